@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+// Switchboard: a signal/switch validation engine for text typed into a terminal.
+// Layers (arrows point down only): switchboard CLI -> SwitchboardSpec -> SwitchboardTerminal -> SwitchboardRules
+// -> Switchboard (core, standard library only). See README.md, "Architecture".
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Switchboard",
+    products: [
+        .library(name: "Switchboard", targets: ["Switchboard"]),
+        .library(name: "SwitchboardRules", targets: ["SwitchboardRules"]),
+        .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
+        .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
+        .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
+        .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Core: standard library only (plus a C thread-local flag for the delivery trampoline).
+        .target(name: "CSwitchboardSupport"),
+        .target(name: "Switchboard", dependencies: ["CSwitchboardSupport"], swiftSettings: strict),
+        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: strict),
+
+        // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
+        .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
+
+        // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .target(name: "SwitchboardTerminal", dependencies: ["Switchboard", "SwitchboardRules", "CReadline"],
+                swiftSettings: strict),
+
+        // Spec: YAML/JSON form and rule specs, answers decoded into models.
+        .target(name: "SwitchboardSpec",
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal",
+                               .product(name: "Yams", package: "Yams")],
+                swiftSettings: strict),
+
+        // The command line.
+        .executableTarget(name: "SwitchboardCLI",
+                          dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSpec",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+
+        // Examples: small real programs, run by ExampleTests.
+        .executableTarget(name: "dynamic-demo", dependencies: ["Switchboard"], path: "Examples/dynamic-demo",
+                          swiftSettings: strict),
+        .executableTarget(name: "switch-modes", dependencies: ["Switchboard"], path: "Examples/switch-modes",
+                          swiftSettings: strict),
+
+        .testTarget(name: "SwitchboardTests",
+                    dependencies: ["Switchboard", "SwitchboardTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
+    ]
+)

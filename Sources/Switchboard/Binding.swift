@@ -1,0 +1,109 @@
+precedencegroup BindingPrecedence {
+    associativity: right
+    higherThan: AssignmentPrecedence
+    lowerThan: TernaryPrecedence
+}
+
+/// `target <~ source`: the target takes the source's current value at once, then every change.
+infix operator <~ : BindingPrecedence
+/// `a <~> b`: a two-way binding; `a` first takes `b`'s value.
+infix operator <~> : BindingPrecedence
+
+/// Something a binding can read from: a `Dynamic`, a `Signal`, a switch (its on/off state), or a combination.
+public protocol BindingSource<Value>: AnyObject {
+    associatedtype Value
+    /// Calls `observer` with the current value, if the source has one, and then with every change, for as
+    /// long as `owner` (if given) is alive.
+    @discardableResult
+    func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription
+}
+
+extension Dynamic: BindingSource {
+    @discardableResult
+    public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+        guard let owner else { return bindAndFire(observer) }
+        return bindAndFire(owner: owner) { _, value in observer(value) }
+    }
+}
+
+extension Signal: BindingSource {
+    @discardableResult
+    public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+        guard let owner else { return observe(observer) }
+        return observe(owner: owner) { _, value in observer(value) }
+    }
+}
+
+extension ObservableSwitch: BindingSource {
+    /// A switch as a binding source delivers whether it is on (`isOn`).
+    @discardableResult
+    public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Bool) -> Void) -> Subscription {
+        verdict.subscribe(whileAlive: owner) { observer($0.isValid) }
+    }
+}
+
+/// A binding target made of a closure, optionally scoped to an owner that it holds weakly.
+///
+/// ```swift
+/// final class StatusLine { var text = "" }
+/// let status = StatusLine()
+/// Binder(status) { status, ok in status.text = ok ? "✓" : "✗" } <~ emailSwitch
+/// ```
+public struct Binder<Value> {
+    let owner: AnyObject?
+    let action: (Value) -> Void
+
+    /// A binder that calls `action` with its owner while the owner lives; the binding ends with the owner.
+    public init<Owner: AnyObject>(_ owner: Owner, _ action: @escaping (Owner, Value) -> Void) {
+        self.owner = owner
+        self.action = { [weak owner] value in if let owner { action(owner, value) } }
+    }
+
+    /// A binder with no owner: the binding lives as long as the source, or until cancelled.
+    public init(_ action: @escaping (Value) -> Void) {
+        self.owner = nil
+        self.action = action
+    }
+}
+
+/// Binds `target` to `source`: the target takes the source's current value now and every change after.
+///
+/// ```swift
+/// let name = Dynamic("Ada")
+/// let label = Dynamic("")
+/// label <~ name            // label.value == "Ada"
+/// name.value = "Grace"     // label.value == "Grace"
+/// ```
+/// - note: The target is held weakly: the binding ends when the target or the source is deallocated, or
+///   when the returned token is cancelled.
+@discardableResult
+public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
+    source.subscribe(whileAlive: target) { [unowned target] value in target.value = value }
+}
+
+/// Binds a closure binder to `source`.
+///
+/// ```swift
+/// Binder { print("email is", $0) } <~ email.text
+/// ```
+/// - note: An owned binder ends with its owner; an ownerless one lives as long as the source.
+@discardableResult
+public func <~ <Source: BindingSource>(target: Binder<Source.Value>, source: Source) -> Subscription {
+    source.subscribe(whileAlive: target.owner, target.action)
+}
+
+/// Binds two values both ways: `lhs` first takes `rhs`'s value, then a change of either reaches the other.
+///
+/// ```swift
+/// let field = Dynamic("a"), view = Dynamic("b")
+/// field <~> view           // both "b"
+/// field.value = "c"        // both "c"
+/// ```
+/// Cycles settle because an `Equatable` value that did not change is not delivered again.
+/// - note: Each side is held weakly; cancelling the token ends both directions.
+@discardableResult
+public func <~> <Value: Equatable>(lhs: Dynamic<Value>, rhs: Dynamic<Value>) -> Subscription {
+    let forward = lhs <~ rhs
+    let backward = rhs <~ lhs
+    return Subscription.all([forward, backward])
+}

@@ -1,0 +1,124 @@
+/// A value box that tells its observers when the value changes: the MVVM `Dynamic<T>`.
+///
+/// ```swift
+/// let name = Dynamic("Ada")
+/// name.bind { print("changed to", $0) }          // changes from now on
+/// name.bindAndFire { print("is", $0) }           // prints "is Ada" now, then every change
+/// name.value = "Grace"                           // prints "changed to Grace", "is Grace"
+/// ```
+///
+/// Delivery follows the core contract (README, "Contract"): synchronous and in subscription order; a value
+/// set from inside an observer is queued and delivered after the current delivery; an `Equatable` value that
+/// did not change is not delivered again, which is what lets cycles of bindings settle.
+///
+/// - note: A `Dynamic` is not thread-safe: use each object graph from one thread at a time.
+public final class Dynamic<Value> {
+    @exclusivity(unchecked) private var storage: Value
+    private let observers = ObserverList<Value>()
+    private let isEqual: ((Value, Value) -> Bool)?
+
+    /// Creates a box holding `value`. If `Value` is `Equatable`, setting an equal value delivers nothing.
+    public init(_ value: Value) {
+        storage = value
+        isEqual = equality(for: Value.self)
+    }
+
+    /// Creates a box that delivers every set, even of a value equal to the current one.
+    ///
+    /// ```swift
+    /// let ticks = Dynamic(0, deliversDuplicates: true)
+    /// ```
+    public init(_ value: Value, deliversDuplicates: Bool) {
+        storage = value
+        isEqual = deliversDuplicates ? nil : equality(for: Value.self)
+    }
+
+    /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
+    /// and unchanged); reading it inside an observer gives the latest value set.
+    public var value: Value {
+        get { storage }
+        set {
+            if let isEqual, isEqual(storage, newValue) { return }
+            storage = newValue
+            observers.send(newValue)
+        }
+    }
+
+    /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
+    public var observerCount: Int { observers.count }
+
+    /// Observes changes from now on.
+    ///
+    /// ```swift
+    /// let count = Dynamic(0)
+    /// let token = count.bind { print($0) }
+    /// count.value = 1   // prints 1
+    /// token.cancel()
+    /// ```
+    @discardableResult
+    public func bind(_ observer: @escaping (Value) -> Void) -> Subscription {
+        subscribe(owner: nil, observer)
+    }
+
+    /// Delivers the current value now, then every change.
+    ///
+    /// ```swift
+    /// let count = Dynamic(7)
+    /// count.bindAndFire { print($0) }   // prints 7 at once
+    /// ```
+    @discardableResult
+    public func bindAndFire(_ observer: @escaping (Value) -> Void) -> Subscription {
+        let subscription = subscribe(owner: nil, observer)
+        observer(storage)
+        return subscription
+    }
+
+    /// Observes changes for as long as `owner` lives; the observer is removed once the owner is deallocated.
+    ///
+    /// ```swift
+    /// final class Label { var text = "" }
+    /// let label = Label()
+    /// name.bind(owner: label) { label, value in label.text = value }
+    /// ```
+    /// - note: The owner is held weakly and passed to the observer, so the closure need not capture it.
+    @discardableResult
+    public func bind<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
+        subscribe(owner: owner) { [weak owner] value in
+            if let owner { observer(owner, value) }
+        }
+    }
+
+    /// Like `bind(owner:_:)`, and delivers the current value at once.
+    @discardableResult
+    public func bindAndFire<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
+        let subscription = bind(owner: owner, observer)
+        observer(owner, storage)
+        return subscription
+    }
+
+    private func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+        let id = observers.add(owner: owner, observer)
+        return Subscription { [weak self] in self?.observers.remove(id) }
+    }
+}
+
+extension Dynamic: CustomStringConvertible {
+    public var description: String { "Dynamic(\(storage))" }
+}
+
+/// `==` for `Value` when it is `Equatable` at run time, whatever the static context knows.
+func equality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    return openedEquality(equatable, as: Value.self)
+}
+
+private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type) -> (Value, Value) -> Bool {
+    { lhs, rhs in
+        withUnsafePointer(to: lhs) { l in
+            withUnsafePointer(to: rhs) { r in
+                UnsafeRawPointer(l).assumingMemoryBound(to: E.self).pointee
+                    == UnsafeRawPointer(r).assumingMemoryBound(to: E.self).pointee
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The outcome of one validation: valid, or the first predicate that failed and why.
+///
+/// ```swift
+/// let verdict = Predicate<String>.nonEmpty.check("")
+/// verdict.isValid          // false
+/// verdict.failure?.message // "must not be empty"
+/// ```
+public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Which predicate failed and what it says to the user.
+    public struct Failure: Equatable, Hashable, Sendable {
+        /// The failing predicate's name, e.g. `"email"` or `"length"`.
+        public var name: String
+        /// The message for the user, e.g. `"must be a valid email address"`.
+        public var message: String
+
+        public init(name: String, message: String) {
+            self.name = name
+            self.message = message
+        }
+    }
+
+    /// The failure, or `nil` when every predicate passed.
+    public var failure: Failure?
+
+    /// Whether every predicate passed.
+    @inline(__always) public var isValid: Bool { failure == nil }
+
+    /// The verdict of a validation that passed.
+    public static let valid = Verdict(failure: nil)
+
+    /// A failed verdict naming the predicate and its message.
+    public static func invalid(_ name: String, _ message: String) -> Verdict {
+        Verdict(failure: Failure(name: name, message: message))
+    }
+
+    public init(failure: Failure?) {
+        self.failure = failure
+    }
+
+    /// `"valid"`, or `"name: message"`.
+    public var description: String {
+        guard let failure else { return "valid" }
+        return "\(failure.name): \(failure.message)"
+    }
+}

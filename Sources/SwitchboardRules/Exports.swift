@@ -1,0 +1,2 @@
+// Module SwitchboardRules: see README.md, "Architecture".
+@_exported import Switchboard

@@ -1,0 +1,2 @@
+// Module SwitchboardSpec: see README.md, "Architecture".
+@_exported import Switchboard

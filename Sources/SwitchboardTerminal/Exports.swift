@@ -1,0 +1,2 @@
+// Module SwitchboardTerminal: see README.md, "Architecture".
+@_exported import Switchboard
