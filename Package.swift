@@ -59,5 +59,6 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
+        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,188 @@
+/// An ordered set of fields whose verdicts may depend on each other: the headless model behind the terminal
+/// flow (`FormFlow`), the input reader (`Form.fill(from:format:)`) and spec files (`FormSpec`).
+///
+/// ```swift
+/// let form = Form("Sign up")
+/// let email = form.text("email", prompt: "Email", rules: [Rule.email.predicate])
+/// let username = form.text("username", prompt: "Username")
+/// username.default <~ email.text.map(localPart)
+/// let password = form.masked("password", prompt: "Password")
+/// form.masked("confirm", prompt: "Confirm password").mustEqual(password)
+/// let age = form.number("age", prompt: "Age")
+/// form.choice("country", from: ["France", "Vietnam"], prompt: "Country")
+/// form.multiline("bio", prompt: "Short bio", required: false)
+///
+/// email.answer("ada@example.com")
+/// form.failures.map(\.description)   // ["password: must not be empty", ...]
+/// form.answers.json()                // {"email": "ada@example.com", "username": "ada", ...}
+/// ```
+/// `isValid` updates whenever any field's verdict changes.
+public final class Form {
+    /// A title shown above the questions (may be empty).
+    public var title: String
+    /// The fields, in the order they are asked.
+    public private(set) var fields: [FormField] = []
+    /// Whether every field's verdict is valid; updated on every change of any field.
+    public let isValid = Dynamic(true)
+
+    /// Creates an empty form.
+    public init(_ title: String = "") {
+        self.title = title
+    }
+
+    /// The field named `name`, if any.
+    public subscript(name: String) -> FormField? {
+        fields.first { $0.name == name }
+    }
+
+    /// Appends a field. Names must be unique (a duplicate is a programming error and traps; spec files
+    /// report duplicates with their location instead).
+    @discardableResult
+    public func add(_ field: FormField) -> FormField {
+        precondition(self[field.name] == nil, "duplicate form field \"\(field.name)\"")
+        fields.append(field)
+        Binder(self) { form, _ in form.updateValidity() } <~ field.verdict
+        return field
+    }
+
+    /// Appends a one-line text field.
+    @discardableResult
+    public func text(_ name: String, prompt: String? = nil, required: Bool = true,
+                     rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .text, prompt: prompt, required: required, rules: rules, message: message))
+    }
+
+    /// Appends a masked field (shown as `*`, never written to a draft).
+    @discardableResult
+    public func masked(_ name: String, prompt: String? = nil, required: Bool = true,
+                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .masked, prompt: prompt, required: required, rules: rules, message: message))
+    }
+
+    /// Appends a multi-line field (lines until an empty line or Ctrl-D).
+    @discardableResult
+    public func multiline(_ name: String, prompt: String? = nil, required: Bool = true,
+                          rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .multiline, prompt: prompt, required: required, rules: rules,
+                      message: message))
+    }
+
+    /// Appends a choice from `values`.
+    @discardableResult
+    public func choice(_ name: String, from values: [String], prompt: String? = nil, required: Bool = true,
+                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .choice(values), prompt: prompt, required: required, rules: rules,
+                      message: message))
+    }
+
+    /// Appends a yes/no question.
+    @discardableResult
+    public func yesNo(_ name: String, prompt: String? = nil, required: Bool = true,
+                      rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .yesNo, prompt: prompt, required: required, rules: rules, message: message))
+    }
+
+    /// Appends a number field.
+    @discardableResult
+    public func number(_ name: String, prompt: String? = nil, required: Bool = true,
+                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+        add(FormField(name, kind: .number, prompt: prompt, required: required, rules: rules, message: message))
+    }
+
+    /// Every field's text, in field order (masked fields included: this is what a program receives).
+    public var answers: Answers {
+        Answers(fields.map { ($0.name, $0.text.value) })
+    }
+
+    /// The answers a draft may keep: answered, non-masked fields.
+    public var draftAnswers: Answers {
+        Answers(fields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.text.value) })
+    }
+
+    /// Re-validates every field and returns every failure, in field order (not only the first).
+    ///
+    /// ```swift
+    /// for failure in form.validate() { print(failure) }   // "age: must be a number, got \"abc\""
+    /// ```
+    @discardableResult
+    public func validate() -> [FieldFailure] {
+        for field in fields { field.input.revalidate() }
+        return failures
+    }
+
+    /// The current failures, in field order.
+    public var failures: [FieldFailure] {
+        fields.compactMap { field in
+            field.verdict.value.failure.map {
+                FieldFailure(field: field.name, rule: $0.name, message: $0.message, value: field.text.value,
+                             isMasked: field.isMasked)
+            }
+        }
+    }
+
+    /// Answers every field named in `answers` (in the form's order, so derived defaults settle as they would
+    /// when typed); returns the keys that name no field.
+    @discardableResult
+    public func fill(_ answers: Answers) -> [String] {
+        for field in fields {
+            if let value = answers[field.name] { field.answer(value) }
+        }
+        return answers.keys.filter { self[$0] == nil }
+    }
+
+    private func updateValidity() {
+        isValid.value = fields.allSatisfy { $0.verdict.value.isValid }
+    }
+}
+
+/// One field's failure: which field, which rule, the message, and the value (never shown for masked fields).
+public struct FieldFailure: Equatable, Sendable, CustomStringConvertible {
+    /// The field's name.
+    public var field: String
+    /// The failing rule's name (`"email"`, `"same-as"`, `"required"`).
+    public var rule: String
+    /// The message for the user (`"must be a number"`).
+    public var message: String
+    /// The value that failed.
+    public var value: String
+    /// Whether the value is secret (the description leaves it out).
+    public var isMasked: Bool
+
+    public init(field: String, rule: String, message: String, value: String, isMasked: Bool = false) {
+        self.field = field
+        self.rule = rule
+        self.message = message
+        self.value = value
+        self.isMasked = isMasked
+    }
+
+    /// `age: must be a number, got "abc"` (no value for masked or empty fields).
+    public var description: String {
+        if isMasked || value.isEmpty { return "\(field): \(message)" }
+        return "\(field): \(message), got \(quoted(value))"
+    }
+}
+
+/// `value` in double quotes with control characters escaped, shortened past 60 characters.
+func quoted(_ value: String, limit: Int = 60) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in value.unicodeScalars {
+        if count == limit { out += "…"; break }
+        count += 1
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,240 @@
+/// What kind of answer a form field takes. The kind adds its own check before the field's rules (a number
+/// must parse, a choice must be one of the list) and tells the terminal flow how to ask.
+public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
+    /// One line of text.
+    case text
+    /// One line of text shown as `*`; never written to a draft.
+    case masked
+    /// Several lines, ended by an empty line or Ctrl-D; the whole text is re-validated on every edit.
+    case multiline
+    /// One of a fixed list of values (completed with Tab in the terminal).
+    case choice([String])
+    /// yes or no (`y`, `n`, `true`, `false` are accepted too).
+    case yesNo
+    /// A number (`42`, `-3.5`, `1e3`); add a rule such as `int:1..120` to narrow it.
+    case number
+
+    /// The kind's name as used in spec files: `text`, `masked`, `multiline`, `choice`, `yesno`, `number`.
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .masked: "masked"
+        case .multiline: "multiline"
+        case .choice: "choice"
+        case .yesNo: "yesno"
+        case .number: "number"
+        }
+    }
+
+    public var description: String { name }
+}
+
+/// One question of a `Form`: a headless `ObservableTextField` plus a name, a prompt, a kind, a default and
+/// the rules and cross-field checks that decide its verdict.
+///
+/// ```swift
+/// let form = Form("Sign up")
+/// let email = form.text("email", prompt: "Email", rules: [emailRule])
+/// let username = form.text("username", prompt: "Username")
+/// username.default <~ email.text.map(localPart)   // "ada" once email is "ada@example.com"
+/// email.answer("ada@example.com")
+/// username.text.value                              // "ada"
+/// ```
+///
+/// The field's text follows its `default` until the user answers with something else; an answer equal to the
+/// default keeps following it (so editing the email later also updates a username that was accepted as
+/// suggested).
+/// - note: A field is owned by its form; cross-field checks hold the other fields weakly.
+public final class FormField {
+    /// The key of the answer (`"email"`): the property name a decoded model uses.
+    public let name: String
+    /// What kind of answer the field takes.
+    public let kind: FieldKind
+    /// The question shown to the user; the name when none is given.
+    public var prompt: String
+    /// Whether an empty answer fails (`must not be empty`). An optional field accepts an empty answer and
+    /// skips its other rules when empty.
+    public let isRequired: Bool
+    /// The headless field holding the text; a terminal field edits this text.
+    public let input: ObservableTextField
+    /// The default value; bind a derived default with `username.default <~ email.text.map(localPart)`.
+    public let `default` = Dynamic("")
+    /// Whether the user has answered (or the answer came from input or a draft).
+    public let isAnswered = Dynamic(false)
+    /// A message replacing every failure message of the field's own rules (not the kind's check).
+    public let message: String?
+
+    /// Whether the text follows `default` (true until an answer differs from the default).
+    public private(set) var followsDefault = true
+    private var ruleCount = 0
+
+    /// Creates a field. Most code uses the `Form` methods (`form.text(...)`, `form.number(...)`) instead.
+    /// - Parameters:
+    ///   - name: the answer's key.
+    ///   - kind: what kind of answer the field takes.
+    ///   - prompt: the question; defaults to the name.
+    ///   - required: whether an empty answer fails.
+    ///   - rules: predicates the text must pass, in order (the first failure is the verdict).
+    ///   - message: a message replacing the rules' failure messages.
+    public init(_ name: String, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
+                rules: [Predicate<String>] = [], message: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.prompt = prompt ?? name
+        self.isRequired = required
+        self.message = message
+        self.input = ObservableTextField()
+        addKindRules()
+        for rule in rules { addRule(rule) }
+        input.revalidate()
+        self.default.bind(owner: self) { field, value in
+            if field.followsDefault { field.input.text.value = value }
+        }
+    }
+
+    /// The current text (an edit, an answer, or the default while the field follows it).
+    public var text: Dynamic<String> { input.text }
+    /// The field's verdict: its own rules first, then its cross-field checks.
+    public var verdict: Dynamic<Verdict> { input.verdict }
+    /// Whether the text is shown as `*` and kept out of drafts.
+    public var isMasked: Bool { kind == .masked }
+    /// Whether the answer spans several lines.
+    public var isMultiline: Bool { kind == .multiline }
+    /// The values a `.choice` field accepts (empty for other kinds).
+    public var choices: [String] {
+        if case .choice(let values) = kind { return values }
+        return []
+    }
+
+    /// Sets the text as the user's answer and marks the field answered. The field keeps following its
+    /// default only if the answer equals it.
+    ///
+    /// ```swift
+    /// age.answer("42")
+    /// age.verdict.value.isValid   // true
+    /// ```
+    @discardableResult
+    public func answer(_ value: String) -> Verdict {
+        followsDefault = value == self.default.value
+        input.text.value = value
+        isAnswered.value = true
+        return input.revalidate()
+    }
+
+    /// Clears the answer: the field follows its default again and is no longer answered.
+    public func reset() {
+        followsDefault = true
+        isAnswered.value = false
+        input.text.value = self.default.value
+    }
+
+    /// Adds a rule after the existing ones. On an optional field the rule is skipped while the text is empty.
+    ///
+    /// ```swift
+    /// bio.addRule(Predicate("short", requirement: "be at most 280 characters") { $0.count <= 280 })
+    /// ```
+    public func addRule(_ rule: Predicate<String>) {
+        ruleCount += 1
+        var effective = rule
+        if let message { effective = effective.message(message) }
+        if isRequired {
+            input.addRule(effective)
+        } else {
+            let inner = effective
+            input.addRule(Predicate(inner.name, requirement: inner.requirement) { text in
+                if text.isEmpty { return true }
+                if let failure = inner.check(text).failure { throw RuleMessage(text: failure.message) }
+                return true
+            })
+        }
+        input.revalidate()
+    }
+
+    private func addKindRules() {
+        if isRequired { input.addRule(.nonEmpty) }
+        let allowsNewlines = kind == .multiline
+        input.addRule(Predicate("printable", requirement: "not contain control characters") { text in
+            !containsControlCharacters(text, allowingNewlines: allowsNewlines)
+        })
+        let skipEmpty = !isRequired
+        switch kind {
+        case .text, .masked, .multiline:
+            break
+        case .number:
+            input.addRule(Predicate("number", requirement: "be a number") { text in
+                (skipEmpty && text.isEmpty) || parseNumber(text) != nil
+            })
+        case .yesNo:
+            input.addRule(Predicate("yes-no", requirement: "be yes or no") { text in
+                (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
+            })
+        case .choice(let values):
+            let list = values.joined(separator: ", ")
+            input.addRule(Predicate("choice", requirement: "be one of \(list)") { text in
+                (skipEmpty && text.isEmpty) || values.contains(text)
+            })
+        }
+    }
+}
+
+/// A failure message carried out of a wrapped predicate (a thrown error's text becomes the failure message).
+struct RuleMessage: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
+}
+
+/// Whether `text` holds a C0/C1 control character or DEL (a newline and a tab are allowed in multi-line text).
+func containsControlCharacters(_ text: String, allowingNewlines: Bool) -> Bool {
+    for scalar in text.unicodeScalars {
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) {
+            if allowingNewlines && (v == 0x0A || v == 0x09) { continue }
+            return true
+        }
+    }
+    return false
+}
+
+/// Parses a decimal number (`42`, `-3.5`, `1e3`, surrounding spaces allowed); `nil` for anything else,
+/// including `inf` and `nan`.
+func parseNumber(_ text: String) -> Double? {
+    let trimmed = trimmingSpaces(text)
+    guard let first = trimmed.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+            || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) else { return nil }
+    guard let value = Double(trimmed), value.isFinite else { return nil }
+    return value
+}
+
+/// `true` for yes/y/true/on/1, `false` for no/n/false/off/0 (any case, surrounding spaces allowed).
+func parseYesNo(_ text: String) -> Bool? {
+    switch trimmingSpaces(text).lowercased() {
+    case "yes", "y", "true", "on", "1": true
+    case "no", "n", "false", "off", "0": false
+    default: nil
+    }
+}
+
+func trimmingSpaces(_ text: String) -> Substring {
+    var slice = Substring(text)
+    while let c = slice.first, c == " " || c == "\t" { slice.removeFirst() }
+    while let c = slice.last, c == " " || c == "\t" { slice.removeLast() }
+    return slice
+}
+
+/// The part of an email address before the `@` (the whole text when there is none): the usual derived default
+/// for a username.
+///
+/// ```swift
+/// username.default <~ email.text.map(localPart)
+/// localPart("ada@example.com")   // "ada"
+/// ```
+public func localPart(_ address: String) -> String {
+    guard let at = address.firstIndex(of: "@") else { return address }
+    return String(address[..<at])
+}
+
+/// The part of an email address after the `@` (empty when there is none).
+public func domainPart(_ address: String) -> String {
+    guard let at = address.firstIndex(of: "@") else { return "" }
+    return String(address[address.index(after: at)...])
+}
