@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import SwitchboardSpec
 
 var containsAt: Predicate<String> { Predicate("email", requirement: "be an email address") { $0.contains("@") } }
@@ -107,5 +110,35 @@ func makeSignup() -> Form {
         form.fill(["email": "ada@example.com", "password": "correct horse", "age": "36"])
         #expect(form.draftAnswers == ["email": "ada@example.com", "age": "36"])
         #expect(form.answers.keys == ["email", "username", "password", "confirm", "age", "country", "bio"])
+    }
+}
+
+@Suite struct DraftTests {
+    @Test func aDraftIsPrivateLeavesOutSecretsAndResumes() throws {
+        let path = "/tmp/sb-draft-\(UInt32.random(in: 0...UInt32.max)).json"
+        let draft = Draft(path: path)
+        defer { draft.remove() }
+        #expect(try draft.load() == nil)
+        let form = makeSignup()
+        form.fill(["email": "ada@example.com", "password": "correct horse", "age": "36"])
+        try draft.save(form)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let saved = try #require(try draft.load())
+        #expect(saved == ["email": "ada@example.com", "age": "36"])
+        let later = makeSignup()
+        #expect(later.resume(from: saved) == ["email", "age"])
+        #expect(later["username"]?.text.value == "ada")
+        #expect(later["password"]?.isAnswered.value == false)
+    }
+
+    @Test func aCorruptDraftIsAnErrorNotALoss() throws {
+        let path = "/tmp/sb-draft-\(UInt32.random(in: 0...UInt32.max)).json"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        _ = write(fd, "not json", 8)
+        close(fd)
+        defer { unlink(path) }
+        #expect(throws: DraftError.self) { _ = try Draft(path: path).load() }
     }
 }

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A form described in a YAML or JSON file: fields, prompts, rules in the textual rule syntax, messages,
+/// defaults, choices, bindings between fields and examples. The format is in Documentation/SwitchboardSpec.md.
+///
+/// ```swift
+/// let spec = try FormSpec(contentsOf: "Examples/signup/signup.yaml")
+/// let form = spec.makeForm()                       // a fresh Form each time
+/// let result = form.runHeadless()                  // or FormFlow(form).run() in a terminal
+/// for result in spec.runExamples() where !result.passed { print(result) }
+/// ```
+/// Loading checks everything it can and reports every problem with `file:line:column`.
+public struct FormSpec {
+    /// The file name used in messages.
+    public var file: String
+    /// The form's title (`title:`), possibly empty.
+    public var title: String
+    /// The fields in order.
+    public var fields: [FieldSpec]
+
+    /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
+    /// - Throws: `SpecError` with every problem found.
+    public init(yaml text: String, file: String = "<spec>") throws(SpecError) {
+        var parser = SpecParser(file: file, text: text)
+        self = try parser.parse()
+    }
+
+    /// Reads and parses a spec file.
+    /// - Throws: `SpecError` naming the file when it cannot be read, or every problem in it.
+    public init(contentsOf path: String) throws(SpecError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw SpecError(problems: [SpecProblem(SpecLocation(file: path, line: 1, column: 1),
+                                                   "cannot read the file: \(reason)")])
+        }
+        let bytes = readAll(fd)
+        close(fd)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SpecError(problems: [SpecProblem(SpecLocation(file: path, line: 1, column: 1),
+                                                   "the file is not valid UTF-8")])
+        }
+        try self.init(yaml: text, file: path)
+    }
+
+    init(file: String, title: String, fields: [FieldSpec]) {
+        self.file = file
+        self.title = title
+        self.fields = fields
+    }
+
+    /// The field named `name`, if any.
+    public subscript(name: String) -> FieldSpec? {
+        fields.first { $0.name == name }
+    }
+
+    /// Builds a new `Form` with every field, rule, default and binding of the spec.
+    public func makeForm() -> Form {
+        let form = Form(title)
+        for spec in fields {
+            let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
+                                           rules: spec.rules.map(\.predicate), message: spec.message))
+            if case .literal(let value) = spec.defaultValue { field.default.value = value }
+        }
+        for spec in fields {
+            guard let field = form[spec.name] else { continue }
+            if case .derived(let source, let transform, _) = spec.defaultValue, let from = form[source] {
+                field.default <~ from.text.map { transform.apply($0) }
+            }
+            if let binding = spec.sameAs, let other = form[binding.field] {
+                field.mustEqual(other, message: binding.message)
+            }
+            if let binding = spec.after, let other = form[binding.field] {
+                field.mustBeAfter(other, message: binding.message)
+            }
+        }
+        return form
+    }
+}
+
+/// One field of a spec.
+public struct FieldSpec {
+    /// The answer's key.
+    public var name: String
+    /// The question shown.
+    public var prompt: String
+    /// What kind of answer it takes.
+    public var kind: FieldKind
+    /// Whether an empty answer fails.
+    public var isRequired: Bool
+    /// The rules, in order.
+    public var rules: [SpecRule]
+    /// A message replacing the rules' messages (`message:`).
+    public var message: String?
+    /// The default value, literal or derived from another field.
+    public var defaultValue: DefaultSpec?
+    /// "same as" another field (`same-as:`).
+    public var sameAs: FieldBinding?
+    /// "after" another field (`after:`).
+    public var after: FieldBinding?
+    /// Values that must pass and values that must fail (`examples:`).
+    public var examples: [ExampleSpec]
+    /// Where the field's entry starts.
+    public var location: SpecLocation
+}
+
+/// A rule of a field: its text as written, the predicate it parsed to, and where it is.
+public struct SpecRule {
+    /// The rule as written (`"length:3..20"`, or a named rule's name).
+    public var text: String
+    /// The predicate, with its custom message if the spec gave one.
+    public var predicate: Predicate<String>
+    /// Where the rule is written.
+    public var location: SpecLocation
+}
+
+/// A field's default.
+public enum DefaultSpec: Equatable, Sendable {
+    /// A fixed value.
+    case literal(String)
+    /// Another field's text, transformed: `default: {from: email, map: local-part}`.
+    case derived(from: String, map: DefaultTransform, at: SpecLocation)
+}
+
+/// How a derived default is computed from its source field's text.
+public enum DefaultTransform: String, Equatable, Sendable, CaseIterable {
+    /// The text itself.
+    case copy
+    /// The part before `@`.
+    case localPart = "local-part"
+    /// The part after `@`.
+    case domain
+    /// Lower-cased.
+    case lowercase
+    /// Upper-cased.
+    case uppercase
+    /// Without leading and trailing spaces.
+    case trim
+
+    /// Applies the transform.
+    public func apply(_ text: String) -> String {
+        switch self {
+        case .copy: text
+        case .localPart: SwitchboardSpec.localPart(text)
+        case .domain: domainPart(text)
+        case .lowercase: text.lowercased()
+        case .uppercase: text.uppercased()
+        case .trim: String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        }
+    }
+}
+
+/// A binding to another field (`same-as: password`, `after: start`), with an optional message.
+public struct FieldBinding: Equatable, Sendable {
+    /// The other field's name.
+    public var field: String
+    /// A message replacing the generated one.
+    public var message: String?
+    /// Where the binding is written.
+    public var location: SpecLocation
+}
+
+/// One example value of a field and whether it should pass.
+public struct ExampleSpec: Equatable, Sendable {
+    /// The value.
+    public var value: String
+    /// Whether the value should pass the field's rules.
+    public var shouldPass: Bool
+    /// Where it is written.
+    public var location: SpecLocation
+}

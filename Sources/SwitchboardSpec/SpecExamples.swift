@@ -1,0 +1,47 @@
+/// The outcome of one spec example: a value that should pass (or fail) a field's rules, and what happened.
+public struct ExampleResult: Sendable, CustomStringConvertible {
+    /// The field the example belongs to.
+    public var field: String
+    /// The example.
+    public var example: ExampleSpec
+    /// The verdict of the field's rules (its kind's check, required, and `rules:`; not cross-field bindings,
+    /// which need the other fields' values).
+    public var verdict: Verdict
+
+    /// Whether the verdict is what the example expects.
+    public var passed: Bool { verdict.isValid == example.shouldPass }
+
+    /// `signup.yaml:9:18: email: "ada" should fail but passed` or
+    /// `signup.yaml:8:16: email: "ada@example.com" passes` (ok).
+    public var description: String {
+        let value = quoted(example.value)
+        switch (example.shouldPass, verdict.failure) {
+        case (true, nil): return "\(example.location): \(field): \(value) passes"
+        case (false, let failure?): return "\(example.location): \(field): \(value) fails as expected (\(failure.message))"
+        case (true, let failure?):
+            return "\(example.location): \(field): \(value) should pass but fails: \(failure.message)"
+        case (false, nil): return "\(example.location): \(field): \(value) should fail but passes"
+        }
+    }
+}
+
+extension FormSpec {
+    /// Runs every field's `examples` through the field's own rules (a fresh field per spec field), in file
+    /// order: what `switchboard test` reports.
+    ///
+    /// ```swift
+    /// let failed = spec.runExamples().filter { !$0.passed }
+    /// for result in failed { print(result) }   // signup.yaml:9:18: email: "ada" should fail but passes
+    /// ```
+    public func runExamples() -> [ExampleResult] {
+        var results: [ExampleResult] = []
+        for spec in fields where !spec.examples.isEmpty {
+            let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
+                                  rules: spec.rules.map(\.predicate), message: spec.message)
+            for example in spec.examples {
+                results.append(ExampleResult(field: spec.name, example: example, verdict: field.answer(example.value)))
+            }
+        }
+        return results
+    }
+}

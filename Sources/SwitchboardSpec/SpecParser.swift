@@ -1,0 +1,366 @@
+import Yams
+
+/// Walks a spec's YAML node tree (Yams keeps each node's line and column), collecting every problem.
+struct SpecParser {
+    let file: String
+    let text: String
+    var problems: [SpecProblem] = []
+    /// Named rules from the top-level `rules:` mapping.
+    var namedRules: [String: (predicate: Predicate<String>, location: SpecLocation)] = [:]
+
+    static let topKeys = ["title", "rules", "fields"]
+    static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
+                            "default", "choices", "same-as", "after", "examples"]
+    static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
+
+    init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
+
+    mutating func parse() throws(SpecError) -> FormSpec {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw SpecError(problems: [yamlProblem(error)])
+        }
+        guard let root, let top = root.mapping else {
+            fail(root, "expected a mapping with fields: (and optionally title: and rules:)")
+            throw SpecError(problems: problems)
+        }
+        checkKeys(top, allowed: Self.topKeys, in: "the spec")
+        var title = ""
+        if let node = top["title"], let value = string(node, "the title") { title = value }
+        if let node = top["rules"] { parseNamedRules(node) }
+        var fields: [FieldSpec] = []
+        if let node = top["fields"] {
+            if let list = sequence(node, "a list of fields") {
+                for item in list {
+                    if let field = parseField(item, existing: fields) { fields.append(field) }
+                }
+            }
+        } else {
+            fail(root, "missing fields:; expected a list of fields")
+        }
+        checkBindings(fields)
+        if !problems.isEmpty {
+            throw SpecError(problems: problems.sorted {
+                ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+            })
+        }
+        return FormSpec(file: file, title: title, fields: fields)
+    }
+
+    // MARK: Fields
+
+    private mutating func parseField(_ node: Node, existing: [FieldSpec]) -> FieldSpec? {
+        guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
+        checkKeys(map, allowed: Self.fieldKeys, in: "a field")
+        guard let nameNode = map["name"] else {
+            fail(node, "missing name:; every field needs a name")
+            return nil
+        }
+        guard let name = string(nameNode, "a field name") else { return nil }
+        if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
+            fail(nameNode, "field name \(quoted(name)) should use letters, digits, - and _ only")
+        }
+        if let first = existing.first(where: { $0.name == name }) {
+            fail(nameNode, "duplicate field \(quoted(name)) (first defined at line \(first.location.line))")
+            return nil
+        }
+        let prompt = map["prompt"].flatMap { string($0, "a prompt") } ?? name
+        let kind = parseKind(map)
+        let required = map["required"].flatMap { bool($0) } ?? true
+        let message = map["message"].flatMap { string($0, "a message") }
+        var rules: [SpecRule] = []
+        if let node = map["rules"], let list = sequence(node, "a list of rules") {
+            for item in list { if let rule = parseRule(item) { rules.append(rule) } }
+        }
+        return FieldSpec(
+            name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
+            defaultValue: map["default"].flatMap { parseDefault($0) },
+            sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
+            after: map["after"].flatMap { parseBinding($0, "after") },
+            examples: map["examples"].map { parseExamples($0) } ?? [],
+            location: location(nameNode))
+    }
+
+    private mutating func parseKind(_ map: Node.Mapping) -> FieldKind {
+        var kind: FieldKind = .text
+        var kindNode: Node?
+        if let node = map["type"], let name = string(node, "a field type") {
+            kindNode = node
+            switch name {
+            case "text": kind = .text
+            case "masked": kind = .masked
+            case "multiline": kind = .multiline
+            case "yesno": kind = .yesNo
+            case "number": kind = .number
+            case "choice": kind = .choice([])
+            default:
+                fail(node, "unknown field type \(quoted(name)); expected one of \(Self.kinds.joined(separator: ", "))")
+            }
+        }
+        for (flag, flagKind) in [("masked", FieldKind.masked), ("multiline", .multiline)] {
+            guard let node = map[flag], bool(node) == true else { continue }
+            if let kindNode, kind != flagKind {
+                fail(node, "\(flag): true conflicts with type: \(kind) (line \(location(kindNode).line))")
+            } else {
+                kind = flagKind
+                kindNode = node
+            }
+        }
+        if let node = map["choices"] {
+            var values: [String] = []
+            if let list = sequence(node, "a list of choices") {
+                for item in list { if let value = string(item, "a choice") { values.append(value) } }
+                if values.isEmpty { fail(node, "expected at least one choice") }
+            }
+            if kindNode != nil, case .choice = kind {} else if kindNode != nil {
+                fail(node, "choices: only applies to type: choice, not \(kind)")
+            }
+            return .choice(values)
+        }
+        if case .choice = kind, let kindNode {
+            fail(kindNode, "type: choice needs choices: (a list of values)")
+        }
+        return kind
+    }
+
+    // MARK: Rules
+
+    private mutating func parseNamedRules(_ node: Node) {
+        guard let map = mapping(node, "a mapping of rule names to rules") else { return }
+        for (key, value) in map {
+            guard let name = string(key, "a rule name") else { continue }
+            if namedRules[name] != nil {
+                fail(key, "duplicate rule name \(quoted(name))")
+                continue
+            }
+            if let rule = parseRule(value) {
+                namedRules[name] = (rule.predicate.named(name), rule.location)
+            }
+        }
+    }
+
+    /// A rule: `"length:3..20"`, a named rule, or `{rule: "...", message: "..."}`.
+    private mutating func parseRule(_ node: Node) -> SpecRule? {
+        var textNode = node
+        var message: String?
+        if let map = node.mapping {
+            checkKeys(map, allowed: ["rule", "message"], in: "a rule")
+            guard let inner = map["rule"] else {
+                fail(node, "missing rule:; expected {rule: \"length:3..20\", message: \"...\"}")
+                return nil
+            }
+            textNode = inner
+            message = map["message"].flatMap { string($0, "a message") }
+        }
+        guard let text = string(textNode, "a rule such as \"email\" or \"length:3..20\"") else { return nil }
+        var predicate: Predicate<String>
+        if let named = namedRules[text] {
+            predicate = named.predicate
+        } else {
+            switch parseRuleText(text) {
+            case .success(let parsed):
+                predicate = parsed
+            case .failure(let error):
+                var at = location(textNode)
+                if let scalar = textNode.scalar, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+                    at.column += 1
+                }
+                at.column += error.offset
+                problems.append(SpecProblem(at, error.message))
+                return nil
+            }
+        }
+        if let message { predicate = predicate.message(message) }
+        return SpecRule(text: text, predicate: predicate, location: location(textNode))
+    }
+
+    // MARK: Defaults, bindings, examples
+
+    private mutating func parseDefault(_ node: Node) -> DefaultSpec? {
+        if node.scalar != nil { return string(node, "a default value").map { .literal($0) } }
+        guard let map = mapping(node, "a default value, or {from: field, map: local-part}") else { return nil }
+        checkKeys(map, allowed: ["from", "map"], in: "a derived default")
+        guard let fromNode = map["from"] else {
+            fail(node, "missing from:; expected {from: field, map: local-part}")
+            return nil
+        }
+        guard let from = string(fromNode, "a field name") else { return nil }
+        var transform = DefaultTransform.copy
+        if let mapNode = map["map"], let name = string(mapNode, "a transform") {
+            if let known = DefaultTransform(rawValue: name) {
+                transform = known
+            } else {
+                let names = DefaultTransform.allCases.map(\.rawValue).joined(separator: ", ")
+                fail(mapNode, "unknown map \(quoted(name)); expected one of \(names)")
+            }
+        }
+        return .derived(from: from, map: transform, at: location(fromNode))
+    }
+
+    private mutating func parseBinding(_ node: Node, _ key: String) -> FieldBinding? {
+        if node.scalar != nil {
+            return string(node, "a field name").map { FieldBinding(field: $0, message: nil, location: location(node)) }
+        }
+        guard let map = mapping(node, "a field name, or {field: name, message: \"...\"}") else { return nil }
+        checkKeys(map, allowed: ["field", "message"], in: "\(key):")
+        guard let fieldNode = map["field"], let field = string(fieldNode, "a field name") else {
+            fail(node, "missing field:; expected {field: name, message: \"...\"}")
+            return nil
+        }
+        return FieldBinding(field: field, message: map["message"].flatMap { string($0, "a message") },
+                            location: location(fieldNode))
+    }
+
+    private mutating func parseExamples(_ node: Node) -> [ExampleSpec] {
+        guard let map = mapping(node, "{valid: [...], invalid: [...]}") else { return [] }
+        checkKeys(map, allowed: ["valid", "invalid"], in: "examples")
+        var examples: [ExampleSpec] = []
+        for (key, shouldPass) in [("valid", true), ("invalid", false)] {
+            guard let listNode = map[key], let list = sequence(listNode, "a list of example values") else { continue }
+            for item in list {
+                if let value = string(item, "an example value") {
+                    examples.append(ExampleSpec(value: value, shouldPass: shouldPass, location: location(item)))
+                }
+            }
+        }
+        return examples.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+
+    /// Bindings must name existing fields, not the field itself, and derived defaults must not form a cycle.
+    private mutating func checkBindings(_ fields: [FieldSpec]) {
+        let names = fields.map(\.name)
+        let known = Set(names)
+        let list = names.joined(separator: ", ")
+        var derivedFrom: [String: String] = [:]
+        for field in fields {
+            var targets: [(String, SpecLocation, String)] = []
+            if case .derived(let from, _, let at) = field.defaultValue {
+                targets.append((from, at, "default from"))
+                derivedFrom[field.name] = from
+            }
+            if let b = field.sameAs { targets.append((b.field, b.location, "same-as")) }
+            if let b = field.after { targets.append((b.field, b.location, "after")) }
+            for (target, at, what) in targets {
+                if target == field.name {
+                    problems.append(SpecProblem(at, "\(what) refers to the field itself; expected another field"))
+                } else if !known.contains(target) {
+                    problems.append(SpecProblem(at, "\(what): no field named \(quoted(target)); expected one of \(list)"))
+                }
+            }
+        }
+        // Each field derives from at most one other, so a cycle is found by following the chain from each field.
+        var reported = Set<String>()
+        for field in fields {
+            guard case .derived(let from, _, let at) = field.defaultValue, from != field.name,
+                  !reported.contains(field.name) else { continue }
+            var chain = [field.name]
+            var current = from
+            while current != field.name, !chain.contains(current), let next = derivedFrom[current] {
+                chain.append(current)
+                current = next
+            }
+            guard current == field.name else { continue }   // no cycle, or one that does not pass through here
+            reported.formUnion(chain)
+            problems.append(SpecProblem(at, "derived defaults form a cycle: "
+                                        + (chain + [field.name]).joined(separator: " -> ")))
+        }
+    }
+
+    // MARK: Node helpers
+
+    private func location(_ node: Node?) -> SpecLocation {
+        let mark = node?.mark
+        return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    private mutating func fail(_ node: Node?, _ message: String) {
+        problems.append(SpecProblem(location(node), message))
+    }
+
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): "\(quoted(s.string))"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    private mutating func string(_ node: Node, _ expected: String) -> String? {
+        if let scalar = node.scalar {
+            if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
+                return ""
+            }
+            return scalar.string
+        }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    private mutating func bool(_ node: Node) -> Bool? {
+        if let scalar = node.scalar {
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        fail(node, "expected true or false, got \(describe(node))")
+        return nil
+    }
+
+    private mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
+        if let list = node.sequence { return Array(list) }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    private mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
+        if let map = node.mapping { return map }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    private mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
+        var seen = Set<String>()
+        for key in map.keys {
+            guard let name = key.scalar?.string else {
+                fail(key, "expected a key such as \(allowed[0]), got \(describe(key))")
+                continue
+            }
+            if !seen.insert(name).inserted {
+                fail(key, "duplicate key \(quoted(name)) in \(context)")
+            } else if !allowed.contains(name) {
+                fail(key, "unknown key \(quoted(name)) in \(context); expected one of \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private func yamlProblem(_ error: Error) -> SpecProblem {
+        let start = SpecLocation(file: file, line: 1, column: 1)
+        guard let yaml = error as? YamlError else { return SpecProblem(start, "\(error)") }
+        switch yaml {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            return SpecProblem(SpecLocation(file: file, line: mark.line, column: mark.column),
+                               "not valid YAML: \(detail)\(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return SpecProblem(SpecLocation(file: file, line: context.mark.line, column: context.mark.column),
+                               "duplicate key(s) \(duplicates.map { quoted($0) }.joined(separator: ", "))")
+        case .reader(let problem, let offset, _, _):
+            return SpecProblem(start, "not readable\(offset.map { " at byte \($0)" } ?? ""): \(problem)")
+        default:
+            return SpecProblem(start, "not valid YAML: \(yaml)")
+        }
+    }
+}
+
+private func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+    s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_"
+}

@@ -1,0 +1,156 @@
+import Testing
+import SwitchboardSpec
+
+/// The problems a spec text produces, as `file:line:column: message` lines.
+func specProblems(_ yaml: String) -> [String] {
+    do {
+        _ = try FormSpec(yaml: yaml, file: "t.yaml")
+        return []
+    } catch {
+        return error.problems.map(\.description)
+    }
+}
+
+@Suite struct SpecTests {
+    @Test func aSpecBuildsAFormWithRulesDefaultsAndBindings() throws {
+        let spec = try FormSpec(yaml: """
+            title: Sign up
+            fields:
+              - name: email
+                prompt: Your email
+                rules: [email]
+              - name: username
+                default: {from: email, map: local-part}
+              - name: password
+                masked: true
+              - name: confirm
+                type: masked
+                same-as: {field: password, message: must match the password}
+              - name: country
+                choices: [France, "NO"]
+                default: France
+              - name: bio
+                multiline: true
+                required: false
+            """, file: "signup.yaml")
+        #expect(spec.title == "Sign up")
+        #expect(spec.fields.map(\.kind) == [.text, .text, .masked, .masked, .choice(["France", "NO"]), .multiline])
+        let form = spec.makeForm()
+        try #require(form["email"]).answer("ada@example.com")
+        #expect(form["username"]?.text.value == "ada")
+        #expect(form["email"]?.prompt == "Your email")
+        #expect(form["country"]?.text.value == "France")
+        form["password"]?.answer("secret")
+        form["confirm"]?.answer("secreT")
+        #expect(form.failures.map(\.description) == ["confirm: must match the password"])
+    }
+
+    @Test func unknownRuleNamesItsLocation() {
+        #expect(specProblems("""
+            fields:
+              - name: email
+                rules: [email, "emial"]
+            """).first?.hasPrefix("t.yaml:3:21: ") == true)
+    }
+
+    @Test func wrongTypesSayWhatWasExpected() {
+        #expect(specProblems("""
+            fields:
+              - name: email
+                masked: maybe
+                choices: {a: 1}
+            """) == [
+            #"t.yaml:3:13: expected true or false, got "maybe""#,
+            "t.yaml:4:14: expected a list of choices, got a mapping",
+        ])
+        #expect(specProblems("fields: {email: {}}") == ["t.yaml:1:9: expected a list of fields, got a mapping"])
+        #expect(specProblems("""
+            fields:
+              - name: email
+                promt: Email
+                type: colour
+            """) == [
+            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples"#,
+            #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, yesno, number"#,
+        ])
+    }
+
+    @Test func duplicateFieldPointsAtTheSecondName() {
+        #expect(specProblems("""
+            fields:
+              - name: email
+              - name: age
+              - name: email
+            """) == [#"t.yaml:4:11: duplicate field "email" (first defined at line 2)"#])
+    }
+
+    @Test func bindingToAMissingFieldListsTheFields() {
+        #expect(specProblems("""
+            fields:
+              - name: email
+              - name: username
+                default: {from: emial}
+              - name: confirm
+                same-as: pasword
+            """) == [
+            #"t.yaml:4:21: default from: no field named "emial"; expected one of email, username, confirm"#,
+            #"t.yaml:6:14: same-as: no field named "pasword"; expected one of email, username, confirm"#,
+        ])
+    }
+
+    @Test func aCycleOfDerivedDefaultsIsReportedOnce() {
+        #expect(specProblems("""
+            fields:
+              - name: a
+                default: {from: c}
+              - name: b
+                default: {from: a}
+              - name: c
+                default: {from: b, map: lowercase}
+              - name: d
+                default: {from: a}
+            """) == ["t.yaml:3:21: derived defaults form a cycle: a -> c -> b -> a"])
+        #expect(specProblems("""
+            fields:
+              - name: a
+                default: {from: a}
+            """) == ["t.yaml:3:21: default from refers to the field itself; expected another field"])
+    }
+
+    @Test func yamlSyntaxErrorsHaveALocation() {
+        let problems = specProblems("fields:\n  - name: [email\n")
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("t.yaml:3:1: not valid YAML") == true)
+    }
+
+    @Test func jsonSpecsWork() throws {
+        let spec = try FormSpec(yaml: #"{"fields": [{"name": "age", "type": "number"}, {"name": "ok", "type": "yesno"}]}"#)
+        #expect(spec.fields.map(\.kind) == [.number, .yesNo])
+        #expect(specProblems(#"{"fields": [{"name": "age", "type": 3}]}"#)
+                    == [#"t.yaml:1:37: unknown field type "3"; expected one of text, masked, multiline, choice, yesno, number"#])
+    }
+
+    @Test func examplesRunThroughTheFieldsRules() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: email
+                rules: [email]
+                examples:
+                  valid: [ada@example.com, "x@y"]
+                  invalid: [ada, ""]
+              - name: age
+                type: number
+                examples: {valid: [12], invalid: [twelve, 12]}
+            """, file: "e.yaml")
+        let results = spec.runExamples()
+        #expect(results.map(\.passed) == [true, true, true, true, true, true, false])
+        #expect(results.last?.description == #"e.yaml:9:47: age: "12" should fail but passes"#)
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(throws: SpecError.self) { _ = try FormSpec(contentsOf: "/nonexistent/form.yaml") }
+        do { _ = try FormSpec(contentsOf: "/nonexistent/form.yaml") } catch {
+            #expect(error.description == "/nonexistent/form.yaml:1:1: cannot read the file: No such file or directory")
+        }
+    }
+}
