@@ -19,18 +19,18 @@ public protocol BindingSource<Value>: AnyObject {
 }
 
 extension Dynamic: BindingSource {
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
-        guard let owner else { return bindAndFire(observer) }
-        return bindAndFire(owner: owner) { _, value in observer(value) }
+        let subscription = subscribe(owner: owner, observer)
+        observer(value)
+        return subscription
     }
 }
 
 extension Signal: BindingSource {
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
-        guard let owner else { return observe(observer) }
-        return observe(owner: owner) { _, value in observer(value) }
+        subscribe(owner: owner, observer)
     }
 }
 
@@ -50,8 +50,8 @@ extension ObservableSwitch: BindingSource {
 /// Binder(status) { status, ok in status.text = ok ? "✓" : "✗" } <~ emailSwitch
 /// ```
 public struct Binder<Value> {
-    let owner: AnyObject?
-    let action: (Value) -> Void
+    @usableFromInline let owner: AnyObject?
+    @usableFromInline let action: (Value) -> Void
 
     /// A binder that calls `action` with its owner while the owner lives; the binding ends with the owner.
     public init<Owner: AnyObject>(_ owner: Owner, _ action: @escaping (Owner, Value) -> Void) {
@@ -76,9 +76,12 @@ public struct Binder<Value> {
 /// ```
 /// - note: The target is held weakly: the binding ends when the target or the source is deallocated, or
 ///   when the returned token is cancelled.
-@discardableResult
+@inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
-    source.subscribe(whileAlive: target) { [unowned target] value in target.value = value }
+    // The target ends this binding in its deinit, so the observer never runs after the target is gone.
+    let binding = source.subscribe(whileAlive: nil) { [unowned(unsafe) target] value in target.value = value }
+    target.inbound.append(binding)
+    return binding
 }
 
 /// Binds a closure binder to `source`.
@@ -87,7 +90,7 @@ public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: So
 /// Binder { print("email is", $0) } <~ email.text
 /// ```
 /// - note: An owned binder ends with its owner; an ownerless one lives as long as the source.
-@discardableResult
+@inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Binder<Source.Value>, source: Source) -> Subscription {
     source.subscribe(whileAlive: target.owner, target.action)
 }
@@ -101,7 +104,7 @@ public func <~ <Source: BindingSource>(target: Binder<Source.Value>, source: Sou
 /// ```
 /// Cycles settle because an `Equatable` value that did not change is not delivered again.
 /// - note: Each side is held weakly; cancelling the token ends both directions.
-@discardableResult
+@inlinable @discardableResult
 public func <~> <Value: Equatable>(lhs: Dynamic<Value>, rhs: Dynamic<Value>) -> Subscription {
     let forward = lhs <~ rhs
     let backward = rhs <~ lhs

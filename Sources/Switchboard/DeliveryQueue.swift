@@ -1,24 +1,32 @@
 import CSwitchboardSupport
 
-/// Something with values waiting to be delivered: a `Dynamic` or a `Signal` that was set from inside
-/// an observer.
-protocol PendingDeliverer: AnyObject {
-    /// Delivers the oldest value this object has waiting.
-    func deliverPending()
-}
-
 /// The per-thread trampoline behind the core contract: a value set from inside an observer is queued and
 /// delivered after the current delivery finishes.
 ///
 /// The outermost set on a thread delivers directly and then drains the queue in a loop, so re-entrant sets,
 /// two-way bindings and chains of any length never grow the stack, and every observer of an object sees its
 /// values in the order they were set.
+///
+/// Each entry is an object with a value waiting and a non-capturing function that delivers it. The function
+/// is made in the caller's (specialised) context, so a queued delivery runs specialised code and allocates
+/// nothing once the queue has grown to its working size.
+@usableFromInline
 final class DeliveryQueue {
-    private var pending: ContiguousArray<PendingDeliverer> = []
-    private var head = 0
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let object: AnyObject
+        @usableFromInline let deliver: (AnyObject) -> Void
+        @inlinable init(object: AnyObject, deliver: @escaping (AnyObject) -> Void) {
+            self.object = object
+            self.deliver = deliver
+        }
+    }
+
+    @exclusivity(unchecked) private var pending: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) private var head = 0
 
     /// This thread's queue, created on first use and kept for the thread's lifetime.
-    static var current: DeliveryQueue {
+    @usableFromInline static var current: DeliveryQueue {
         if let raw = switchboard_get_queue() {
             return Unmanaged<DeliveryQueue>.fromOpaque(raw).takeUnretainedValue()
         }
@@ -28,31 +36,34 @@ final class DeliveryQueue {
     }
 
     /// Whether a delivery is running on this thread (an observer is on the stack).
-    @inline(__always)
+    @inlinable @inline(__always)
     static var isDelivering: Bool { switchboard_is_delivering() != 0 }
 
     /// Runs `deliver` as the outermost delivery on this thread, then everything it queued.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func runOutermost(_ deliver: () -> Void) {
         switchboard_set_delivering(1)
         deliver()
         if let raw = switchboard_get_queue() {
-            let queue = Unmanaged<DeliveryQueue>.fromOpaque(raw).takeUnretainedValue()
-            if queue.head < queue.pending.count { queue.drain() }
+            Unmanaged<DeliveryQueue>.fromOpaque(raw).takeUnretainedValue().drainIfNeeded()
         }
         switchboard_set_delivering(0)
     }
 
-    func enqueue(_ deliverer: PendingDeliverer) {
-        pending.append(deliverer)
+    @usableFromInline
+    func enqueue(_ entry: Entry) {
+        pending.append(entry)
     }
 
-    private func drain() {
+    @usableFromInline
+    func drainIfNeeded() {
+        guard head < pending.count else { return }
         while head < pending.count {
             let next = pending[head]
             head += 1
-            next.deliverPending()
+            next.deliver(next.object)
         }
+        // Keep the storage for the next burst unless a huge one grew it.
         pending.removeAll(keepingCapacity: pending.count <= 4096)
         head = 0
     }

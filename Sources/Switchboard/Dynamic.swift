@@ -13,14 +13,29 @@
 ///
 /// - note: A `Dynamic` is not thread-safe: use each object graph from one thread at a time.
 public final class Dynamic<Value> {
-    @exclusivity(unchecked) private var storage: Value
-    private let observers = ObserverList<Value>()
-    private let isEqual: ((Value, Value) -> Bool)?
+    @exclusivity(unchecked) @usableFromInline var storage: Value
+    @usableFromInline let observers = ObserverList<Value>()
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated so
+    /// their observers can hold it without a weak reference (weak references slow every retain down).
+    @exclusivity(unchecked) @usableFromInline var inbound: [Subscription] = []
 
     /// Creates a box holding `value`. If `Value` is `Equatable`, setting an equal value delivers nothing.
     public init(_ value: Value) {
         storage = value
         isEqual = equality(for: Value.self)
+    }
+
+    /// Creates a box holding an `Equatable` value: setting an equal value delivers nothing.
+    @inlinable
+    public convenience init(_ value: Value) where Value: Equatable {
+        self.init(storage: value, isEqual: { $0 == $1 })
+    }
+
+    @usableFromInline
+    init(storage: Value, isEqual: ((Value, Value) -> Bool)?) {
+        self.storage = storage
+        self.isEqual = isEqual
     }
 
     /// Creates a box that delivers every set, even of a value equal to the current one.
@@ -36,8 +51,8 @@ public final class Dynamic<Value> {
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
     /// and unchanged); reading it inside an observer gives the latest value set.
     public var value: Value {
-        get { storage }
-        set {
+        @inlinable get { storage }
+        @inlinable set {
             if let isEqual, isEqual(storage, newValue) { return }
             storage = newValue
             observers.send(newValue)
@@ -83,9 +98,8 @@ public final class Dynamic<Value> {
     /// - note: The owner is held weakly and passed to the observer, so the closure need not capture it.
     @discardableResult
     public func bind<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        subscribe(owner: owner) { [weak owner] value in
-            if let owner { observer(owner, value) }
-        }
+        // The list calls an owned observer only after checking that its owner is alive.
+        subscribe(owner: owner) { [unowned owner] value in observer(owner, value) }
     }
 
     /// Like `bind(owner:_:)`, and delivers the current value at once.
@@ -96,9 +110,15 @@ public final class Dynamic<Value> {
         return subscription
     }
 
-    private func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+    /// Observes while `owner` (if any) lives, with no current value delivered: the building block of `<~`.
+    @usableFromInline
+    func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak self] in self?.observers.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
+    }
+
+    deinit {
+        for binding in inbound { binding.cancel() }
     }
 }
 

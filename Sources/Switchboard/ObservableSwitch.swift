@@ -37,15 +37,15 @@ public final class ObservableSwitch {
     /// Level (every matching validation) or edge (only when the outcome flips).
     public let trigger: Trigger
     /// Called with the outcome of each validation that the mode and trigger select.
-    public var action: ((Bool) -> Void)?
+    @exclusivity(unchecked) public var action: ((Bool) -> Void)?
 
     /// The verdict of the latest validation (`.valid` before the first one).
     public let verdict = Dynamic(Verdict.valid)
     /// Every validation's verdict, including repeats of the same one.
     public let validated = Signal<Verdict>()
 
-    private var predicates: [Predicate<Void>] = []
-    private var lastOutcome: Bool?
+    @exclusivity(unchecked) private var predicates: [Predicate<Void>] = []
+    @exclusivity(unchecked) private var lastOutcome: Bool?
     private var upstream: [Subscription] = []
 
     /// Creates a switch.
@@ -88,7 +88,14 @@ public final class ObservableSwitch {
     /// s.addSignal(.nonEmpty, on: { name.text.value })
     /// ```
     public func addSignal<Input>(_ predicate: Predicate<Input>, on input: @escaping () -> Input) {
-        predicates.append(predicate.pullback { _ in input() })
+        if case .test(let test) = predicate.node {
+            // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
+            predicates.append(Predicate<Void>(name: predicate.name, requirement: predicate.requirement,
+                                              customMessage: predicate.customMessage,
+                                              node: .test { _ in try test(input()) }))
+        } else {
+            predicates.append(predicate.pullback { _ in input() })
+        }
     }
 
     /// Runs the predicates in order, stopping at the first failure; publishes the verdict and fires the

@@ -24,13 +24,19 @@ public final class ObservableTextField {
     public let rules = ObservableSwitch(.anyState)
 
     /// The switches registered with the field, in registration order (the rules switch first).
-    public private(set) var switches: [ObservableSwitch]
+    @exclusivity(unchecked) public private(set) var switches: [ObservableSwitch]
+    private var textSubscription: Subscription?
 
     /// Creates a field holding `text`.
     public init(_ text: String = "") {
         self.text = Dynamic(text)
         self.switches = [rules]
-        self.text.bind(owner: self) { field, newText in field.textChanged(newText) }
+        // Ended in deinit, so the observer can hold the field without a (slow) weak reference.
+        textSubscription = self.text.bind { [unowned(unsafe) self] newText in self.textChanged(newText) }
+    }
+
+    deinit {
+        textSubscription?.cancel()
     }
 
     /// Adds a signal to `toSwitch` and registers the switch with the field once, however often it is called

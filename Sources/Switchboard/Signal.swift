@@ -10,12 +10,12 @@
 /// queued), except that every event is delivered: a signal has no value to compare with.
 /// - note: A `Signal` is not thread-safe: use each object graph from one thread at a time.
 public final class Signal<Value> {
-    private let observers = ObserverList<Value>()
+    @usableFromInline let observers = ObserverList<Value>()
 
     public init() {}
 
     /// Sends an event to every observer.
-    public func send(_ value: Value) {
+    @inlinable public func send(_ value: Value) {
         observers.send(value)
     }
 
@@ -40,14 +40,14 @@ public final class Signal<Value> {
     /// ```
     @discardableResult
     public func observe<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        subscribe(owner: owner) { [weak owner] value in
-            if let owner { observer(owner, value) }
-        }
+        // The list calls an owned observer only after checking that its owner is alive.
+        subscribe(owner: owner) { [unowned owner] value in observer(owner, value) }
     }
 
-    private func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+    @usableFromInline
+    func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak self] in self?.observers.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
     }
 }
 

@@ -18,6 +18,7 @@ public final class Subscription {
     /// Whether `cancel()` has been called (or the subscription was made inert).
     public private(set) var isCancelled = false
 
+    @usableFromInline
     init(_ onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }

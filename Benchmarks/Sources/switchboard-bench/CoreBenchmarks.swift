@@ -1,0 +1,155 @@
+import OpenCombine
+import Switchboard
+
+/// A mutable box for closures to write into (what an observer typically does).
+final class Sink {
+    var total = 0
+    var flag = false
+}
+
+/// Per set at the source: one observer, 100 observers, a 100-link `<~` chain, and a 5-predicate validation
+/// delivered to a Bool observer; each next to a plain array of closures (the limit) and OpenCombine 0.14.0.
+func runCoreBenchmarks() {
+    print("== Core: per set at the source (best of 7 rounds) ==")
+    oneObserver()
+    fanOut(observers: 100)
+    chain(links: 100)
+    validation()
+}
+
+private func oneObserver() {
+    let n = 2_000_000
+    let closures = makeClosures(count: 1)
+    let plain = nanosPerIteration(iterations: n) { n in
+        let (sink, observers) = closures
+        for i in 0..<n { for observer in observers { observer(i) } }
+        blackHole(sink.total)
+    }
+    let dynamic = Dynamic(0)
+    let dynSink = Sink()
+    dynamic.bind { [dynSink] in dynSink.total &+= $0 }
+    let switchboard = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { dynamic.value = i &+ 1 }
+    }
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let combineSink = Sink()
+    let c = subject.sink { [combineSink] in combineSink.total &+= $0 }
+    let combine = nanosPerIteration(iterations: n / 10) { n in
+        for i in 0..<n { subject.send(i) }
+    }
+    blackHole((dynSink.total, combineSink.total, c))
+    report("one observer", target: "Switchboard <= 2x closures", [
+        Row(name: "closures", nanos: plain), Row(name: "Switchboard Dynamic", nanos: switchboard),
+        Row(name: "OpenCombine CurrentValueSubject", nanos: combine),
+    ])
+}
+
+private func fanOut(observers count: Int) {
+    let n = 50_000
+    let (plainSink, closures) = makeClosures(count: count)
+    let plain = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { for observer in closures { observer(i) } }
+    }
+    let dynamic = Dynamic(0)
+    let sink = Sink()
+    for _ in 0..<count { dynamic.bind { [sink] in sink.total &+= $0 } }
+    let switchboard = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { dynamic.value = i &+ 1 }
+    }
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let combineSink = Sink()
+    let tokens = (0..<count).map { _ in subject.sink { [combineSink] in combineSink.total &+= $0 } }
+    let combine = nanosPerIteration(iterations: n / 10) { n in
+        for i in 0..<n { subject.send(i) }
+    }
+    blackHole((plainSink.total, sink.total, combineSink.total, tokens))
+    report("\(count) observers", target: "Switchboard <= 1.5x closures", [
+        Row(name: "closures", nanos: plain), Row(name: "Switchboard Dynamic", nanos: switchboard),
+        Row(name: "OpenCombine CurrentValueSubject", nanos: combine),
+    ])
+}
+
+private func chain(links count: Int) {
+    let n = 20_000
+    // The limit: each link stores the value it is handed and hands it to the next one.
+    final class Link { var value = 0 }
+    let boxes = (0..<count).map { _ in Link() }
+    var closures: [(Int) -> Void] = []
+    for box in boxes { closures.append { [box] in box.value = $0 } }
+    let plain = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { for link in closures { link(i) } }
+    }
+    let links = (0..<count).map { _ in Dynamic(0) }
+    for index in 1..<count { links[index] <~ links[index - 1] }
+    let switchboard = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { links[0].value = i &+ 1 }
+    }
+    precondition(links[count - 1].value == links[0].value, "the chain did not propagate")
+    let subjects = (0..<count).map { _ in CurrentValueSubject<Int, Never>(0) }
+    var tokens: [AnyCancellable] = []
+    for index in 1..<count {
+        let next = subjects[index]
+        tokens.append(subjects[index - 1].sink { next.value = $0 })
+    }
+    let combine = nanosPerIteration(iterations: n / 10) { n in
+        for i in 0..<n { subjects[0].send(i) }
+    }
+    blackHole((boxes, tokens))
+    report("\(count)-link <~ chain", target: "Switchboard <= 3x closures", [
+        Row(name: "closures", nanos: plain), Row(name: "Switchboard <~ chain", nanos: switchboard),
+        Row(name: "OpenCombine sink chain", nanos: combine),
+    ])
+}
+
+private func validation() {
+    let n = 300_000
+    let inputs = ["ada@example.com", "ada example.com", "grace@hopper.com", "x@y"]
+    let checks: [(String) -> Bool] = [
+        { !$0.isEmpty },
+        { let c = $0.utf8.count; return c >= 3 && c <= 64 },
+        { $0.utf8.contains(UInt8(ascii: "@")) },
+        { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
+        { !$0.utf8.contains(UInt8(ascii: " ")) },
+    ]
+    let plainSink = Sink()
+    let deliver: (Bool) -> Void = { [plainSink] in plainSink.flag = $0; plainSink.total &+= 1 }
+    let plain = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n {
+            let text = inputs[i & 3]
+            var ok = true
+            for check in checks where !check(text) { ok = false; break }
+            deliver(ok)
+        }
+    }
+
+    let field = ObservableTextField()
+    let valid = ObservableSwitch(.anyState)
+    let sink = Sink()
+    valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
+    let names = ["required", "length", "at", "dot-com", "no-spaces"]
+    for (name, check) in zip(names, checks) {
+        field.addSignal(toSwitch: valid, Predicate(name) { check($0) })
+    }
+    let switchboard = nanosPerIteration(iterations: n) { n in
+        for i in 0..<n { field.text.value = inputs[i & 3] }
+    }
+    precondition(sink.total > 0, "the switch never fired")
+
+    let subject = CurrentValueSubject<String, Never>("")
+    let combineSink = Sink()
+    let token = subject.map { text in checks.allSatisfy { $0(text) } }
+        .sink { [combineSink] in combineSink.flag = $0; combineSink.total &+= 1 }
+    let combine = nanosPerIteration(iterations: n / 5) { n in
+        for i in 0..<n { subject.send(inputs[i & 3]) }
+    }
+    blackHole((plainSink.total, token))
+    report("5-predicate validation -> Bool observer", target: "Switchboard <= 1.3x closures", [
+        Row(name: "closures", nanos: plain), Row(name: "Switchboard field + switch", nanos: switchboard),
+        Row(name: "OpenCombine map + sink", nanos: combine),
+    ])
+}
+
+private func makeClosures(count: Int) -> (Sink, [(Int) -> Void]) {
+    let sink = Sink()
+    return (sink, (0..<count).map { _ in { [sink] in sink.total &+= $0 } })
+}

@@ -1,0 +1,6 @@
+// switchboard-bench: every benchmark of the project in one release-built run. `make bench`
+// Pass section names to run only some: core, rules, terminal, check.
+let sections = Set(CommandLine.arguments.dropFirst())
+func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
+
+if wants("core") { runCoreBenchmarks() }
