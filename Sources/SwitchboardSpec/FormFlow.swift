@@ -1,0 +1,248 @@
+/// Why a line could not be read: the user cancelled (Ctrl-C) or ended the input (Ctrl-D on an empty line).
+public enum PromptInterruption: Error, Equatable, Sendable {
+    /// Ctrl-C: the whole form is cancelled, with no partial output.
+    case cancelled
+    /// Ctrl-D on an empty line (or the input ended).
+    case endOfInput
+}
+
+/// What `FormFlow` needs from a terminal: read one validated line, and show text. `TerminalPrompter` puts it on
+/// a `LineField`; tests can script it.
+public protocol FormPrompter: AnyObject {
+    /// Reads one line. The buffer starts as `initial`; `check` gives the verdict of a candidate line, to be shown
+    /// live under the input; when `enforcing`, Enter on an invalid line is refused with the text kept.
+    /// - Parameters:
+    ///   - prompt: the prompt text (`"Email: "`).
+    ///   - masked: show `*` instead of the characters.
+    ///   - choices: completions for Tab.
+    ///   - enforcing: refuse Enter while the verdict is invalid (false for the lines of a multi-line text, which
+    ///     is checked as a whole when it ends).
+    /// - Throws: `PromptInterruption` on Ctrl-C or end of input.
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                  check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
+
+    /// Shows text (the review, notices) where the prompts go, never on standard output.
+    func show(_ text: String)
+}
+
+/// The interactive form: one field at a time, an invalid value never advances; then a review of every answer
+/// with its verdict where any answer can be edited (never blocked by another field's error); submits only when
+/// every answer is valid. Ctrl-C cancels the whole form with no partial output. With a `Draft`, each accepted
+/// answer (masked ones excluded) is saved, and the next run resumes from it.
+///
+/// ```swift
+/// let flow = FormFlow(form, draft: Draft(path: ".signup-draft.json"))
+/// let result = flow.run(prompter: TerminalPrompter())
+/// if result.status == .submitted { print(result.answers.json()) }
+/// ```
+///
+/// Keys: Enter accepts a valid answer; in a multi-line field an empty line (or Ctrl-D) ends the text. In the
+/// review, a number or a field name edits that answer, Enter submits. While editing from the review, Ctrl-D on
+/// an empty line goes back to the review without changing the answer. Ctrl-C cancels everywhere.
+public final class FormFlow {
+    /// The form being filled.
+    public let form: Form
+    /// Where accepted answers are saved, if anywhere.
+    public let draft: Draft?
+
+    /// Notices the flow could not act on (a draft that could not be written), for the caller to report.
+    public private(set) var warnings: [String] = []
+
+    public init(_ form: Form, draft: Draft? = nil) {
+        self.form = form
+        self.draft = draft
+    }
+
+    /// Runs the flow on `prompter` until the form is submitted or cancelled.
+    public func run(prompter: FormPrompter) -> FormResult {
+        do {
+            try resumeDraft(prompter)
+            if !form.title.isEmpty { prompter.show(form.title) }
+            for field in form.fields where !(field.isAnswered.value && field.verdict.value.isValid) {
+                try ask(field, prompter, fromReview: false)
+            }
+            try review(prompter)
+            draft?.remove()
+            return FormResult(status: .submitted, answers: form.answers)
+        } catch {
+            return FormResult(status: .cancelled, answers: Answers())
+        }
+    }
+
+    private func resumeDraft(_ prompter: FormPrompter) throws(PromptInterruption) {
+        guard let draft else { return }
+        do {
+            guard let saved = try draft.load() else { return }
+            let resumed = form.resume(from: saved)
+            if !resumed.isEmpty {
+                prompter.show("Resuming from \(draft.path): \(resumed.joined(separator: ", ")).")
+            }
+        } catch {
+            warnings.append(error.description)
+            prompter.show("Ignoring the draft: \(error.description)")
+        }
+    }
+
+    private func saveDraft(_ prompter: FormPrompter) {
+        guard let draft else { return }
+        do {
+            try draft.save(form)
+        } catch {
+            if !warnings.contains(error.description) {
+                warnings.append(error.description)
+                prompter.show("Warning: \(error.description)")
+            }
+        }
+    }
+
+    // MARK: Asking one field
+
+    /// Asks `field` until a valid answer is accepted. From the review, end of input goes back to it.
+    private func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
+        let before = field.text.value
+        do {
+            let value = try field.isMultiline ? readLines(field, prompter) : readOne(field, prompter)
+            field.answer(value)
+            saveDraft(prompter)
+        } catch .endOfInput where fromReview {
+            field.input.text.value = before
+            field.input.revalidate()
+        }
+    }
+
+    private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
+        var initial = field.text.value
+        while true {
+            let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
+                                             choices: field.choices, enforcing: true) { [unowned field] candidate in
+                field.input.text.value = candidate
+                return field.input.revalidate()
+            }
+            field.input.text.value = line
+            let verdict = field.input.revalidate()
+            if verdict.isValid { return line }
+            // The terminal refuses an invalid Enter itself; a prompter that does not gets the message here.
+            prompter.show("\(field.name): \(verdict.failure!.message)")
+            initial = line
+        }
+    }
+
+    /// Lines until an empty line or Ctrl-D; every edit re-validates the whole text. An invalid whole text is
+    /// asked again with its lines kept.
+    private func readLines(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
+        var kept = field.text.value.isEmpty ? [] : field.text.value.split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        while true {
+            prompter.show("\(field.prompt) (an empty line or Ctrl-D ends):")
+            var lines: [String] = []
+            while true {
+                let previous = lines
+                let initial = lines.count < kept.count ? kept[lines.count] : ""
+                let line: String
+                do {
+                    line = try prompter.readLine(prompt: "> ", initial: initial, masked: false, choices: [],
+                                                 enforcing: false) { [unowned field] candidate in
+                        let whole = (previous + (candidate.isEmpty ? [] : [candidate])).joined(separator: "\n")
+                        field.input.text.value = whole
+                        return field.input.revalidate()
+                    }
+                } catch .endOfInput {
+                    break
+                }
+                if line.isEmpty { break }
+                lines.append(line)
+            }
+            let text = lines.joined(separator: "\n")
+            field.input.text.value = text
+            let verdict = field.input.revalidate()
+            if verdict.isValid { return text }
+            prompter.show("\(field.name): \(verdict.failure!.message); the lines are kept, edit them")
+            kept = lines
+        }
+    }
+
+    private func promptText(_ field: FormField) -> String {
+        if case .choice(let values) = field.kind {
+            return "\(field.prompt) (\(values.joined(separator: ", "))): "
+        }
+        if field.kind == .yesNo { return "\(field.prompt) (yes/no): " }
+        return "\(field.prompt): "
+    }
+
+    // MARK: Review
+
+    private func review(_ prompter: FormPrompter) throws(PromptInterruption) {
+        while true {
+            prompter.show(reviewText())
+            let allValid = form.fields.allSatisfy { $0.verdict.value.isValid }
+            let names = form.fields.map(\.name)
+            let choice: String
+            do {
+                choice = try prompter.readLine(
+                    prompt: allValid ? "Number or name to edit, Enter to submit: " : "Number or name to edit: ",
+                    initial: "", masked: false, choices: names, enforcing: true
+                ) { [unowned self] candidate in self.reviewVerdict(candidate, allValid: allValid) }
+            } catch .endOfInput {
+                throw .cancelled
+            }
+            if choice.isEmpty {
+                if allValid { return }
+                prompter.show("Fix the answers marked ✗ first.")
+                continue
+            }
+            guard let field = field(for: choice) else {
+                prompter.show("No field \(quoted(choice)); type a number from 1 to \(form.fields.count) or a name.")
+                continue
+            }
+            try ask(field, prompter, fromReview: true)
+            // Fields the edit made invalid (a confirmation after a new password) are asked again at once.
+            for other in form.fields where other !== field && !other.verdict.value.isValid && other.isAnswered.value {
+                prompter.show("\(other.name): \(other.verdict.value.failure!.message)")
+                try ask(other, prompter, fromReview: true)
+            }
+        }
+    }
+
+    private func field(for choice: String) -> FormField? {
+        let trimmed = String(trimmingSpaces(choice))
+        if let number = Int(trimmed), number >= 1, number <= form.fields.count { return form.fields[number - 1] }
+        return form[trimmed]
+    }
+
+    private func reviewVerdict(_ candidate: String, allValid: Bool) -> Verdict {
+        if candidate.isEmpty {
+            return allValid ? .valid : .invalid("review", "fix the answers marked ✗ first")
+        }
+        return field(for: candidate) == nil
+            ? .invalid("review", "type a number from 1 to \(form.fields.count) or a field name") : .valid
+    }
+
+    /// The review listing: every answer with its verdict (masked answers as `********`, multi-line text on one
+    /// line with `\n`).
+    ///
+    /// ```
+    /// Review:
+    ///   1. email     ada@example.com  ✓
+    ///   4. confirm   ********         ✗ must match the password
+    /// ```
+    public func reviewText() -> String {
+        let shown = form.fields.map { field -> String in
+            let value = field.text.value
+            if field.isMasked { return value.isEmpty ? "" : "********" }
+            if containsControlCharacters(value, allowingNewlines: false) { return quoted(value, limit: 40) }
+            return value.count > 40 ? String(value.prefix(40)) + "…" : value
+        }
+        let nameWidth = form.fields.map(\.name.count).max() ?? 0
+        let valueWidth = shown.map(\.count).max() ?? 0
+        var lines = ["Review:"]
+        for (index, field) in form.fields.enumerated() {
+            let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
+            lines.append("  \(index + 1). \(padded(field.name, nameWidth))  \(padded(shown[index], valueWidth))  \(mark)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+private func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+}

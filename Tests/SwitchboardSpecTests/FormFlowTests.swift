@@ -1,0 +1,116 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwitchboardSpec
+
+/// A prompter that plays a script of lines the way a terminal would: Enter on a line whose verdict is invalid is
+/// refused (the refusal is recorded) and the next scripted line is the user's corrected text.
+final class ScriptedPrompter: FormPrompter {
+    enum Step { case line(String), interrupt(PromptInterruption) }
+    var script: [Step]
+    var shown: [String] = []
+    var prompts: [(prompt: String, initial: String)] = []
+    var refused: [(line: String, message: String)] = []
+
+    init(_ script: [Step]) { self.script = script }
+    convenience init(lines: [String]) { self.init(lines.map { .line($0) }) }
+
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                  check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        prompts.append((prompt, initial))
+        while !script.isEmpty {
+            switch script.removeFirst() {
+            case .interrupt(let why): throw why
+            case .line(let line):
+                if enforcing, let failure = check(line).failure {
+                    refused.append((line, failure.message))
+                    continue
+                }
+                return line
+            }
+        }
+        throw .endOfInput
+    }
+
+    func show(_ text: String) { shown.append(text) }
+}
+
+@Suite struct FormFlowTests {
+    let answers = ["ada@example.com", "ada", "correct horse", "correct horse", "36", "France", "I like engines", ""]
+
+    @Test func oneFieldAtATimeThenReviewThenSubmit() {
+        let prompter = ScriptedPrompter(lines: answers + [""])
+        let result = FormFlow(makeSignup()).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(result.answers["username"] == "ada")
+        #expect(result.answers["bio"] == "I like engines")
+        #expect(prompter.prompts[1].initial == "ada")          // the derived default is offered
+        #expect(prompter.shown.contains { $0.hasPrefix("Review:") })
+    }
+
+    @Test func anInvalidValueNeverAdvances() {
+        let prompter = ScriptedPrompter(lines: ["ada", "ada@example.com"] + answers.dropFirst() + [""])
+        let result = FormFlow(makeSignup()).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.refused.map(\.message) == ["must be an email address"])
+        #expect(prompter.prompts[1].prompt == "username: ")
+    }
+
+    @Test func editingThePasswordInReviewAsksForTheConfirmationAgain() {
+        let prompter = ScriptedPrompter(lines: answers + ["3", "battery staple", "correct horse", "battery staple", ""])
+        let result = FormFlow(makeSignup()).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(result.answers["password"] == "battery staple")
+        #expect(result.answers["confirm"] == "battery staple")
+        #expect(prompter.shown.contains("confirm: must match the password"))
+        #expect(prompter.refused.map(\.message) == ["must match the password"])
+    }
+
+    @Test func submitIsRefusedWhileAnAnswerIsInvalid() throws {
+        let form = makeSignup()
+        let prompter = ScriptedPrompter(lines: answers + ["3", "battery staple", ""])
+        prompter.script.insert(.interrupt(.endOfInput), at: prompter.script.count - 1)   // leave confirm for now
+        prompter.script += [.line("4"), .line("battery staple"), .line("")]
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.refused.contains { $0.line == "" && $0.message == "fix the answers marked ✗ first" })
+        let review = try #require(prompter.shown.filter { $0.hasPrefix("Review:") }.dropFirst().first)
+        #expect(review.contains("  4. confirm   ********         ✗ must match the password\n"))
+    }
+
+    @Test func ctrlCCancelsWithNoAnswers() {
+        let prompter = ScriptedPrompter([.line("ada@example.com"), .interrupt(.cancelled)])
+        let result = FormFlow(makeSignup()).run(prompter: prompter)
+        #expect(result.status == .cancelled)
+        #expect(result.answers.isEmpty)
+        #expect(result.exitStatus == 130)
+    }
+
+    @Test func aDraftResumesWhereTheLastRunStopped() throws {
+        let path = "/tmp/sb-flow-draft-\(UInt32.random(in: 0...UInt32.max)).json"
+        let draft = Draft(path: path)
+        defer { draft.remove() }
+        let first = ScriptedPrompter([.line("ada@example.com"), .line("ada"), .line("correct horse"),
+                                      .line("correct horse"), .line("36"), .interrupt(.cancelled)])
+        #expect(FormFlow(makeSignup(), draft: draft).run(prompter: first).status == .cancelled)
+        #expect(try draft.load() == ["email": "ada@example.com", "username": "ada", "age": "36"])
+
+        let second = ScriptedPrompter(lines: ["hunter2hunter2", "hunter2hunter2", "Vietnam", "", ""])
+        let result = FormFlow(makeSignup(), draft: draft).run(prompter: second)
+        #expect(result.status == .submitted)
+        #expect(second.prompts.map(\.prompt).prefix(3) == ["password: ", "confirm: ", "country (France, Vietnam): "])
+        #expect(result.answers["email"] == "ada@example.com")
+        #expect(try draft.load() == nil)                       // removed once submitted
+    }
+
+    @Test func multiLineTextIsValidatedAsAWhole() {
+        let form = Form()
+        form.multiline("bio", rules: [Predicate("short", requirement: "be at most 10 characters") { $0.count <= 10 }])
+        let prompter = ScriptedPrompter(lines: ["hello", "world!", "", "hello", "wor", "", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.answers["bio"] == "hello\nwor")
+        #expect(prompter.shown.contains("bio: must be at most 10 characters; the lines are kept, edit them"))
+        #expect(prompter.prompts.map(\.initial) == ["", "", "", "hello", "world!", "", ""])
+    }
+}
