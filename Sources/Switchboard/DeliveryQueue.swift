@@ -50,6 +50,12 @@ final class DeliveryQueue {
         switchboard_set_delivering(0)
     }
 
+    /// Runs `body` as part of one delivery: what it sets or sends is delivered after it returns, in order.
+    /// Inside a delivery this just runs `body` (its deliveries queue behind the current one anyway).
+    static func batch(_ body: () -> Void) {
+        if isDelivering { body() } else { runOutermost(body) }
+    }
+
     @usableFromInline
     func enqueue(_ entry: Entry) {
         pending.append(entry)

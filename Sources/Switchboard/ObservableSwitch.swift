@@ -114,18 +114,22 @@ public final class ObservableSwitch {
         return result
     }
 
+    /// Fires the action, then delivers `verdict` and `validated`, the same order whether `validate()` was
+    /// called directly or from inside another delivery (a field's edit): the action reads the new verdict.
     private func publish(_ result: Verdict) {
         let outcome = result.isValid
         let flipped = lastOutcome != outcome
         lastOutcome = outcome
-        verdict.value = result
-        validated.send(result)
-        guard trigger == .level || flipped else { return }
-        switch mode {
-        case .anyState: action?(outcome)
-        case .onlyTrue where outcome: action?(true)
-        case .onlyFalse where !outcome: action?(false)
-        default: break
+        DeliveryQueue.batch {
+            verdict.value = result
+            validated.send(result)
+            guard trigger == .level || flipped else { return }
+            switch mode {
+            case .anyState: action?(outcome)
+            case .onlyTrue where outcome: action?(true)
+            case .onlyFalse where !outcome: action?(false)
+            default: break
+            }
         }
     }
 

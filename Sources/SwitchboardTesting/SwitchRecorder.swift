@@ -21,6 +21,12 @@ public final class SwitchRecorder {
         /// Whether the switch's action fired, and with what.
         public var fired: Bool?
 
+        public init(text: String?, verdict: Verdict, fired: Bool?) {
+            self.text = text
+            self.verdict = verdict
+            self.fired = fired
+        }
+
         public var description: String {
             let input = text.map { "\"\($0)\"" } ?? "-"
             return "\(input) -> \(verdict)\(fired.map { ", fired \($0)" } ?? "")"
