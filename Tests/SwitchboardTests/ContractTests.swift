@@ -166,7 +166,7 @@ struct ContractTests {
         final class Label { var text = "" }
         let name = Dynamic("Ada")
         var label: Label? = Label()
-        weak var weakLabel = label
+        weak let weakLabel = label
         name.bindAndFire(owner: label!) { label, value in label.text = value }
         #expect(label?.text == "Ada")
         label = nil
