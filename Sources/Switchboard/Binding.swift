@@ -78,8 +78,13 @@ public struct Binder<Value> {
 ///   when the returned token is cancelled.
 @inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
-    // The target ends this binding in its deinit, so the observer never runs after the target is gone.
-    let binding = source.subscribe(whileAlive: nil) { [unowned(unsafe) target] value in target.value = value }
+    // The target ends this binding in its deinit, so the observer never runs after the target is gone and
+    // can use it without reference counting (a strong reference would keep it alive, a weak one would slow
+    // every retain of it down).
+    let unretained = Unmanaged.passUnretained(target)
+    let binding = source.subscribe(whileAlive: nil) { value in
+        unretained._withUnsafeGuaranteedRef { $0.value = value }
+    }
     target.inbound.append(binding)
     return binding
 }

@@ -119,6 +119,7 @@ public final class Dynamic<Value> {
 
     deinit {
         for binding in inbound { binding.cancel() }
+        observers.ownerWillDeinit()
     }
 }
 

@@ -14,6 +14,10 @@ public final class Signal<Value> {
 
     public init() {}
 
+    deinit {
+        observers.ownerWillDeinit()
+    }
+
     /// Sends an event to every observer.
     @inlinable public func send(_ value: Value) {
         observers.send(value)

@@ -11,10 +11,10 @@ final class Sink {
 /// delivered to a Bool observer; each next to a plain array of closures (the limit) and OpenCombine 0.14.0.
 func runCoreBenchmarks() {
     print("== Core: per set at the source (best of 7 rounds) ==")
-    oneObserver()
-    fanOut(observers: 100)
-    chain(links: 100)
-    validation()
+    if wantsCase("one") { oneObserver() }
+    if wantsCase("fanout") { fanOut(observers: 100) }
+    if wantsCase("chain") { chain(links: 100) }
+    if wantsCase("validation") { validation() }
 }
 
 private func oneObserver() {

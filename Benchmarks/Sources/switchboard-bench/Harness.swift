@@ -62,3 +62,10 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let padding = String(repeating: " ", count: max(0, width - text.count))
     return left ? padding + text : text + padding
 }
+
+/// Whether to run the case called `name`: all cases run unless `SWITCHBOARD_BENCH_CASES` names some
+/// (comma-separated), which helps when profiling one case with `perf record`.
+func wantsCase(_ name: String) -> Bool {
+    guard let raw = getenv("SWITCHBOARD_BENCH_CASES") else { return true }
+    return String(cString: raw).split(separator: ",").contains { $0 == name }
+}
