@@ -59,6 +59,7 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
+        .testTarget(name: "SwitchboardRulesTests", dependencies: ["SwitchboardRules"], swiftSettings: strict),
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,88 @@
+/// What a rule tests, as a tree the byte fast path walks without making a `String`.
+///
+/// Every case reads valid UTF-8 bytes; `Rule` checks validity first and sends invalid input through the `String`
+/// path (where it has been repaired with U+FFFD), so both paths judge the same text.
+indirect enum Matcher {
+    case required(allowWhitespace: Bool)
+    case length(min: Int?, max: Int?)
+    case email
+    case integer(min: Int?, max: Int?)
+    case decimal(min: Double?, max: Double?)
+    /// Options as UTF-8; for a case-insensitive list, lowercased, with `asciiOnly` when every option is ASCII.
+    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool)
+    case equals([UInt8])
+    case contains([UInt8])
+    case prefix([UInt8])
+    case suffix([UInt8])
+    case regex(PCRERegex)
+    case url
+    case noControlCharacters
+    /// A predicate supplied by the caller: only the `String` path can run it.
+    case predicate(Predicate<String>)
+    case and(Matcher, Matcher)
+    case or(Matcher, Matcher)
+    case not(Matcher)
+    case always
+
+    /// Whether valid UTF-8 `bytes` pass.
+    func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .required(let allowWhitespace):
+            return allowWhitespace ? bytes.count > 0 : Scan.hasContent(bytes)
+        case .length(let min, let max):
+            return Scan.length(bytes, min: min, max: max)
+        case .email:
+            return Scan.email(bytes)
+        case .integer(let min, let max):
+            return Scan.integer(bytes, min: min, max: max)
+        case .decimal(let min, let max):
+            return Scan.decimal(bytes, min: min, max: max)
+        case .oneOf(let options, let caseInsensitive, let asciiOnly):
+            if !caseInsensitive {
+                for option in options where Scan.equal(bytes, option) { return true }
+                return false
+            }
+            if asciiOnly, isASCII(bytes) {
+                for option in options where Scan.equalIgnoringASCIICase(bytes, option) { return true }
+                return false
+            }
+            var lowered = String(decoding: bytes, as: UTF8.self).lowercased()
+            return lowered.withUTF8 { buffer in
+                let raw = UnsafeRawBufferPointer(buffer)
+                for option in options where Scan.equal(raw, option) { return true }
+                return false
+            }
+        case .equals(let literal):
+            return Scan.equal(bytes, literal)
+        case .contains(let literal):
+            return Scan.contains(bytes, literal)
+        case .prefix(let literal):
+            return Scan.hasPrefix(bytes, literal)
+        case .suffix(let literal):
+            return Scan.hasSuffix(bytes, literal)
+        case .regex(let regex):
+            return regex.matches(utf8: bytes)
+        case .url:
+            return Scan.url(bytes)
+        case .noControlCharacters:
+            return Scan.noControlCharacters(bytes)
+        case .predicate(let predicate):
+            return predicate.evaluate(String(decoding: bytes, as: UTF8.self))
+        case .and(let lhs, let rhs):
+            return lhs.matches(bytes) && rhs.matches(bytes)
+        case .or(let lhs, let rhs):
+            return lhs.matches(bytes) || rhs.matches(bytes)
+        case .not(let inner):
+            return !inner.matches(bytes)
+        case .always:
+            return true
+        }
+    }
+
+    /// Whether `value` passes (its UTF-8 is valid by construction).
+    @inline(__always)
+    func matches(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
+    }
+}

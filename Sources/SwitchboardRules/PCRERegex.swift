@@ -1,0 +1,234 @@
+import CPCRE2
+import Synchronization
+
+/// A regular expression in PCRE2 syntax (`\d`, `(?i)`, lookaround), compiled once with PCRE2's JIT.
+///
+/// **What matches.** A pattern must match the *whole value*, unless it anchors itself: a pattern that starts with
+/// `^`, `\A` or `\G` (after any leading option settings such as `(?i)` or verbs such as `(*UCP)`), or ends with
+/// an unescaped `$`, `\z` or `\Z`, is searched for as written. So `\d{3}` accepts `"123"` but not `"a123"`;
+/// `^\d{3}` accepts any value starting with three digits; `\d+$` any value ending with digits. `$` means the
+/// end of the value, never "before a final newline" (PCRE2_DOLLAR_ENDONLY): `^abc$` rejects `"abc\n"`.
+///
+/// **Characters.** Patterns and values are UTF-8 (PCRE2_UTF); `.` is one code point; `\d`, `\w`, `\s` and
+/// `[[:alpha:]]` are ASCII-only (no PCRE2_UCP; write `(*UCP)` at the start for Unicode classes). Raw bytes given
+/// to `matches(utf8:)` may be invalid UTF-8 (PCRE2_MATCH_INVALID_UTF): an invalid sequence matches nothing, not
+/// even `.`, and never crashes. `\C` is not allowed.
+///
+/// ```swift
+/// let phone = try PCRERegex(#"\d{3}-\d{4}"#)
+/// phone.matches("555-1234")     // true
+/// phone.matches("555-1234 x")   // false: the whole value must match
+/// try PCRERegex("a(b")          // throws: regex "a(b": at column 4: missing closing parenthesis
+/// ```
+/// - note: A regex may be used from several threads at once; each match uses the regex's own match buffers when
+///   they are free and temporary ones otherwise.
+public final class PCRERegex: @unchecked Sendable {
+    /// A pattern PCRE2 could not compile: its message and where (byte offset and 1-based character column).
+    public struct CompileError: Error, CustomStringConvertible, Equatable, Sendable {
+        /// The pattern as given.
+        public var pattern: String
+        /// PCRE2's offset of the problem, in UTF-8 bytes from the start of the pattern.
+        public var offset: Int
+        /// The same place as a 1-based column in user-perceived characters.
+        public var column: Int
+        /// PCRE2's message, e.g. `"missing closing parenthesis"`.
+        public var message: String
+
+        /// `regex "a(b": at column 4: missing closing parenthesis`
+        public var description: String { "regex \(quote(pattern)): at column \(column): \(message)" }
+    }
+
+    /// A match PCRE2 gave up on (match limit, depth limit, JIT stack): never a crash, and never a pass.
+    public struct MatchError: Error, CustomStringConvertible, Equatable, Sendable {
+        /// PCRE2's error code.
+        public var code: Int32
+        /// PCRE2's message, e.g. `"match limit exceeded"`.
+        public var message: String
+
+        public var description: String { "regex could not finish matching: \(message)" }
+    }
+
+    /// The pattern as given.
+    public let pattern: String
+    /// Whether the pattern must match the whole value (it does not anchor itself).
+    public let matchesWholeValue: Bool
+    /// Whether PCRE2's JIT compiled the pattern (otherwise PCRE2's interpreter matches it, more slowly).
+    public let isJITCompiled: Bool
+
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+    private let matchContext: OpaquePointer?
+    private let jitStack: OpaquePointer?
+    private let busy = Atomic<Bool>(false)
+
+    /// Compiles `pattern`.
+    /// - Parameter caseInsensitive: match without regard to case (as `(?i)` does).
+    /// - Throws: `CompileError` with PCRE2's message and the position of the problem.
+    public init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
+        self.pattern = pattern
+        let whole = !PCRERegex.anchorsItself(pattern)
+        matchesWholeValue = whole
+        var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C)
+        if whole { options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) }
+        if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+        var errorCode: Int32 = 0
+        var errorOffset: Int = 0
+        var bytes = Array(pattern.utf8)
+        if bytes.isEmpty { bytes = [0] }  // a valid pointer for the empty pattern; its length stays 0
+        let length = pattern.utf8.count
+        let compiled = bytes.withUnsafeBufferPointer {
+            pcre2_compile_8($0.baseAddress, length, options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            let offset = min(max(errorOffset, 0), length)
+            let prefix = String(decoding: pattern.utf8.prefix(offset), as: UTF8.self)
+            throw CompileError(pattern: pattern, offset: offset, column: prefix.count + 1,
+                               message: PCRERegex.errorMessage(errorCode))
+        }
+        code = compiled
+        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        matchData = pcre2_match_data_create_8(1, nil)
+        // Own JIT stack (32 KB growing to 1 MB) for long values: the default is 32 KB on the machine stack.
+        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 1024 * 1024, nil),
+            let context = pcre2_match_context_create_8(nil)
+        {
+            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+            jitStack = stack
+            matchContext = context
+        } else {
+            jitStack = nil
+            matchContext = nil
+        }
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+        pcre2_match_data_free_8(matchData)
+        if let matchContext { pcre2_match_context_free_8(matchContext) }
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+    }
+
+    /// Whether `value` matches (see the type's notes for whole-value matching). A match PCRE2 gives up on is
+    /// `false`; use `evaluate(_:)` to tell it apart.
+    ///
+    /// ```swift
+    /// try PCRERegex("(?i)yes|no").matches("YES")   // true
+    /// ```
+    public func matches(_ value: String) -> Bool {
+        (try? evaluate(value)) ?? false
+    }
+
+    /// Whether the raw bytes match. Invalid UTF-8 in them matches nothing (not even `.`) and is never an error.
+    public func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        (try? evaluate(utf8: bytes)) ?? false
+    }
+
+    /// Whether `value` matches; throws when PCRE2 gives up (for example its match limit on catastrophic
+    /// backtracking).
+    public func evaluate(_ value: String) throws(MatchError) -> Bool {
+        var value = value
+        let result = value.withUTF8 { match(UnsafeRawBufferPointer($0)) }
+        return try interpret(result)
+    }
+
+    /// Whether the raw bytes match; throws when PCRE2 gives up.
+    public func evaluate(utf8 bytes: UnsafeRawBufferPointer) throws(MatchError) -> Bool {
+        try interpret(match(bytes))
+    }
+
+    @inline(__always)
+    private func interpret(_ result: Int32) throws(MatchError) -> Bool {
+        if result >= 0 { return true }
+        if result == PCRE2_ERROR_NOMATCH || result == PCRE2_ERROR_PARTIAL { return false }
+        throw MatchError(code: result, message: PCRERegex.errorMessage(result))
+    }
+
+    /// pcre2_match's result for the bytes.
+    @inline(__always)
+    private func match(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        // PCRE2 wants a non-null subject even when it is empty.
+        let empty: UInt8 = 0
+        return withUnsafePointer(to: empty) { emptyPointer in
+            let subject = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? emptyPointer
+            if busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                defer { busy.store(false, ordering: .releasing) }
+                return pcre2_match_8(code, subject, bytes.count, 0, 0, matchData, matchContext)
+            }
+            // Another thread is using this regex's buffers: use temporary ones.
+            let data = pcre2_match_data_create_8(1, nil)
+            defer { pcre2_match_data_free_8(data) }
+            return pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
+        }
+    }
+
+    /// PCRE2's text for an error code.
+    static func errorMessage(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer {
+            pcre2_get_error_message_8(code, $0.baseAddress, $0.count)
+        }
+        guard length > 0 else { return "PCRE2 error \(code)" }
+        return String(decoding: buffer.prefix(Int(length)), as: UTF8.self)
+    }
+
+    /// Whether the pattern anchors itself: starts with `^`, `\A` or `\G` after leading `(?flags)` and `(*VERB)`
+    /// groups, or ends with an unescaped `$`, `\z` or `\Z`.
+    static func anchorsItself(_ pattern: String) -> Bool {
+        let p = Array(pattern.utf8)
+        var i = 0
+        // Skip leading option settings "(?imsx-n)" / "(?^)" and start-of-pattern verbs "(*UTF)", "(*CRLF)".
+        while i + 2 < p.count, p[i] == UInt8(ascii: "(") {
+            let marker = p[i + 1]
+            guard marker == UInt8(ascii: "?") || marker == UInt8(ascii: "*") else { break }
+            var j = i + 2
+            while j < p.count, p[j] != UInt8(ascii: ")") {
+                let b = p[j]
+                let allowed = marker == UInt8(ascii: "?")
+                    ? (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "-") || b == UInt8(ascii: "^")
+                    : (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10
+                        || b == UInt8(ascii: "_") || b == UInt8(ascii: "=")
+                guard allowed else { break }
+                j += 1
+            }
+            guard j < p.count, p[j] == UInt8(ascii: ")") else { break }
+            i = j + 1
+        }
+        if i < p.count {
+            if p[i] == UInt8(ascii: "^") { return true }
+            if p[i] == UInt8(ascii: "\\"), i + 1 < p.count, p[i + 1] == UInt8(ascii: "A") || p[i + 1] == UInt8(ascii: "G") {
+                return true
+            }
+        }
+        guard let last = p.last else { return false }
+        // Backslashes immediately before position `end` (exclusive).
+        func backslashes(before end: Int) -> Int {
+            var count = 0
+            var k = end - 1
+            while k >= 0, p[k] == UInt8(ascii: "\\") { count += 1; k -= 1 }
+            return count
+        }
+        if last == UInt8(ascii: "$"), backslashes(before: p.count - 1) % 2 == 0 { return true }
+        if last == UInt8(ascii: "z") || last == UInt8(ascii: "Z"), p.count >= 2, p[p.count - 2] == UInt8(ascii: "\\"),
+            backslashes(before: p.count - 1) % 2 == 1
+        {
+            return true
+        }
+        return false
+    }
+}
+
+/// `"text"` with quotes and backslashes escaped, for messages.
+func quote(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+        switch character {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result.append(character)
+        }
+    }
+    return result + "\""
+}

@@ -1,0 +1,137 @@
+/// A validation rule for text: a built-in (`Rule.email`, `Rule.length(min: 3, max: 20)`), a parsed one
+/// (`try Rule.parse("int:1..120")`), or a combination with `&&`, `||` and `!`.
+///
+/// A rule is a core `Predicate<String>` (for fields and switches) plus a byte-level matcher, so the same rule
+/// checks a `String` with a message for the user, or raw UTF-8 bytes fast without making a `String`.
+///
+/// ```swift
+/// let username = Rule.length(min: 3, max: 20) && !Rule.contains("@")
+/// username.check("ada").isValid           // true
+/// username.check("a@b").failure?.message  // "must not contain \"@\""
+/// field.addRule(try Rule.parse(#"email "Use your work address""#).predicate)
+/// ```
+public struct Rule {
+    /// The rule's textual form, e.g. `"length:3..20"` or `"email \"Use your work address\""`. For a single rule it
+    /// parses back to the same rule; combinations read `"a && b"`, `"a || b"`.
+    public let source: String
+
+    private var storedPredicate: Predicate<String>
+    let matcher: Matcher
+
+    init(source: String, predicate: Predicate<String>, matcher: Matcher) {
+        self.source = source
+        self.storedPredicate = predicate
+        self.matcher = matcher
+    }
+
+    /// A rule from any predicate. Its byte fast path makes a `String` and asks the predicate.
+    ///
+    /// ```swift
+    /// let even = Rule(Predicate("even", requirement: "be even") { Int($0).map { $0 % 2 == 0 } ?? false })
+    /// ```
+    public init(_ predicate: Predicate<String>, source: String? = nil) {
+        self.init(source: source ?? predicate.name, predicate: predicate, matcher: .predicate(predicate))
+    }
+
+    /// The rule as a core predicate, for fields (`field.addRule(rule.predicate)`) and switches.
+    /// - note: Assigning a new predicate makes `accepts(utf8:)` ask that predicate (through a `String`).
+    public var predicate: Predicate<String> {
+        get { storedPredicate }
+        set { self = Rule(newValue, source: source) }
+    }
+
+    /// Checks `value`: `.valid`, or the rule's name and message.
+    ///
+    /// ```swift
+    /// Rule.integer(in: 1...120).check("130").description   // "integer: must be a whole number from 1 to 120"
+    /// ```
+    public func check(_ value: String) -> Verdict {
+        storedPredicate.check(value)
+    }
+
+    /// Whether `value` passes, without building a message.
+    @inline(__always)
+    public func accepts(_ value: String) -> Bool {
+        if case .predicate = matcher { return storedPredicate.evaluate(value) }
+        return matcher.matches(value)
+    }
+
+    /// Fast path for batch checking: whether one value, given as raw UTF-8 bytes, passes. No `String` is made
+    /// unless the rule needs one (a length over non-ASCII text, a custom predicate).
+    ///
+    /// Always equal to `check(String(decoding: bytes, as: UTF8.self)).isValid`: invalid UTF-8 is judged as the
+    /// `String` it repairs to, with U+FFFD for each bad sequence. (To reject invalid UTF-8 outright, validate the
+    /// bytes first, e.g. with `String(validating:as:)`.)
+    ///
+    /// ```swift
+    /// let rule = Rule.email
+    /// let ok = "ada@example.com".utf8.withContiguousStorageIfAvailable { rule.accepts(utf8: UnsafeRawBufferPointer($0)) }
+    /// ```
+    public func accepts(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        switch classifyUTF8(bytes) {
+        case .ascii, .valid:
+            return matcher.matches(bytes)
+        case .invalid:
+            return accepts(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The same rule with `text` as its failure message.
+    ///
+    /// ```swift
+    /// Rule.email.message("Use your work address").check("ada").failure?.message  // "Use your work address"
+    /// ```
+    public func message(_ text: String) -> Rule {
+        Rule(source: "\(source) \(quote(text))", predicate: storedPredicate.message(text), matcher: matcher)
+    }
+
+    /// The rule's name, e.g. `"email"`, `"length"`, `"not contains"`.
+    public var name: String { storedPredicate.name }
+
+    /// The failure message, e.g. `"must be a valid email address"`.
+    public var failureMessage: String { storedPredicate.message }
+}
+
+extension Rule: CustomStringConvertible {
+    public var description: String { source }
+}
+
+// MARK: - Composition
+
+extension Rule {
+    /// Both must pass; a failure reports the first failing rule's message.
+    ///
+    /// ```swift
+    /// (Rule.required && Rule.email).check("").failure?.message   // "must not be blank"
+    /// ```
+    public static func && (lhs: Rule, rhs: Rule) -> Rule {
+        Rule(source: "\(lhs.source) && \(rhs.source)", predicate: lhs.storedPredicate && rhs.storedPredicate,
+             matcher: .and(lhs.matcher, rhs.matcher))
+    }
+
+    /// Either may pass; the message reads "must A or B".
+    ///
+    /// ```swift
+    /// (Rule.email || Rule.url).check("x").failure?.message
+    /// // "must be a valid email address or be an http or https URL with a host"
+    /// ```
+    public static func || (lhs: Rule, rhs: Rule) -> Rule {
+        Rule(source: "\(lhs.source) || \(rhs.source)", predicate: lhs.storedPredicate || rhs.storedPredicate,
+             matcher: .or(lhs.matcher, rhs.matcher))
+    }
+
+    /// Passes when the operand fails; the message reads "must not A".
+    ///
+    /// ```swift
+    /// (!Rule.contains("@example.com")).check("a@example.com").failure?.message
+    /// // "must not contain \"@example.com\""
+    /// ```
+    public static prefix func ! (operand: Rule) -> Rule {
+        Rule(source: "not:\(operand.source)", predicate: !operand.storedPredicate, matcher: .not(operand.matcher))
+    }
+
+    /// A rule every value passes (the AND of no rules).
+    public static var always: Rule {
+        Rule(source: "", predicate: .always, matcher: .always)
+    }
+}
