@@ -61,5 +61,11 @@ let package = Package(
         .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
         .testTarget(name: "SwitchboardRulesTests", dependencies: ["SwitchboardRules"], swiftSettings: strict),
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec"], swiftSettings: strict),
+
+        // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
+        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
+        .testTarget(name: "SwitchboardTerminalTests",
+                    dependencies: ["SwitchboardTerminal", "TerminalTestSupport"],
+                    swiftSettings: strict),
     ]
 )
