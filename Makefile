@@ -29,5 +29,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The check benchmark runs the release-built CLI, so build it first.
 bench: deps
+	$(SWIFT) build -c release --product switchboard
 	$(SWIFT) run -c release --package-path Benchmarks switchboard-bench

@@ -67,5 +67,7 @@ let package = Package(
         .testTarget(name: "SwitchboardTerminalTests",
                     dependencies: ["SwitchboardTerminal", "TerminalTestSupport"],
                     swiftSettings: strict),
+        // Runs the built `switchboard` binary as a shell script would.
+        .testTarget(name: "SwitchboardCLITests", dependencies: ["TerminalTestSupport"], swiftSettings: strict),
     ]
 )

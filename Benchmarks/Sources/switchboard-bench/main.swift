@@ -4,3 +4,4 @@ let sections = Set(CommandLine.arguments.dropFirst())
 func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
 if wants("core") { runCoreBenchmarks() }
+if wants("check") { runCheckBenchmarks() }

@@ -1,0 +1,294 @@
+import Glibc
+
+// `switchboard check` versus `LC_ALL=C grep -cE` on the same generated 1M-line file, side by side in one run.
+// Needs the release-built CLI: `make bench` builds it first (`swift build -c release --product switchboard` in the
+// repository root); set SWITCHBOARD to use another binary.
+
+/// Runs the check-versus-grep comparison and the start-up comparison; prints wall-time ratios.
+func runCheckBenchmarks() {
+    print("\n== check: switchboard check --count vs LC_ALL=C grep -cE, 1,000,000 lines (best of 5 runs) ==")
+    guard let switchboard = findSwitchboard() else {
+        print("  skipped: no release-built switchboard; run `swift build -c release --product switchboard` "
+            + "in the repository root (make bench does), or set SWITCHBOARD=/path/to/switchboard")
+        return
+    }
+    guard let grep = findProgram("grep") else { print("  skipped: grep not found"); return }
+    print("  binary: \(switchboard)")
+    let directory = makeTemporaryDirectory()
+    defer { removeTree(directory) }
+    let file = directory + "/values.txt"
+    let lines = 1_000_000
+    writeGeneratedValues(to: file, lines: lines)
+
+    // The same language on both sides: the rule's pattern (PCRE2) and grep's ERE accept the same lines here.
+    let regexPattern = "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$"
+    // The WHATWG "valid e-mail address" (what the built-in email rule implements) as an ERE.
+    let label = "[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    let whatwgEmail = "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@\(label)(\\.\(label))*$"
+
+    let cases: [(name: String, rule: String, pattern: String, limit: Double)] = [
+        ("regex rule", "regex:\(regexPattern)", regexPattern, 1.5),
+        ("built-in email rule", "email", whatwgEmail, 1.0),
+    ]
+    for item in cases {
+        let grepArguments = [grep, "-cE", item.pattern, file]
+        let ours = [switchboard, "check", "--count", "--rule", item.rule, file]
+        // Warm-up (page cache, dynamic loader) and a correctness check of the counts.
+        let grepRun = spawnAndWait(grepArguments, environment: ["LC_ALL=C"])
+        let ourRun = spawnAndWait(ours, environment: [])
+        guard ourRun.status == 0 || ourRun.status == 1 else {
+            print("\n\(item.name): switchboard check exited with \(ourRun.status); run it by hand: \(ours.joined(separator: " "))")
+            continue
+        }
+        let matching = Int(grepRun.output.filter { $0.isNumber }) ?? -1
+        let failing = Int(ourRun.output.filter { $0.isNumber }) ?? -1
+        var grepBest = Double.infinity, ourBest = Double.infinity
+        for _ in 0..<5 {
+            grepBest = min(grepBest, spawnAndWait(grepArguments, environment: ["LC_ALL=C"]).seconds)
+            ourBest = min(ourBest, spawnAndWait(ours, environment: []).seconds)
+        }
+        print("\n\(item.name): --rule '\(item.rule)'")
+        print("  grep -cE           \(formatMillis(grepBest)) ms   (\(matching) matching lines)")
+        print("  switchboard check  \(formatMillis(ourBest)) ms   (\(failing) failing lines, exit \(ourRun.status))")
+        let ratio = ourBest / grepBest
+        print("  ratio \(format(ratio))x   target: at most \(format(item.limit))x   \(ratio <= item.limit ? "met" : "NOT MET")")
+        print("  per line: grep \(format(grepBest * 1e9 / Double(lines))) ns, switchboard \(format(ourBest * 1e9 / Double(lines))) ns")
+        if matching >= 0 && failing >= 0 && matching + failing != lines {
+            print("  note: the counts disagree (\(matching) + \(failing) != \(lines)): the pattern is not equivalent")
+        }
+    }
+    startUp(switchboard: switchboard, grep: grep, directory: directory)
+}
+
+/// Start-up: checking one value (the whole process) against grep on the same one-line file.
+private func startUp(switchboard: String, grep: String, directory: String) {
+    let file = directory + "/one.txt"
+    writeFile(file, "ada@example.com\n")
+    let runs = 40
+    func median(_ arguments: [String], _ environment: [String]) -> Double {
+        _ = spawnAndWait(arguments, environment: environment)
+        var times = (0..<runs).map { _ in spawnAndWait(arguments, environment: environment).seconds }
+        times.sort()
+        return times[runs / 2]
+    }
+    let grepTime = median([grep, "-cE", "@", file], ["LC_ALL=C"])
+    let ourTime = median([switchboard, "check", "--rule", "email", file], [])
+    let version = median([switchboard, "--version"], [])
+    print("\nstart-up (median of \(runs) runs, the whole process)")
+    print("  grep -cE on one line           \(formatMillis(grepTime)) ms")
+    print("  switchboard --version          \(formatMillis(version)) ms")
+    print("  switchboard check one value    \(formatMillis(ourTime)) ms   (\(format(ourTime / grepTime))x grep)")
+    var prompts = (0..<20).compactMap { _ in timeToFirstPrompt(switchboard) }
+    if prompts.count >= 10 {
+        prompts.sort()
+        print("  switchboard ask: first prompt  \(formatMillis(prompts[prompts.count / 2])) ms   (spawn to \"Email\" on the terminal)")
+    } else {
+        print("  switchboard ask: first prompt  not measured (no prompt appeared on the pseudo-terminal)")
+    }
+}
+
+/// Spawns `switchboard ask Email` with standard input and standard error on a pseudo-terminal (as in
+/// `V=$(switchboard ask ...)`) and returns the seconds until "Email" is drawn; then cancels it with Ctrl-C.
+private func timeToFirstPrompt(_ switchboard: String) -> Double? {
+    var master: Int32 = -1, slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+    defer { close(master) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, slave, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, slave, 2)
+    posix_spawn_file_actions_addclose(&actions, master)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc): its own session, the pty as controlling terminal
+    let arguments = [switchboard, "ask", "Email", "--rule", "email"]
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = (["TERM=xterm", "NO_COLOR=1", "HOME=/tmp"] as [String]).map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let start = now()
+    guard posix_spawn(&pid, switchboard, &actions, &attributes, argv, envp) == 0 else {
+        close(slave)
+        return nil
+    }
+    close(slave)
+    var seen: [UInt8] = []
+    var result: Double?
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let deadline = start + 5_000_000_000
+    while now() < deadline {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 100) > 0 else { continue }
+        let count = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        seen += chunk[0..<count]
+        if String(decoding: seen, as: UTF8.self).contains("Email") {
+            result = Double(now() - start) / 1e9
+            break
+        }
+    }
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return result
+}
+
+// MARK: Generated input
+
+/// Writes `lines` values: mostly valid addresses, some invalid ones of the kinds people type.
+private func writeGeneratedValues(to path: String, lines: Int) {
+    var random = SplitMix(seed: 42)
+    let words = ["ada", "grace", "alan", "linus", "huy", "mai", "john.smith", "first.last", "x", "dev-ops",
+                 "sales_team", "info", "noreply", "a1b2c3", "tran.van.an", "support"]
+    let domains = ["example.com", "mail.example.org", "b.co", "very-long-subdomain.example.net", "uni.edu.vn",
+                   "gmail.com", "x.io"]
+    let invalid = ["no-at-sign.example.com", "@example.com", "ada@", "ada@@example.com", "ada example@x.com",
+                   "ada@-bad.com", "ada@example..com", "ada@exa mple.com", ""]
+    var text: [UInt8] = []
+    text.reserveCapacity(lines * 24)
+    for _ in 0..<lines {
+        let roll = random.next() % 100
+        let line: String
+        if roll < 80 {
+            let word = words[Int(random.next() % UInt64(words.count))]
+            let domain = domains[Int(random.next() % UInt64(domains.count))]
+            line = "\(word)\(random.next() % 1000)@\(domain)"
+        } else {
+            line = invalid[Int(random.next() % UInt64(invalid.count))]
+        }
+        text.append(contentsOf: line.utf8)
+        text.append(0x0A)
+    }
+    writeFile(path, text)
+}
+
+/// A small deterministic generator (SplitMix64), so every run checks the same file.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: Processes and files (Glibc only)
+
+struct ProcessRun {
+    var seconds: Double
+    var status: Int32
+    var output: String
+}
+
+/// Spawns `arguments` (the first is the program's path) with `environment` added to ours, stdout to a pipe,
+/// stderr to /dev/null; waits; returns the wall time from spawn to exit.
+func spawnAndWait(_ arguments: [String], environment: [String]) -> ProcessRun {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return ProcessRun(seconds: .nan, status: -1, output: "") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var env = environment
+    var index = 0
+    while let entry = environ[index] {
+        let text = String(cString: entry)
+        if !environment.contains(where: { text.hasPrefix($0.prefix(while: { $0 != "=" }) + "=") }) { env.append(text) }
+        index += 1
+    }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+    }
+    var pid: pid_t = 0
+    let start = now()
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    close(pipeEnds[1])
+    guard spawned == 0 else {
+        close(pipeEnds[0])
+        return ProcessRun(seconds: .nan, status: -1, output: "")
+    }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        output += chunk[0..<count]
+    }
+    close(pipeEnds[0])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let seconds = Double(now() - start) / 1e9
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ProcessRun(seconds: seconds, status: exitStatus, output: String(decoding: output, as: UTF8.self))
+}
+
+/// The release-built `switchboard`: $SWITCHBOARD, else `.build/release/switchboard` of the repository that holds
+/// this benchmark package (found from this executable's path), else of the current directory.
+private func findSwitchboard() -> String? {
+    if let path = getenv("SWITCHBOARD").map({ String(cString: $0) }), access(path, X_OK) == 0 { return path }
+    var candidates: [String] = []
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    if length > 0 {
+        // <repo>/Benchmarks/.build/<triple>/release/switchboard-bench
+        var parts = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: "/", omittingEmptySubsequences: false)
+        if let benchmarks = parts.lastIndex(of: "Benchmarks") {
+            parts.removeSubrange(benchmarks...)
+            candidates.append(parts.joined(separator: "/") + "/.build/release/switchboard")
+        }
+    }
+    candidates.append(".build/release/switchboard")
+    return candidates.first { access($0, X_OK) == 0 }
+}
+
+private func findProgram(_ name: String) -> String? {
+    ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }.first { access($0, X_OK) == 0 }
+}
+
+private func makeTemporaryDirectory() -> String {
+    var template = Array("/tmp/switchboard-bench-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+}
+
+private func removeTree(_ directory: String) {
+    for name in ["values.txt", "one.txt"] { unlink(directory + "/" + name) }
+    rmdir(directory)
+}
+
+private func writeFile(_ path: String, _ text: String) { writeFile(path, Array(text.utf8)) }
+
+private func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { return }
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+    close(fd)
+}
+
+private func formatMillis(_ seconds: Double) -> String {
+    let text = format(seconds * 1000)
+    return String(repeating: " ", count: max(0, 8 - text.count)) + text
+}

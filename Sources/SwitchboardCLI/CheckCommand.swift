@@ -1,0 +1,241 @@
+import ArgumentParser
+import SwitchboardRules
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard check`: batch validation, one value per line.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every line of a file (or standard input) against rules.",
+        discussion: """
+            Each line is one value (a trailing \\r is removed, so CRLF files work); a value passes when it passes \
+            every rule. Failures are printed as `line: value: message`; a value holding control characters or \
+            bytes that are not UTF-8 is shown in double quotes with escapes. A line that is not valid UTF-8 fails.
+
+            Exit status: 0 when every line passes, 1 when any fails, 2 on a bad rule or an unreadable file.
+
+            Examples:
+              switchboard check --rule email addresses.txt
+              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20' --rule 'regex:^[a-z_]+$'
+              switchboard check --rule email --count addresses.txt      # prints the number of failing lines
+              switchboard check --rule 'int:1..120' --format tap ages.txt
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, tap
+    }
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp(
+        "A rule every value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
+        valueName: "rule"))
+    var rules: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
+            + "tap: a TAP line per value."))
+    var format: Format = .text
+
+    @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
+    var count = false
+
+    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
+    var file: String?
+
+    func validate() throws {
+        if rules.isEmpty { throw ValidationError("give at least one --rule, e.g. --rule email") }
+        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
+    }
+
+    func run() throws {
+        let parsed = try parseRules(rules)
+        var fd: Int32 = 0
+        if let file, file != "-" {
+            fd = open(file, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { throw CommandFailure.usage("cannot open \(file): \(String(cString: strerror(errno)))") }
+        }
+        defer { if fd > 0 { close(fd) } }
+        var reader = LineReader(fd: fd)
+        var checker = LineChecker(rules: parsed, format: format, countOnly: count, output: standardOutput)
+        // One rule (the `&&` of all of them), held in a local constant the closure borrows: no copy, retain or
+        // release per line.
+        let rule = parsed.dropFirst().reduce(parsed[0]) { $0 && $1 }
+        try reader.forEachLine { bytes in
+            if firstInvalidUTF8(bytes) == nil && rule.accepts(utf8: bytes) {
+                checker.pass(bytes)
+            } else {
+                checker.fail(bytes)
+            }
+        }
+        checker.finish()
+        if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+    }
+}
+
+/// Checks lines and writes the report: the fast path asks each rule `accepts(utf8:)` on the raw bytes, and only a
+/// failing line is turned into a `String` for its message.
+struct LineChecker {
+    let rules: [Rule]
+    let format: CheckCommand.Format
+    let countOnly: Bool
+    let output: OutputBuffer
+    private(set) var lines = 0
+    private(set) var invalid = 0
+
+    init(rules: [Rule], format: CheckCommand.Format, countOnly: Bool, output: OutputBuffer) {
+        self.rules = rules
+        self.format = format
+        self.countOnly = countOnly
+        self.output = output
+        if format == .tap { output.write("TAP version 14\n") }
+    }
+
+    /// Counts a line that passed (and writes its TAP line).
+    @inline(__always)
+    mutating func pass(_ bytes: UnsafeRawBufferPointer) {
+        lines += 1
+        if format == .tap { tapLine(ok: true, bytes, nil) }
+    }
+
+    /// Counts a line that failed (not UTF-8, or a rule) and reports it.
+    mutating func fail(_ bytes: UnsafeRawBufferPointer) {
+        lines += 1
+        if let bad = firstInvalidUTF8(bytes) {
+            fail(bytes, .invalid("utf8", "is not valid UTF-8 (byte \(bad + 1))"))
+        } else {
+            fail(bytes, nil)
+        }
+    }
+
+    private mutating func fail(_ bytes: UnsafeRawBufferPointer, _ known: Verdict?) {
+        invalid += 1
+        if countOnly { return }
+        let failure: Verdict.Failure
+        if let known, let knownFailure = known.failure {
+            failure = knownFailure
+        } else {
+            let value = String(decoding: bytes, as: UTF8.self)
+            // A rule's fast path and its checked path should agree; if they do not, still report the line.
+            failure = verdict(of: rules, for: value).failure
+                ?? Verdict.Failure(name: "rule", message: "fails \(rules.map(\.name).joined(separator: ", "))")
+        }
+        switch format {
+        case .text:
+            output.write(lines)
+            output.write(": ")
+            writeShown(bytes)
+            output.write(": ")
+            output.write(failure.message)
+            output.write(byte: 0x0A)
+        case .json:
+            output.write("{\"line\":")
+            output.write(lines)
+            output.write(",\"value\":")
+            writeJSONString(bytes)
+            output.write(",\"rule\":")
+            writeJSONString(failure.name)
+            output.write(",\"message\":")
+            writeJSONString(failure.message)
+            output.write("}\n")
+        case .tap:
+            tapLine(ok: false, bytes, failure)
+        }
+    }
+
+    private func tapLine(ok: Bool, _ bytes: UnsafeRawBufferPointer, _ failure: Verdict.Failure?) {
+        output.write(ok ? "ok " : "not ok ")
+        output.write(lines)
+        output.write(" - ")
+        writeShown(bytes, tap: true)
+        if let failure {
+            output.write(": ")
+            output.write(failure.message.replacing("#", with: "\\#"))
+        }
+        output.write(byte: 0x0A)
+    }
+
+    /// Writes the value as is when it is plain UTF-8 text, else in double quotes with `\xNN` escapes for control
+    /// characters and bytes that are not UTF-8 (so one failure stays one line).
+    private func writeShown(_ bytes: UnsafeRawBufferPointer, tap: Bool = false) {
+        let plain = firstInvalidUTF8(bytes) == nil && !bytes.contains { $0 < 0x20 || $0 == 0x7F }
+            && !(tap && bytes.contains(UInt8(ascii: "#")))
+        if plain {
+            output.write(bytes)
+            return
+        }
+        output.write(byte: 0x22)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80, let length = utf8SequenceLength(bytes, at: index) {
+                output.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                index += length
+                continue
+            }
+            switch byte {
+            case 0x22: output.write("\\\"")
+            case 0x5C: output.write("\\\\")
+            case 0x23 where tap: output.write("\\#")
+            case 0x09: output.write("\\t")
+            case 0x20..<0x7F: output.write(byte: byte)
+            default: output.write("\\x" + hex(byte))
+            }
+            index += 1
+        }
+        output.write(byte: 0x22)
+    }
+
+    /// Writes a JSON string; bytes that are not UTF-8 become U+FFFD.
+    private func writeJSONString(_ bytes: UnsafeRawBufferPointer) {
+        writeJSONString(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private func writeJSONString(_ text: String) {
+        output.write(byte: 0x22)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output.write("\\\"")
+            case "\\": output.write("\\\\")
+            case "\n": output.write("\\n")
+            case "\r": output.write("\\r")
+            case "\t": output.write("\\t")
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    output.write("\\u00" + hex(UInt8(scalar.value)))
+                } else {
+                    output.write(String(scalar))
+                }
+            }
+        }
+        output.write(byte: 0x22)
+    }
+
+    /// Writes the summary: the count, or the TAP plan.
+    func finish() {
+        switch (format, countOnly) {
+        case (.json, true):
+            output.write("{\"lines\":")
+            output.write(lines)
+            output.write(",\"valid\":")
+            output.write(lines - invalid)
+            output.write(",\"invalid\":")
+            output.write(invalid)
+            output.write("}\n")
+        case (_, true):
+            output.write(invalid)
+            output.write(byte: 0x0A)
+        case (.tap, false):
+            output.write("1..")
+            output.write(lines)
+            output.write(byte: 0x0A)
+        default:
+            break
+        }
+    }
+}
+
+private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import SwitchboardSpec
+
+/// `switchboard form`: a form from a spec file.
+struct FormCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "form",
+        abstract: "Run a form spec; print the answers on standard output.",
+        discussion: """
+            In a terminal, fields are asked one at a time with live validation, then a review lets you edit any \
+            answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
+            name=value lines, or a JSON object), every failure is reported on standard error.
+
+            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled.
+
+            Examples:
+              switchboard form signup.yaml > answers.json
+              eval "$(switchboard form signup.yaml --output env)"
+              switchboard form signup.yaml --draft .signup-draft.json
+              printf 'email=ada@example.com\\nage=36\\n' | switchboard form signup.yaml --output yaml
+            """)
+
+    enum Output: String, ExpressibleByArgument, CaseIterable {
+        case json, env, yaml
+    }
+
+    @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"))
+    var spec: String
+
+    @Option(help: "json: one object; env: NAME='value' lines for eval; yaml: name: \"value\" lines.")
+    var output: Output = .json
+
+    @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them.",
+                               valueName: "file"))
+    var draft: String?
+
+    func run() throws {
+        let formSpec: FormSpec
+        do { formSpec = try FormSpec(contentsOf: spec) }
+        catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
+        let form = formSpec.makeForm()
+        standardError.flush()
+        let result = form.runHeadless()
+        guard result.status == .submitted else { throw ExitCode(result.exitStatus) }
+        standardOutput.write(formatted(result.answers, as: output))
+    }
+}
+
+/// The answers as JSON, `NAME='value'` lines (names upper-cased, `-` as `_`, single quotes escaped for sh), or
+/// YAML (`name: "value"`, JSON-style double-quoted strings, which YAML reads as they are).
+func formatted(_ answers: Answers, as output: FormCommand.Output) -> String {
+    switch output {
+    case .json:
+        return answers.json() + "\n"
+    case .env:
+        return answers.map { key, value in
+            let name = String(key.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
+        }.joined()
+    case .yaml:
+        return answers.map { key, value in "\(key): \(jsonQuoted(value))\n" }.joined()
+    }
+}
+
+/// A JSON string literal (also a valid YAML double-quoted scalar).
+func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file descriptor line by line in large chunks: `read(2)` into a 1 MiB buffer, split on `\n`, one
+/// trailing `\r` stripped (CRLF files), the last line kept even without a newline. Lines are handed out as raw
+/// bytes pointing into the buffer (valid only during the call): no `String` per line, no copy.
+///
+/// A line longer than the buffer grows it; nothing is ever cut.
+struct LineReader: ~Copyable {
+    private let fd: Int32
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+
+    init(fd: Int32, capacity: Int = 1 << 20) {
+        self.fd = fd
+        self.capacity = capacity
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Calls `body` with each line (without its `\n` or `\r\n`) in order.
+    /// - Throws: `CommandFailure` (exit 2) when reading fails.
+    mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
+        var filled = 0
+        while true {
+            let count = read(fd, buffer + filled, capacity - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .usage("cannot read the input: \(String(cString: strerror(errno)))")
+            }
+            filled += count
+            let atEnd = count == 0
+            var start = 0
+            while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
+                let end = buffer.distance(to: newline)
+                body(line(from: start, to: end))
+                start = end + 1
+            }
+            if atEnd {
+                if start < filled { body(line(from: start, to: filled)) }
+                return
+            }
+            let rest = filled - start
+            if start == 0 && rest == capacity {
+                grow()
+            } else if rest > 0 && start > 0 {
+                memmove(buffer, buffer + start, rest)
+            }
+            filled = rest
+        }
+    }
+
+    @inline(__always)
+    private func line(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
+        var end = end
+        if end > start && buffer.load(fromByteOffset: end - 1, as: UInt8.self) == 0x0D { end -= 1 }
+        return UnsafeRawBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+        bigger.copyMemory(from: buffer, byteCount: capacity)
+        buffer.deallocate()
+        buffer = bigger
+        capacity *= 2
+    }
+}
+
+/// The offset of the first byte that is not part of valid UTF-8 in `bytes`, or `nil` when all of it is valid.
+/// ASCII is skipped eight bytes at a time, so the common case costs a few nanoseconds per line.
+@inline(__always)
+func firstInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    var index = 0
+    while index + 8 <= count {
+        if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+        index += 8
+    }
+    while index < count {
+        if base.load(fromByteOffset: index, as: UInt8.self) >= 0x80 { break }
+        index += 1
+    }
+    if index == count { return nil }
+    return firstInvalidUTF8Slow(bytes, from: index)
+}
+
+private func firstInvalidUTF8Slow(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    var index = start
+    while index < bytes.count {
+        guard let length = utf8SequenceLength(bytes, at: index) else { return index }
+        index += length
+    }
+    return nil
+}
+
+/// The length of the valid UTF-8 sequence starting at `index`, or `nil` if the bytes there are not valid UTF-8
+/// (overlong forms, surrogates and values past U+10FFFF are invalid).
+func utf8SequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+    let lead = bytes[index]
+    if lead < 0x80 { return 1 }
+    let length: Int
+    var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; upper = 0x9F
+    case 0xF0: length = 4; lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; upper = 0x8F
+    default: return nil
+    }
+    guard index + length <= bytes.count else { return nil }
+    let second = bytes[index + 1]
+    guard second >= lower && second <= upper else { return nil }
+    for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+    return length
+}

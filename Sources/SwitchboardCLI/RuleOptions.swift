@@ -1,0 +1,59 @@
+import SwitchboardRules
+
+/// Parses the texts of `--rule` options; a text that does not parse is a usage error (exit 2) showing the text
+/// with a caret under the problem:
+///
+/// ```
+/// switchboard: --rule "lenght:3..20": at column 1: unknown rule "lenght" ...
+///   lenght:3..20
+///   ^
+/// ```
+func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
+    var rules: [Rule] = []
+    var lines: [String] = []
+    for text in texts {
+        do {
+            rules.append(try Rule.parse(text))
+        } catch {
+            lines.append("--rule \(displayed(text)): at column \(error.offset + 1): \(error.message)")
+            lines.append("  " + text)
+            lines.append("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
+        }
+    }
+    if !lines.isEmpty {
+        var failure = CommandFailure(lines: [], status: ExitStatus.usage, plain: true)
+        failure.lines = lines.enumerated().map { index, line in index % 3 == 0 ? "switchboard: " + line : line }
+        throw failure
+    }
+    return rules
+}
+
+/// The first failing rule's verdict for `value`, or `.valid`.
+func verdict(of rules: [Rule], for value: String) -> Verdict {
+    for rule in rules {
+        let verdict = rule.check(value)
+        if !verdict.isValid { return verdict }
+    }
+    return .valid
+}
+
+/// `value` as shown in a message: in double quotes with control characters escaped.
+func displayed(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The version `switchboard --version` prints.
+let switchboardVersion = "0.1.0"
+
+/// `switchboard`: validated prompts, forms and batch checks for shell scripts.
+///
+/// Streams: values and results on standard output; prompts, hints and messages on standard error (or /dev/tty when
+/// standard error is not a terminal). Exit status: 0 accepted, 1 invalid or a failed check, 2 usage error (a bad
+/// option, rule or spec), 130 cancelled.
+@main
+struct SwitchboardTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchboard",
+        abstract: "Validated prompts, forms and batch checks for shell scripts.",
+        discussion: """
+            Values go to standard output; prompts and messages go to standard error (or /dev/tty), so
+            `EMAIL=$(switchboard ask Email --rule email)` captures only the value.
+
+            Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or spec),
+            130 cancelled (Ctrl-C).
+
+            Examples:
+              EMAIL=$(switchboard ask "Email" --rule email)
+              switchboard form signup.yaml --output env > answers.env
+              switchboard check --rule email addresses.txt
+              switchboard test rules.yaml
+            """,
+        version: switchboardVersion,
+        subcommands: [FormCommand.self, CheckCommand.self, TestCommand.self])
+
+    /// Parses the command line and runs the command, mapping every outcome to the documented exit statuses
+    /// (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
+    static func main() {
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = 0
+        } catch let failure as CommandFailure {
+            failure.report()
+            status = failure.status
+        } catch let code as ExitCode {
+            status = code.rawValue
+        } catch {
+            if exitCode(for: error) == .success {
+                exit(withError: error)  // --help, --version, --generate-completion-script: stdout, status 0
+            }
+            standardError.write(fullMessage(for: error) + "\n")
+            standardError.flush()
+            status = ExitStatus.usage
+        }
+        standardOutput.flush()
+        standardError.flush()
+        Glibc.exit(status)
+    }
+}
+
+/// The exit statuses of every command.
+enum ExitStatus {
+    /// The value was accepted, every check passed.
+    static let accepted: Int32 = 0
+    /// The value is invalid (no terminal to ask again), or a check or test failed.
+    static let invalid: Int32 = 1
+    /// A usage error: a bad option, rule or spec, a file that cannot be read.
+    static let usage: Int32 = 2
+    /// Cancelled with Ctrl-C (128 + SIGINT, as a shell reports it).
+    static let cancelled: Int32 = 130
+}
+
+/// An error that ends a command with a message on standard error and an exit status.
+struct CommandFailure: Error {
+    /// Lines written to standard error, each prefixed with `switchboard: ` unless `plain`.
+    var lines: [String]
+    var status: Int32
+    var plain = false
+
+    /// A usage error (exit 2): `switchboard: <message>`.
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(lines: [message], status: ExitStatus.usage)
+    }
+
+    func report() {
+        for line in lines { standardError.write(plain ? line + "\n" : "switchboard: \(line)\n") }
+    }
+}

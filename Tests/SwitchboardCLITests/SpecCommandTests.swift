@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+private let signup = """
+    title: Sign up
+    fields:
+      - name: email
+        prompt: Email
+        rules: [email]
+        examples:
+          valid: [ada@example.com]
+          invalid: [ada]
+      - name: username
+        prompt: Username
+        default: {from: email, map: local-part}
+      - name: age
+        prompt: Age
+        type: number
+        examples:
+          valid: ["36"]
+          invalid: [abc]
+      - name: bio
+        prompt: Short bio
+        required: false
+
+    """
+
+@Suite("switchboard form and test")
+struct SpecCommandTests {
+    @Test("form with piped answers: JSON answers on stdout, nothing on stderr, exit 0")
+    func formJSON() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("signup.yaml", signup)
+        let run = try switchboard(["form", spec], input: "ada@example.com\n\n36\n\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: String]
+        #expect(object == ["email": "ada@example.com", "username": "ada", "age": "36", "bio": ""])
+    }
+
+    @Test("form --output env: NAME='value' lines a shell can eval, quotes escaped")
+    func formEnv() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("signup.yaml", signup)
+        let run = try switchboard(["form", spec, "--output", "env"],
+                                  input: "email=ada@example.com\nage=36\nbio=it's me\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            EMAIL='ada@example.com'
+            USERNAME='ada'
+            AGE='36'
+            BIO='it'\\''s me'
+
+            """)
+        // The shell reads it back as written.
+        let script = try scratch.file("answers.env", run.stdout)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", ". \"$1\" && printf %s \"$BIO\"", "sh", script]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        let bio = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(bio == "it's me")
+    }
+
+    @Test("form --output yaml: name: \"value\" lines")
+    func formYAML() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("signup.yaml", signup)
+        let run = try switchboard(["form", spec, "--output", "yaml"], input: "{\"email\": \"ada@example.com\", \"age\": 36}")
+        #expect(run.status == 0)
+        #expect(run.stdout == "email: \"ada@example.com\"\nusername: \"ada\"\nage: \"36\"\nbio: \"\"\n")
+    }
+
+    @Test("form with invalid answers: every failure on stderr, nothing on stdout, exit 1")
+    func formInvalid() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("signup.yaml", signup)
+        let run = try switchboard(["form", spec], input: "ada\n\nabc\n\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("email: "))
+        #expect(run.stderr.contains("age: "))
+    }
+
+    @Test("a malformed spec: exit 2 with file:line:column, for form and for test")
+    func malformedSpec() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("broken.yaml", """
+            fields:
+              - name: email
+                rules: [emial]
+              - name: email
+            """)
+        for command in ["form", "test"] {
+            let run = try switchboard([command, spec], input: "")
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(run.stderr.contains("\(spec):3:"))
+            #expect(run.stderr.contains("emial"))
+            #expect(run.stderr.contains("\(spec):4:"))
+        }
+    }
+
+    @Test("a spec that does not exist: exit 2 naming it")
+    func missingSpec() throws {
+        let run = try switchboard(["form", "/nonexistent/signup.yaml"], input: "")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/nonexistent/signup.yaml"))
+    }
+
+    @Test("test: every example passes, TAP on stdout, exit 0")
+    func testPasses() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("signup.yaml", signup)
+        let run = try switchboard(["test", spec])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["TAP version 14", "1..4"])
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("ok ") })
+        #expect(lines.count == 6)
+        #expect(run.stderr == "")
+    }
+
+    @Test("test: a deliberately wrong example fails with not ok and its location, exit 1")
+    func testWrongExample() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("wrong.yaml", """
+            fields:
+              - name: email
+                rules: [email]
+                examples:
+                  valid: [ada@example.com, ada]
+                  invalid: [grace]
+            """)
+        let run = try switchboard(["test", spec])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok 1 - \(spec):5:15: email: \"ada@example.com\" passes"))
+        #expect(lines.contains { $0.hasPrefix("not ok 2 - \(spec):5:32: email: \"ada\" should pass but fails") })
+        #expect(lines.contains { $0.hasPrefix("ok 3 - ") })
+        #expect(lines.last == "# 1 of 3 examples failed")
+    }
+}
+
+@Suite("switchboard help, version, completion")
+struct HelpTests {
+    @Test("--help of every command shows an example, on stdout, exit 0")
+    func helpHasExamples() throws {
+        for command in ["form", "check", "test"] {
+            let run = try switchboard([command, "--help"])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("Examples:"))
+            #expect(run.stdout.contains("switchboard \(command) "))
+        }
+        let root = try switchboard(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("switchboard check --rule email"))
+    }
+
+    @Test("--version prints the version alone")
+    func version() throws {
+        let run = try switchboard(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: ".").count == 3)
+    }
+
+    @Test("completion scripts for bash, zsh and fish name the commands")
+    func completion() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let run = try switchboard(["--generate-completion-script", shell])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("switchboard"))
+            #expect(run.stdout.contains("check"))
+        }
+    }
+
+    @Test("an unknown command is a usage error: exit 2, message on stderr")
+    func unknownCommand() throws {
+        let run = try switchboard(["chek"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("chek"))
+    }
+}

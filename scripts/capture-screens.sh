@@ -1,0 +1,124 @@
+#!/bin/sh
+# Captures what a user sees when running `switchboard ask` and `switchboard form` in an 80x24 terminal (tmux) and
+# writes the screens to Documentation/screens/*.txt, for the README. Re-run after changing prompts or feedback:
+#   scripts/capture-screens.sh            (builds switchboard first if needed)
+#   SWITCHBOARD=/path/to/switchboard scripts/capture-screens.sh
+set -eu
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+if [ -z "${SWITCHBOARD:-}" ]; then
+    swift build --product switchboard >/dev/null
+    SWITCHBOARD="$(swift build --show-bin-path)/switchboard"
+fi
+OUT="$ROOT/Documentation/screens"
+SPEC="$ROOT/Examples/signup/signup.yaml"
+mkdir -p "$OUT"
+WORK=$(mktemp -d)
+SOCKET="sb-capture-$$"
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT INT TERM
+
+# A shell in a fresh 80x24 tmux session: `$ ` prompt, no colour (the screens are text), switchboard on PATH.
+mkdir -p "$WORK/bin"
+ln -s "$SWITCHBOARD" "$WORK/bin/switchboard"
+start() {
+    tmux -L "$SOCKET" kill-server 2>/dev/null || true
+    tmux -L "$SOCKET" -f /dev/null new-session -d -x 80 -y 24 -c "$WORK" \
+        "env -i HOME=$WORK TERM=xterm-256color NO_COLOR=1 PATH=$WORK/bin:/usr/bin:/bin PS1='$ ' INPUTRC=/dev/null sh"
+    wait_for '$'
+}
+keys() { tmux -L "$SOCKET" send-keys -t 0 "$@"; }
+typed() { tmux -L "$SOCKET" send-keys -t 0 -l "$1"; }
+screen() { tmux -L "$SOCKET" capture-pane -p -t 0; }
+
+# Polls the screen until it shows TEXT (a fixed string), for at most 10 seconds.
+wait_for() {
+    tries=0
+    until screen | grep -qF -- "$1"; do
+        tries=$((tries + 1))
+        if [ "$tries" -gt 200 ]; then
+            echo "capture-screens: timed out waiting for \"$1\"; the screen was:" >&2
+            screen >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+}
+
+# Writes the screen to $OUT/NAME.txt without the trailing empty rows.
+save() {
+    screen | awk '{ lines[NR] = $0 } END { n = NR; while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }' \
+        > "$OUT/$1.txt"
+    echo "wrote Documentation/screens/$1.txt"
+}
+
+# 1. ask: an invalid value refused live, then accepted; only the value lands in the variable.
+start
+typed 'EMAIL=$(switchboard ask "Email" --rule email)'
+keys Enter
+wait_for 'Email'
+typed 'ada@'
+wait_for '✗'
+save ask-invalid
+typed 'example.com'
+wait_for '✓'
+save ask-valid
+keys Enter
+typed 'echo "EMAIL=$EMAIL"'
+keys Enter
+wait_for 'EMAIL=ada@example.com'
+save ask-captured
+
+# 2. ask with choices and a default, and a masked password.
+start
+typed 'COLOUR=$(switchboard ask "Colour" --choices red,green,blue --default green)'
+keys Enter
+wait_for 'Colour'
+typed 'pur'
+wait_for '✗'
+save ask-choices
+keys C-c
+wait_for '$ '
+typed 'PASSWORD=$(switchboard ask "Password" --mask --rule "length:8..64")'
+keys Enter
+wait_for 'Password'
+typed 'secret'
+wait_for '✗'
+save ask-masked
+keys C-c
+
+# 3. form: the signup spec, typed through to the review.
+if [ -f "$SPEC" ]; then
+    start
+    typed "switchboard form $SPEC --output env"
+    keys Enter
+    wait_for 'Email'
+    typed 'ada@example'
+    wait_for '✗'
+    save form-field
+    typed '.com'
+    keys Enter
+    wait_for 'Username'
+    keys Enter
+    wait_for 'Password'
+    typed 'correct horse'
+    keys Enter
+    wait_for 'Confirm'
+    typed 'correct horse'
+    keys Enter
+    wait_for 'Age'
+    typed '36'
+    keys Enter
+    wait_for 'Country'
+    typed 'Vietnam'
+    keys Enter
+    wait_for 'bio'
+    typed 'Mathematician.'
+    keys Enter Enter
+    wait_for 'Review'
+    save form-review
+    keys Enter
+    wait_for "EMAIL='ada@example.com'"
+    save form-submitted
+else
+    echo "capture-screens: $SPEC not found; form screens skipped" >&2
+fi
