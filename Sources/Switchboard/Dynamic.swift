@@ -15,25 +15,31 @@
 public final class Dynamic<Value> {
     @exclusivity(unchecked) @usableFromInline var storage: Value
     @usableFromInline let observers = ObserverList<Value>()
-    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Whether two values are equal (always false when `Value` is not `Equatable` or duplicates are
+    /// delivered). It takes pointers so that comparing copies nothing: a closure over `Value` itself is
+    /// stored generically and would copy (retain) both values through a thunk on every set.
+    @usableFromInline let isEqual: (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool
     /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated so
     /// their observers can hold it without a weak reference (weak references slow every retain down).
     @exclusivity(unchecked) @usableFromInline var inbound: [Subscription] = []
+    /// Counts the sets that changed the value, so a reader can tell cheaply whether a value it read earlier
+    /// is still current (a switch reads a field's text once for all its predicates).
+    @exclusivity(unchecked) @usableFromInline var version: UInt = 0
 
     /// Creates a box holding `value`. If `Value` is `Equatable`, setting an equal value delivers nothing.
     public init(_ value: Value) {
         storage = value
-        isEqual = equality(for: Value.self)
+        isEqual = equality(for: Value.self) ?? neverEqual
     }
 
     /// Creates a box holding an `Equatable` value: setting an equal value delivers nothing.
     @inlinable
     public convenience init(_ value: Value) where Value: Equatable {
-        self.init(storage: value, isEqual: { $0 == $1 })
+        self.init(storage: value, isEqual: { $0.pointee == $1.pointee })
     }
 
     @usableFromInline
-    init(storage: Value, isEqual: ((Value, Value) -> Bool)?) {
+    init(storage: Value, isEqual: @escaping (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool) {
         self.storage = storage
         self.isEqual = isEqual
     }
@@ -45,7 +51,7 @@ public final class Dynamic<Value> {
     /// ```
     public init(_ value: Value, deliversDuplicates: Bool) {
         storage = value
-        isEqual = deliversDuplicates ? nil : equality(for: Value.self)
+        isEqual = deliversDuplicates ? neverEqual : equality(for: Value.self) ?? neverEqual
     }
 
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
@@ -53,8 +59,12 @@ public final class Dynamic<Value> {
     public var value: Value {
         @inlinable get { storage }
         @inlinable set {
-            if let isEqual, isEqual(storage, newValue) { return }
+            let unchanged = withUnsafePointer(to: &storage) { old in
+                withUnsafePointer(to: newValue) { new in isEqual(old, new) }
+            }
+            if unchanged { return }
             storage = newValue
+            version &+= 1
             observers.send(newValue)
         }
     }
@@ -128,18 +138,19 @@ extension Dynamic: CustomStringConvertible {
 }
 
 /// `==` for `Value` when it is `Equatable` at run time, whatever the static context knows.
-func equality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+func equality<Value>(for type: Value.Type) -> ((UnsafePointer<Value>, UnsafePointer<Value>) -> Bool)? {
     guard let equatable = type as? any Equatable.Type else { return nil }
     return openedEquality(equatable, as: Value.self)
 }
 
-private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type) -> (Value, Value) -> Bool {
+private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type)
+    -> (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool
+{
     { lhs, rhs in
-        withUnsafePointer(to: lhs) { l in
-            withUnsafePointer(to: rhs) { r in
-                UnsafeRawPointer(l).assumingMemoryBound(to: E.self).pointee
-                    == UnsafeRawPointer(r).assumingMemoryBound(to: E.self).pointee
-            }
-        }
+        UnsafeRawPointer(lhs).assumingMemoryBound(to: E.self).pointee
+            == UnsafeRawPointer(rhs).assumingMemoryBound(to: E.self).pointee
     }
 }
+
+/// The equality of values that are always delivered.
+private func neverEqual<Value>(_: UnsafePointer<Value>, _: UnsafePointer<Value>) -> Bool { false }

@@ -44,7 +44,9 @@ public final class ObservableSwitch {
     /// Every validation's verdict, including repeats of the same one.
     public let validated = Signal<Verdict>()
 
-    @exclusivity(unchecked) private var predicates: [Predicate<Void>] = []
+    /// The predicate signals, in order: held unmanaged (retained once when added, released in deinit; a
+    /// switch never drops a signal) so that validating touches no reference counts.
+    @exclusivity(unchecked) private var signals: ContiguousArray<Unmanaged<SwitchSignal>> = []
     @exclusivity(unchecked) private var lastOutcome: Bool?
     private var upstream: [Subscription] = []
 
@@ -57,11 +59,15 @@ public final class ObservableSwitch {
         self.trigger = trigger
     }
 
+    deinit {
+        for signal in signals { signal.release() }
+    }
+
     /// Whether the latest validation passed.
     public var isOn: Bool { verdict.value.isValid }
 
     /// The number of predicates the switch holds.
-    public var signalCount: Int { predicates.count }
+    public var signalCount: Int { signals.count }
 
     /// Adds a predicate signal with no message of its own (its failure reads "must be valid").
     ///
@@ -70,7 +76,8 @@ public final class ObservableSwitch {
     /// s.addSignal { !text.value.contains(" ") }
     /// ```
     public func addSignal(_ signal: @escaping () -> Bool) {
-        predicates.append(Predicate("signal \(predicates.count + 1)", requirement: "be valid") { signal() })
+        append(SwitchSignal(test: signal, name: "signal \(signals.count + 1)", message: "must be valid",
+                            customMessage: nil))
     }
 
     /// Adds a named predicate signal whose failure shows `message`; it may throw.
@@ -79,7 +86,7 @@ public final class ObservableSwitch {
     /// s.addSignal("gmail", message: "must be a Gmail address") { text.value.hasSuffix("@gmail.com") }
     /// ```
     public func addSignal(_ name: String, message: String, _ signal: @escaping () throws -> Bool) {
-        predicates.append(Predicate(name, message: message) { try signal() })
+        append(SwitchSignal(test: signal, name: name, message: message, customMessage: message))
     }
 
     /// Adds a predicate over an input read at validation time, such as a field's text.
@@ -90,28 +97,79 @@ public final class ObservableSwitch {
     public func addSignal<Input>(_ predicate: Predicate<Input>, on input: @escaping () -> Input) {
         if case .test(let test) = predicate.node {
             // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
-            predicates.append(Predicate<Void>(name: predicate.name, requirement: predicate.requirement,
-                                              customMessage: predicate.customMessage,
-                                              node: .test { _ in try test(input()) }))
+            append(SwitchSignal(test: { try test(input()) }, name: predicate.name, message: predicate.message,
+                                customMessage: predicate.customMessage))
         } else {
-            predicates.append(predicate.pullback { _ in input() })
+            let detail = VerdictSlot()
+            append(SwitchSignal(detail: detail) {
+                let verdict = predicate.check(input())
+                detail.verdict = verdict
+                return verdict.isValid
+            })
         }
+    }
+
+    /// Adds a predicate over a field's text. Validation reads the text once for all the predicates over it
+    /// (and again only if a predicate changes it) and hands it to each.
+    func addSignal(_ predicate: Predicate<String>, reading text: Dynamic<String>) {
+        if case .test(let test) = predicate.node {
+            append(SwitchSignal(text: text, test: test, name: predicate.name, message: predicate.message,
+                                customMessage: predicate.customMessage))
+        } else {
+            let detail = VerdictSlot()
+            append(SwitchSignal(text: text, detail: detail) { input in
+                let verdict = predicate.check(input)
+                detail.verdict = verdict
+                return verdict.isValid
+            })
+        }
+    }
+
+    private func append(_ signal: SwitchSignal) {
+        signals.append(Unmanaged.passRetained(signal))
     }
 
     /// Runs the predicates in order, stopping at the first failure; publishes the verdict and fires the
     /// action as the mode and trigger say.
     @discardableResult
     public func validate() -> Verdict {
-        var result = Verdict.valid
-        for predicate in predicates {
-            let verdict = predicate.check(())
-            if !verdict.isValid {
-                result = verdict
-                break
-            }
-        }
+        let result = evaluate()
         publish(result)
         return result
+    }
+
+    /// The AND of the signals, stopping at the first failure, whose verdict is built only then.
+    private func evaluate() -> Verdict {
+        // The text last read for signals over a field's text, with the value's identity and version.
+        var text = ""
+        var textSource: ObjectIdentifier?
+        var textVersion: UInt = 0
+        var index = 0
+        while index < signals.count {
+            // Borrowed: the switch holds its signals for its whole life.
+            let failure: Verdict? = signals[index]._withUnsafeGuaranteedRef { signal in
+                do {
+                    let passed: Bool
+                    if let source = signal.text {
+                        source._withUnsafeGuaranteedRef { source in
+                            if textSource == ObjectIdentifier(source) && textVersion == source.version { return }
+                            text = source.storage
+                            textSource = ObjectIdentifier(source)
+                            textVersion = source.version
+                        }
+                        passed = try signal.textTest(text)
+                    } else {
+                        passed = try signal.test()
+                    }
+                    return passed ? nil : signal.failure
+                } catch {
+                    return .invalid(signal.name, signal.customMessage ?? "\(error)")
+                }
+            }
+            if let failure { return failure }
+            index += 1
+        }
+        return .valid
     }
 
     /// Fires the action, then delivers `verdict` and `validated`, the same order whether `validate()` was
@@ -161,9 +219,12 @@ public final class ObservableSwitch {
     private static func combine(_ switches: [ObservableSwitch], mode: BoolState, trigger: Trigger,
                                 _ reduce: @escaping ([Verdict]) -> Verdict) -> ObservableSwitch {
         let combined = ObservableSwitch(mode, trigger: trigger)
-        combined.predicates.append(Predicate("combined", requirement: "be valid", node: .checked { _ in
-            reduce(switches.map { $0.verdict.value })
-        }))
+        let detail = VerdictSlot()
+        combined.append(SwitchSignal(detail: detail) {
+            let verdict = reduce(switches.map { $0.verdict.value })
+            detail.verdict = verdict
+            return verdict.isValid
+        })
         for child in switches {
             combined.upstream.append(child.validated.observe(owner: combined) { combined, _ in
                 combined.validate()
@@ -173,8 +234,63 @@ public final class ObservableSwitch {
     }
 }
 
-extension Predicate {
-    init(_ name: String, requirement: String, node: Node) {
-        self.init(name: name, requirement: requirement, customMessage: nil, node: node)
+/// One predicate signal of a switch: its test, and what its failure says.
+///
+/// The failure verdict is made once, when the signal is added, so a validation copies no strings unless a
+/// signal fails. A composite predicate (`&&`, `||`, `!`, `pullback`) names its failing part, so its test
+/// records its last verdict in `detail` and the switch reports that one. The closures are stored
+/// non-optional (an optional closure is stored generically and costs a thunk allocation per call).
+final class SwitchSignal {
+    /// The test of a signal that reads its own input (unused when `text` is set).
+    let test: () throws -> Bool
+    /// For a predicate over a field's text: the text (held by `textOwner`), and the test it is handed to.
+    let text: Unmanaged<Dynamic<String>>?
+    let textTest: (String) throws -> Bool
+    let name: String
+    /// Used when a thrown error has no message of its own: the custom message, else the error's text.
+    let customMessage: String?
+    let detail: VerdictSlot?
+    private let fixedFailure: Verdict
+    private let textOwner: Dynamic<String>?
+
+    private init(test: @escaping () throws -> Bool, text: Dynamic<String>?, textTest: @escaping (String) throws -> Bool,
+                 name: String, failure: Verdict, customMessage: String?, detail: VerdictSlot?) {
+        self.test = test
+        self.text = text.map { Unmanaged.passUnretained($0) }
+        self.textOwner = text
+        self.textTest = textTest
+        self.name = name
+        self.customMessage = customMessage
+        self.detail = detail
+        self.fixedFailure = failure
     }
+
+    convenience init(test: @escaping () throws -> Bool, name: String, message: String, customMessage: String?) {
+        self.init(test: test, text: nil, textTest: { _ in false }, name: name, failure: .invalid(name, message),
+                  customMessage: customMessage, detail: nil)
+    }
+
+    convenience init(text: Dynamic<String>, test: @escaping (String) throws -> Bool, name: String,
+                     message: String, customMessage: String?) {
+        self.init(test: { false }, text: text, textTest: test, name: name, failure: .invalid(name, message),
+                  customMessage: customMessage, detail: nil)
+    }
+
+    convenience init(detail: VerdictSlot, _ test: @escaping () -> Bool) {
+        self.init(test: test, text: nil, textTest: { _ in false }, name: "", failure: .valid, customMessage: nil,
+                  detail: detail)
+    }
+
+    convenience init(text: Dynamic<String>, detail: VerdictSlot, _ test: @escaping (String) -> Bool) {
+        self.init(test: { false }, text: text, textTest: test, name: "", failure: .valid, customMessage: nil,
+                  detail: detail)
+    }
+
+    /// The verdict when the test returned false.
+    var failure: Verdict { detail?.verdict ?? fixedFailure }
+}
+
+/// The verdict of a composite predicate's latest check.
+final class VerdictSlot {
+    var verdict = Verdict.valid
 }

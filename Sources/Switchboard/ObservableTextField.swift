@@ -24,19 +24,28 @@ public final class ObservableTextField {
     public let rules = ObservableSwitch(.anyState)
 
     /// The switches registered with the field, in registration order (the rules switch first).
-    @exclusivity(unchecked) public private(set) var switches: [ObservableSwitch]
+    public var switches: [ObservableSwitch] { registered.map { $0.takeUnretainedValue() } }
+
+    /// Held unmanaged (retained once when registered, released in deinit; a field never drops a switch) so
+    /// that validating on each edit touches no reference counts.
+    @exclusivity(unchecked) private var registered: ContiguousArray<Unmanaged<ObservableSwitch>> = []
     private var textSubscription: Subscription?
 
     /// Creates a field holding `text`.
     public init(_ text: String = "") {
         self.text = Dynamic(text)
-        self.switches = [rules]
-        // Ended in deinit, so the observer can hold the field without a (slow) weak reference.
-        textSubscription = self.text.bind { [unowned(unsafe) self] newText in self.textChanged(newText) }
+        registered.append(Unmanaged.passRetained(rules))
+        // Ended in deinit, so the observer can use the field without a reference count (a strong reference
+        // would keep it alive, a weak one would slow every retain of it down).
+        let field = Unmanaged.passUnretained(self)
+        textSubscription = self.text.bind { newText in
+            field._withUnsafeGuaranteedRef { $0.textChanged(newText) }
+        }
     }
 
     deinit {
         textSubscription?.cancel()
+        for target in registered { target.release() }
     }
 
     /// Adds a signal to `toSwitch` and registers the switch with the field once, however often it is called
@@ -57,27 +66,32 @@ public final class ObservableTextField {
     /// field.addSignal(toSwitch: done, .nonEmpty)
     /// ```
     public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Predicate<String>) {
-        target.addSignal(predicate, on: { [unowned self] in self.text.value })
+        target.addSignal(predicate, reading: text)
         register(target)
     }
 
     /// Attaches a rule to the field itself; its failure becomes the field's verdict.
     public func addRule(_ rule: Predicate<String>) {
-        rules.addSignal(rule, on: { [unowned self] in self.text.value })
+        rules.addSignal(rule, reading: text)
     }
 
     /// Registers a switch to be validated on every change (once, however often it is called).
     public func register(_ target: ObservableSwitch) {
-        if !switches.contains(where: { $0 === target }) { switches.append(target) }
+        if !registered.contains(where: { $0.toOpaque() == Unmanaged.passUnretained(target).toOpaque() }) {
+            registered.append(Unmanaged.passRetained(target))
+        }
     }
 
     /// Validates every registered switch now and updates `verdict`, without a text change.
     @discardableResult
     public func revalidate() -> Verdict {
         var first = Verdict.valid
-        for s in switches {
-            let v = s.validate()
+        var index = 0
+        while index < registered.count {
+            // Borrowed: the field holds its switches for its whole life.
+            let v = registered[index]._withUnsafeGuaranteedRef { $0.validate() }
             if first.isValid && !v.isValid { first = v }
+            index += 1
         }
         verdict.value = first
         return first

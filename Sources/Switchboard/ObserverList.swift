@@ -8,7 +8,7 @@ final class Observer<Value> {
     @usableFromInline let id: UInt64
     /// Whether the observer is owner-scoped (`bind(owner:)`): it is dropped once `owner` is gone.
     @usableFromInline let isOwned: Bool
-    @usableFromInline weak var owner: AnyObject?
+    @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
     /// Cleared by `cancel()`; the list drops inactive observers when no delivery is running.
     @exclusivity(unchecked) @usableFromInline var isActive = true
 

@@ -8,14 +8,43 @@
 public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Which predicate failed and what it says to the user.
     public struct Failure: Equatable, Hashable, Sendable {
+        /// The two strings in one immutable box: copying a verdict (a switch and a field each keep the
+        /// latest one) costs one reference count instead of two, and comparing a verdict with a copy of
+        /// itself (the same predicate failing again) is one pointer comparison.
+        private final class Storage: Sendable {
+            let name: String
+            let message: String
+            init(name: String, message: String) {
+                self.name = name
+                self.message = message
+            }
+        }
+
+        private var storage: Storage
+
         /// The failing predicate's name, e.g. `"email"` or `"length"`.
-        public var name: String
+        public var name: String {
+            get { storage.name }
+            set { storage = Storage(name: newValue, message: storage.message) }
+        }
+
         /// The message for the user, e.g. `"must be a valid email address"`.
-        public var message: String
+        public var message: String {
+            get { storage.message }
+            set { storage = Storage(name: storage.name, message: newValue) }
+        }
 
         public init(name: String, message: String) {
-            self.name = name
-            self.message = message
+            storage = Storage(name: name, message: message)
+        }
+
+        public static func == (lhs: Failure, rhs: Failure) -> Bool {
+            lhs.storage === rhs.storage || (lhs.name == rhs.name && lhs.message == rhs.message)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(message)
         }
     }
 

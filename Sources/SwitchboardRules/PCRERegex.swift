@@ -34,6 +34,13 @@ public final class PCRERegex: @unchecked Sendable {
         /// PCRE2's message, e.g. `"missing closing parenthesis"`.
         public var message: String
 
+        public init(pattern: String, offset: Int, column: Int, message: String) {
+            self.pattern = pattern
+            self.offset = offset
+            self.column = column
+            self.message = message
+        }
+
         /// `regex "a(b": at column 4: missing closing parenthesis`
         public var description: String { "regex \(quote(pattern)): at column \(column): \(message)" }
     }
@@ -88,8 +95,9 @@ public final class PCRERegex: @unchecked Sendable {
         code = compiled
         isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         matchData = pcre2_match_data_create_8(1, nil)
-        // Own JIT stack (32 KB growing to 1 MB) for long values: the default is 32 KB on the machine stack.
-        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 1024 * 1024, nil),
+        // Own JIT stack (32 KB growing to 32 MB, reserved lazily) so 1 MB values with repeated groups match: the
+        // default is 32 KB on the machine stack.
+        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil),
             let context = pcre2_match_context_create_8(nil)
         {
             pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))

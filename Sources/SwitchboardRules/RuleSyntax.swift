@@ -201,7 +201,7 @@ struct RuleParser {
     func suggestion(for written: String) -> String? {
         let candidates = Rule.ruleNames + Rule.aliases.keys.sorted()
         let best = candidates.map { ($0, editDistance(Array(written.utf8), Array($0.utf8))) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= 2 else { return nil }
+        guard let best, best.1 <= 2, best.1 * 2 < written.utf8.count else { return nil }
         return best.0
     }
 

@@ -1,0 +1,91 @@
+import SwitchboardRules
+import Testing
+
+@Suite("PCRE2 regex")
+struct PCRERegexTests {
+    @Test("a pattern matches the whole value unless it anchors itself", arguments: [
+        (#"\d{3}"#, true), (#"a|b"#, true), (#"(?i)yes"#, true), (#"\$"#, true), (#"a\\z"#, true),
+        (#"^\d{3}"#, false), (#"\A\d"#, false), (#"\Gx"#, false), (#"(?i)^yes"#, false), (#"(*UCP)^\w"#, false),
+        (#"\d+$"#, false), (#"\d+\z"#, false), (#"\d+\Z"#, false), (#"a\\$"#, false),
+    ])
+    func wholeValue(_ pattern: String, _ whole: Bool) throws {
+        #expect(try PCRERegex(pattern).matchesWholeValue == whole)
+    }
+
+    @Test("$ is the end of the value, never before a final newline")
+    func dollarEndOnly() throws {
+        let regex = try PCRERegex("^abc$")
+        #expect(regex.matches("abc"))
+        #expect(!regex.matches("abc\n"))
+        #expect(!regex.matches("abc\r\n"))
+        #expect(!(try PCRERegex("abc")).matches("abc\n"))
+    }
+
+    @Test("PCRE syntax: classes, (?i), lookaround, Unicode properties, case-insensitive option")
+    func syntax() throws {
+        #expect(try PCRERegex(#"(?=.*\d)(?=.*[a-z]).{8,}"#).matches("passw0rdx"))
+        #expect(!(try PCRERegex(#"(?=.*\d)(?=.*[a-z]).{8,}"#)).matches("password"))
+        #expect(try PCRERegex(#"^(?!.*@example\.com$).*"#).matches("a@acme.com"))
+        #expect(!(try PCRERegex(#"^(?!.*@example\.com$).*"#)).matches("a@example.com"))
+        #expect(try PCRERegex(#"\p{Lu}\p{Ll}+"#).matches("Élodie"))
+        #expect(try PCRERegex("yes", caseInsensitive: true).matches("YeS"))
+        #expect(!(try PCRERegex(#"\w+"#)).matches("été"))  // \w is ASCII without (*UCP)
+        #expect(try PCRERegex(#"(*UCP)\w+"#).matches("été"))
+    }
+
+    @Test("raw bytes with invalid UTF-8 never match a character and never crash")
+    func invalidUTF8() throws {
+        func matches(_ pattern: String, _ bytes: [UInt8]) throws -> Bool {
+            let regex = try PCRERegex(pattern)
+            return bytes.withUnsafeBytes { regex.matches(utf8: $0) }
+        }
+        #expect(try !matches(".", [0xFF]))
+        #expect(try !matches("a.c", [0x61, 0xFF, 0x63]))
+        #expect(try matches("^a", [0x61, 0xFF]))
+        #expect(try matches("a", [0x61]))
+        #expect(try !matches(".*", [0xC0, 0x80]))  // overlong NUL
+        #expect(try !matches(".", [0xED, 0xA0, 0x80]))  // a surrogate
+        #expect(try matches("", []))
+        #expect(try matches(#"a\x00b"#, [0x61, 0x00, 0x62]))
+    }
+
+    @Test("a compile error carries PCRE2's message, its byte offset and a character column")
+    func compileErrors() {
+        #expect(throws: PCRERegex.CompileError(pattern: "日本(", offset: 7, column: 4,
+                                               message: "missing closing parenthesis")) {
+            try PCRERegex("日本(")
+        }
+        do {
+            _ = try PCRERegex("a(b")
+            Issue.record("compiled a bad pattern")
+        } catch {
+            #expect(error.description == #"regex "a(b": at column 4: missing closing parenthesis"#)
+        }
+    }
+
+    @Test("catastrophic backtracking ends in a failure with PCRE2's reason, not a hang or crash")
+    func matchLimit() throws {
+        let regex = try PCRERegex(#"(a|aa)+"#)
+        let value = String(repeating: "a", count: 40) + "!"
+        #expect(!regex.matches(value))
+        #expect(throws: PCRERegex.MatchError.self) { try regex.evaluate(value) }
+        let verdict = Rule.regex(regex).check(value)
+        #expect(verdict.failure?.message.hasPrefix("regex could not finish matching:") == true)
+    }
+
+    @Test("one regex used from several threads at once gives the same answers")
+    func concurrentUse() async throws {
+        let regex = try PCRERegex(#"[a-z]+\d{2}"#)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for i in 0..<64 {
+                group.addTask {
+                    var ok = true
+                    for j in 0..<2000 { ok = ok && regex.matches("abc\((i + j) % 90 + 10)") && !regex.matches("abc1") }
+                    return ok
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 64 && results.allSatisfy { $0 })
+    }
+}
