@@ -31,6 +31,8 @@ struct PCRERegexTests {
         #expect(try PCRERegex("yes", caseInsensitive: true).matches("YeS"))
         #expect(!(try PCRERegex(#"\w+"#)).matches("été"))  // \w is ASCII without (*UCP)
         #expect(try PCRERegex(#"(*UCP)\w+"#).matches("été"))
+        #expect(try PCRERegex(#"(?i)^yes"#).matches("Yes please"))
+        #expect(!(try PCRERegex(#"\d{3}-\d{4}"#)).matches("call 555-1234"))
     }
 
     @Test("raw bytes with invalid UTF-8 never match a character and never crash")
@@ -70,7 +72,7 @@ struct PCRERegexTests {
         #expect(!regex.matches(value))
         #expect(throws: PCRERegex.MatchError.self) { try regex.evaluate(value) }
         let verdict = Rule.regex(regex).check(value)
-        #expect(verdict.failure?.message.hasPrefix("regex could not finish matching:") == true)
+        #expect(verdict.failure?.message == "regex could not finish matching: match limit exceeded")
     }
 
     @Test("one regex used from several threads at once gives the same answers")
