@@ -37,7 +37,22 @@ public final class ObservableSwitch {
     /// Level (every matching validation) or edge (only when the outcome flips).
     public let trigger: Trigger
     /// Called with the outcome of each validation that the mode and trigger select.
-    @exclusivity(unchecked) public var action: ((Bool) -> Void)?
+    public var action: ((Bool) -> Void)? {
+        get { actionBox?.takeUnretainedValue().run }
+        set {
+            let old = actionBox
+            actionBox = newValue.map { Unmanaged.passRetained(ActionBox($0)) }
+            guard let old else { return }
+            // An action that replaces itself is still running: release it once it returns.
+            if firingDepth > 0 { retiredActions.append(old) } else { old.release() }
+        }
+    }
+
+    /// The action, held unmanaged so that firing it touches no reference counts (a closure read from a
+    /// property is retained and released around the call).
+    @exclusivity(unchecked) private var actionBox: Unmanaged<ActionBox>?
+    @exclusivity(unchecked) private var firingDepth = 0
+    @exclusivity(unchecked) private var retiredActions: [Unmanaged<ActionBox>] = []
 
     /// The verdict of the latest validation (`.valid` before the first one).
     public let verdict = Dynamic(Verdict.valid)
@@ -61,6 +76,7 @@ public final class ObservableSwitch {
 
     deinit {
         for signal in signals { signal.release() }
+        actionBox?.release()
     }
 
     /// Whether the latest validation passed.
@@ -180,14 +196,26 @@ public final class ObservableSwitch {
         lastOutcome = outcome
         DeliveryQueue.batch {
             verdict.value = result
-            validated.send(result)
+            if !validated.observers.observers.isEmpty { validated.send(result) }
             guard trigger == .level || flipped else { return }
             switch mode {
-            case .anyState: action?(outcome)
-            case .onlyTrue where outcome: action?(true)
-            case .onlyFalse where !outcome: action?(false)
+            case .anyState: fire(outcome)
+            case .onlyTrue where outcome: fire(true)
+            case .onlyFalse where !outcome: fire(false)
             default: break
             }
+        }
+    }
+
+    private func fire(_ outcome: Bool) {
+        guard let actionBox else { return }
+        firingDepth += 1
+        actionBox._withUnsafeGuaranteedRef { $0.run(outcome) }
+        firingDepth -= 1
+        if firingDepth == 0 && !retiredActions.isEmpty {
+            let retired = retiredActions
+            retiredActions.removeAll()
+            for action in retired { action.release() }
         }
     }
 
@@ -288,6 +316,12 @@ final class SwitchSignal {
 
     /// The verdict when the test returned false.
     var failure: Verdict { detail?.verdict ?? fixedFailure }
+}
+
+/// A switch's action, boxed so that it can be called through a borrowed reference.
+final class ActionBox {
+    let run: (Bool) -> Void
+    init(_ run: @escaping (Bool) -> Void) { self.run = run }
 }
 
 /// The verdict of a composite predicate's latest check.

@@ -99,6 +99,6 @@ public final class ObservableTextField {
 
     private func textChanged(_ newText: String) {
         revalidate()
-        textDidChange.send(newText)
+        if !textDidChange.observers.observers.isEmpty { textDidChange.send(newText) }
     }
 }

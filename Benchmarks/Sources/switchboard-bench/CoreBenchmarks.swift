@@ -128,7 +128,7 @@ private func validation() {
     valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
     let names = ["required", "length", "at", "dot-com", "no-spaces"]
     for (name, check) in zip(names, checks) {
-        field.addSignal(toSwitch: valid, Predicate(name) { check($0) })
+        field.addSignal(toSwitch: valid, Predicate(name, check))
     }
     let switchboard = nanosPerIteration(iterations: n) { n in
         for i in 0..<n { field.text.value = inputs[i & 3] }
