@@ -59,7 +59,9 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
-        .testTarget(name: "SwitchboardRulesTests", dependencies: ["SwitchboardRules"], swiftSettings: strict),
+        .testTarget(name: "SwitchboardRulesTests",
+                    dependencies: ["SwitchboardRules", .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec"], swiftSettings: strict),
 
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.

@@ -76,6 +76,30 @@ public struct Rule {
         }
     }
 
+    /// What `accepts(utf8:invalidUTF8:)` does with bytes that are not valid UTF-8.
+    public enum InvalidUTF8 {
+        /// Judge the `String` the bytes repair to (U+FFFD for each bad sequence), as `check` would.
+        case repair
+        /// Fail: invalid UTF-8 never passes (the validity check is the one `accepts` does anyway, so it is free).
+        case reject
+    }
+
+    /// `accepts(utf8:)`, choosing what invalid UTF-8 means. A batch checker that reports invalid UTF-8 as a failure
+    /// passes `.reject` instead of validating the bytes a second time.
+    ///
+    /// ```swift
+    /// [0x61, 0xFF].withUnsafeBytes { Rule.required.accepts(utf8: $0, invalidUTF8: .reject) }   // false
+    /// ```
+    @inline(__always)
+    public func accepts(utf8 bytes: UnsafeRawBufferPointer, invalidUTF8: InvalidUTF8) -> Bool {
+        switch classifyUTF8(bytes) {
+        case .ascii, .valid:
+            return matcher.matches(bytes)
+        case .invalid:
+            return invalidUTF8 == .repair && accepts(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     /// The same rule with `text` as its failure message.
     ///
     /// ```swift

@@ -35,30 +35,43 @@ struct BuiltinRuleTests {
         }
     }
 
+    @Test("accepts(utf8:invalidUTF8: .reject) fails invalid UTF-8 and otherwise agrees with accepts(utf8:)",
+          arguments: agreementRules)
+    func rejectInvalidUTF8(_ text: String) throws {
+        let rule = try Rule.parse(text)
+        for value in nastyValues {
+            let valid = String(validating: value, as: UTF8.self) != nil
+            let rejecting = value.withUnsafeBytes { rule.accepts(utf8: $0, invalidUTF8: .reject) }
+            let repairing = value.withUnsafeBytes { rule.accepts(utf8: $0, invalidUTF8: .repair) }
+            #expect(rejecting == (valid && accepts(rule, value)), "\(text) on \(value)")
+            #expect(repairing == accepts(rule, value), "\(text) on \(value)")
+        }
+    }
+
     @Test("a failing value gets the rule's name and a message that reads naturally")
     func messages() {
         let table: [(Rule, String, String)] = [
-        (Rule.required, "", "required: must not be blank"),
-        (Rule.required(allowingWhitespace: true), "", "required: must not be empty"),
-        (Rule.length(min: 3, max: 20), "ab", "length: must be 3 to 20 characters long"),
-        (Rule.length(min: 3), "ab", "length: must be at least 3 characters long"),
-        (Rule.length(max: 1), "ab", "length: must be at most 1 character long"),
-        (Rule.length(exactly: 4), "ab", "length: must be exactly 4 characters long"),
-        (Rule.email, "ada", "email: must be a valid email address"),
-        (Rule.integer, "x", "integer: must be a whole number"),
-        (Rule.integer(in: 1...120), "0", "integer: must be a whole number from 1 to 120"),
-        (Rule.integer(min: 18, max: nil), "0", "integer: must be a whole number of at least 18"),
-        (Rule.decimal(in: 0...99.5), "100", "decimal: must be a number from 0 to 99.5"),
-        (Rule.oneOf(["red", "green"]), "blue", #"one-of: must be one of "red", "green""#),
-        (Rule.equals("yes"), "no", #"equals: must equal "yes""#),
-        (Rule.contains("@"), "a", #"contains: must contain "@""#),
-        (!Rule.contains("@example.com"), "a@example.com", #"not contains: must not contain "@example.com""#),
-        (Rule.prefix("https://"), "http://", #"prefix: must start with "https://""#),
-        (Rule.suffix(".com"), "x.org", #"suffix: must end with ".com""#),
-        (Rule.url, "x", "url: must be an http or https URL with a host"),
-        (Rule.noControlCharacters, "a\nb", "no-control-characters: must not contain control characters or line breaks"),
-        (!Rule.email, "a@b", "not email: must not be a valid email address"),
-        (!(!Rule.contains("x")), "y", #"not not contains: must contain "x""#),
+            (Rule.required, "", "required: must not be blank"),
+            (Rule.required(allowingWhitespace: true), "", "required: must not be empty"),
+            (Rule.length(min: 3, max: 20), "ab", "length: must be 3 to 20 characters long"),
+            (Rule.length(min: 3), "ab", "length: must be at least 3 characters long"),
+            (Rule.length(max: 1), "ab", "length: must be at most 1 character long"),
+            (Rule.length(exactly: 4), "ab", "length: must be exactly 4 characters long"),
+            (Rule.email, "ada", "email: must be a valid email address"),
+            (Rule.integer, "x", "integer: must be a whole number"),
+            (Rule.integer(in: 1...120), "0", "integer: must be a whole number from 1 to 120"),
+            (Rule.integer(min: 18, max: nil), "0", "integer: must be a whole number of at least 18"),
+            (Rule.decimal(in: 0...99.5), "100", "decimal: must be a number from 0 to 99.5"),
+            (Rule.oneOf(["red", "green"]), "blue", #"one-of: must be one of "red", "green""#),
+            (Rule.equals("yes"), "no", #"equals: must equal "yes""#),
+            (Rule.contains("@"), "a", #"contains: must contain "@""#),
+            (!Rule.contains("@example.com"), "a@example.com", #"not contains: must not contain "@example.com""#),
+            (Rule.prefix("https://"), "http://", #"prefix: must start with "https://""#),
+            (Rule.suffix(".com"), "x.org", #"suffix: must end with ".com""#),
+            (Rule.url, "x", "url: must be an http or https URL with a host"),
+            (Rule.noControlCharacters, "a\nb", "no-control-characters: must not contain control characters or line breaks"),
+            (!Rule.email, "a@b", "not email: must not be a valid email address"),
+            (!(!Rule.contains("x")), "y", #"not not contains: must contain "x""#),
         ]
         for (rule, value, expected) in table {
             #expect(rule.check(value).description == expected)
@@ -121,19 +134,20 @@ struct BuiltinRuleTests {
     @Test("the source of every built-in parses back to a rule with the same source and message")
     func sourceRoundTrips() throws {
         let rules: [Rule] = [
-        Rule.required, .required(allowingWhitespace: true), .length(min: 3, max: 20), .length(min: 3),
-        .length(max: 9), .length(exactly: 2), .email, .integer, .integer(in: -5...5), .integer(min: nil, max: 0),
-        .decimal, .decimal(in: 0.5...99.25), .oneOf(["a,b", "c\\d", " e "]), .oneOf(["X"], caseInsensitive: true),
-        .equals("say \"hi\"\n"), .contains(" "), .prefix("\t"), .suffix("end "), .url, .noControlCharacters,
-        !Rule.email, Rule.email.message("Use \"work\" mail"),
+            Rule.required, .required(allowingWhitespace: true), .length(min: 3, max: 20), .length(min: 3),
+            .length(max: 9), .length(exactly: 2), .email, .integer, .integer(in: -5...5), .integer(min: nil, max: 0),
+            .decimal, .decimal(in: 0.5...99.25), .oneOf(["a,b", "c\\d", " e "]), .oneOf(["X"], caseInsensitive: true),
+            .equals("say \"hi\"\n"), .contains(" "), .prefix("\t"), .suffix("end "), .url, .noControlCharacters,
+            !Rule.email, Rule.email.message("Use \"work\" mail"),
         ]
+        let samples = ["", "a,b", "c\\d", " e ", "x", "say \"hi\"\n", " ", "\tx", "the end ", "ada@x.org", "7", "0.5"]
         for rule in rules {
-        let parsed = try Rule.parse(rule.source)
-        #expect(parsed.source == rule.source)
-        #expect(parsed.failureMessage == rule.failureMessage)
-        for sample in ["", "a,b", "c\\d", " e ", "x", "say \"hi\"\n", " ", "\tx", "the end ", "ada@x.org", "7", "0.5"] {
-            #expect(parsed.check(sample) == rule.check(sample), "\(rule.source) on \(sample)")
-        }
+            let parsed = try Rule.parse(rule.source)
+            #expect(parsed.source == rule.source)
+            #expect(parsed.failureMessage == rule.failureMessage)
+            for sample in samples {
+                #expect(parsed.check(sample) == rule.check(sample), "\(rule.source) on \(sample)")
+            }
         }
     }
 }
