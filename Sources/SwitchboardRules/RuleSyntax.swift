@@ -68,12 +68,29 @@ extension Rule {
     /// let username = try Rule.parseList(["required", "length:3..20", "regex:[a-z0-9_]+"])
     /// ```
     public static func parseList(_ texts: [String]) throws(RuleSyntaxError) -> Rule {
-        var result: Rule?
-        for text in texts {
-            let rule = try parse(text)
-            result = result.map { $0 && rule } ?? rule
+        var rules: [Rule] = []
+        rules.reserveCapacity(texts.count)
+        for text in texts { rules.append(try parse(text)) }
+        return all(rules)
+    }
+
+    /// The `&&` of `rules`, in order (the first failure is reported), joined as a balanced tree so that even a
+    /// very long list is checked without deep recursion. No rules is `Rule.always`.
+    public static func all(_ rules: [Rule]) -> Rule {
+        guard !rules.isEmpty else { return .always }
+        var level = rules
+        while level.count > 1 {
+            var next: [Rule] = []
+            next.reserveCapacity((level.count + 1) / 2)
+            var i = 0
+            while i + 1 < level.count {
+                next.append(level[i] && level[i + 1])
+                i += 2
+            }
+            if i < level.count { next.append(level[i]) }
+            level = next
         }
-        return result ?? .always
+        return level[0]
     }
 }
 
@@ -177,7 +194,8 @@ struct RuleParser {
         }
 
         var rule = try build(name, written: written, nameStart: nameStart, argumentStart: argumentStart, end: end)
-        for _ in 0..<negations { rule = !rule }
+        // "not:not:" cancels out: only the parity matters (and a long run must not nest deeply).
+        if negations % 2 == 1 { rule = !rule }
         if let message { rule = rule.message(message) }
         // The source: the rule as written, without surrounding white space.
         return Rule(source: String(String.UnicodeScalarView(scalars[start..<textEnd])), predicate: rule.predicate,

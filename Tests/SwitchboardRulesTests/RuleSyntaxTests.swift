@@ -136,11 +136,17 @@ struct RuleSyntaxTests {
         #expect(rule.check("ab").failure?.message == "must be 3 to 20 characters long")
         #expect(rule.check("Ada").failure?.message == "Use a-z, 0-9 and _")
         #expect(try Rule.parseList([]).check("anything").isValid)
+        // A long list keeps its order: the first failing rule is the one reported.
+        let many = try Rule.parseList((0..<100_000).map { "not:equals:\($0)" })
+        #expect(many.check("99999").failure?.message == #"must not equal "99999""#)
+        #expect(many.check("7").failure?.message == #"must not equal "7""#)
+        #expect(many.check("x").isValid)
+        #expect(!("99999".utf8.withContiguousStorageIfAvailable { many.accepts(utf8: UnsafeRawBufferPointer($0)) } ?? true))
         #expect(throws: RuleSyntaxError.self) { try Rule.parseList(["email", "lenght:3"]) }
     }
 
     @Test("odd text parses or fails with a column inside the text, never a crash", arguments: [
-        "\0", "\u{FEFF}email", "email\0", "regex:\0", "contains:\0", "not:" + String(repeating: "not:", count: 1000) + "email",
+        "\0", "\u{FEFF}email", "email\0", "regex:\0", "contains:\0", "not:" + String(repeating: "not:", count: 200_000) + "email",
         "\"", "\"\"", " \"a\"", "email \"", "email \"\\\"", "one-of:\\", "one-of:,", "length:..", "length:....",
         "regex:" + String(repeating: "(", count: 10_000), "contains:" + String(repeating: "x", count: 1 << 20),
         "e\u{301}mail", "length:3\u{301}..4",
