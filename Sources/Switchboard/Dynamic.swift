@@ -69,6 +69,15 @@ public final class Dynamic<Value> {
         }
     }
 
+    /// Sets a value the caller has already found different from the current one (for callers that compare
+    /// more cheaply than through `isEqual`, such as a switch comparing verdicts).
+    @inlinable
+    func setChanged(_ newValue: Value) {
+        storage = newValue
+        version &+= 1
+        observers.send(newValue)
+    }
+
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
     public var observerCount: Int { observers.count }
 

@@ -149,6 +149,14 @@ public final class ObservableSwitch {
     /// action as the mode and trigger say.
     @discardableResult
     public func validate() -> Verdict {
+        if signals.isEmpty && actionBox == nil && validated.observers.observers.isEmpty
+            && verdict.storage.isValid
+        {
+            // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
+            // switch with no rules, on every edit): only remember the outcome.
+            lastOutcome = true
+            return .valid
+        }
         let result = evaluate()
         publish(result)
         return result
@@ -195,7 +203,7 @@ public final class ObservableSwitch {
         let flipped = lastOutcome != outcome
         lastOutcome = outcome
         DeliveryQueue.batch {
-            verdict.value = result
+            if verdict.storage != result { verdict.setChanged(result) }
             if !validated.observers.observers.isEmpty { validated.send(result) }
             guard trigger == .level || flipped else { return }
             switch mode {

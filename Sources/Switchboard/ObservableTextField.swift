@@ -93,7 +93,7 @@ public final class ObservableTextField {
             if first.isValid && !v.isValid { first = v }
             index += 1
         }
-        verdict.value = first
+        if verdict.storage != first { verdict.setChanged(first) }
         return first
     }
 
