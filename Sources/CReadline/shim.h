@@ -5,4 +5,64 @@
 #include <stdio.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+// readline's display model (exported by libreadline, not declared in its public headers). The hint line is
+// drawn from these so that wide characters, wrapping and i-search prompts are measured the way readline drew them.
+extern int _rl_last_v_pos;
+extern int _rl_last_c_pos;
+extern int _rl_vis_botlin;
+
+// Display width of a character (declared by <wchar.h> only under _XOPEN_SOURCE).
+#include <wchar.h>
+extern int wcwidth(wchar_t c);
+static inline int sb_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+static inline FILE *sb_stdin(void) { return stdin; }
+static inline FILE *sb_stderr(void) { return stderr; }
+
+static inline int sb_rl_cursor_row(void) { return _rl_last_v_pos; }
+static inline int sb_rl_cursor_column(void) { return _rl_last_c_pos; }
+static inline int sb_rl_bottom_row(void) { return _rl_vis_botlin; }
+
+static inline char *sb_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int sb_rl_end(void) { return rl_end; }
+static inline void sb_rl_set_end(int value) { rl_end = value; }
+static inline int sb_rl_point(void) { return rl_point; }
+static inline void sb_rl_set_point(int value) { rl_point = value; }
+static inline int sb_rl_pending_input(void) { return rl_pending_input; }
+
+static inline FILE *sb_rl_instream(void) { return rl_instream; }
+static inline void sb_rl_set_instream(FILE *stream) { rl_instream = stream; }
+static inline FILE *sb_rl_outstream(void) { return rl_outstream; }
+static inline void sb_rl_set_outstream(FILE *stream) { rl_outstream = stream; }
+
+static inline rl_voidfunc_t *sb_rl_redisplay_function(void) { return rl_redisplay_function; }
+static inline void sb_rl_set_redisplay_function(rl_voidfunc_t *function) { rl_redisplay_function = function; }
+static inline rl_hook_func_t *sb_rl_startup_hook(void) { return rl_startup_hook; }
+static inline void sb_rl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
+static inline rl_hook_func_t *sb_rl_pre_input_hook(void) { return rl_pre_input_hook; }
+static inline void sb_rl_set_pre_input_hook(rl_hook_func_t *hook) { rl_pre_input_hook = hook; }
+
+static inline rl_completion_func_t *sb_rl_attempted_completion_function(void) { return rl_attempted_completion_function; }
+static inline void sb_rl_set_attempted_completion_function(rl_completion_func_t *function) {
+    rl_attempted_completion_function = function;
+}
+static inline rl_compentry_func_t *sb_rl_completion_entry_function(void) { return rl_completion_entry_function; }
+static inline void sb_rl_set_completion_entry_function(rl_compentry_func_t *function) {
+    rl_completion_entry_function = function;
+}
+static inline const char *sb_rl_completer_word_break_characters(void) { return rl_completer_word_break_characters; }
+static inline void sb_rl_set_completer_word_break_characters(const char *characters) {
+    rl_completer_word_break_characters = characters;
+}
+static inline void sb_rl_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
+static inline void sb_rl_set_completion_suppress_append(int value) { rl_completion_suppress_append = value; }
+
+static inline int sb_rl_catch_signals(void) { return rl_catch_signals; }
+static inline void sb_rl_set_catch_signals(int value) { rl_catch_signals = value; }
+static inline int sb_rl_catch_sigwinch(void) { return rl_catch_sigwinch; }
+static inline void sb_rl_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
+static inline int sb_rl_change_environment(void) { return rl_change_environment; }
+static inline void sb_rl_set_change_environment(int value) { rl_change_environment = value; }
+
 #endif

@@ -30,7 +30,9 @@ public final class TmuxScreen {
         let assignments = sorted.filter { $0.value == nil }.map { "-u \($0.key)" }
             + sorted.compactMap { key, value in value.map { "\(key)=\(shellQuote($0))" } }
         // `env -u X A=B sh -c '...'`: the command runs under sh; its status is shown, then the pane waits.
-        let script = "\(command); printf '\\n[exit %d]\\n' $?; exec sleep 3600"
+        // sh shares the command's process group, so it catches Ctrl-C (a caught signal is reset to the
+        // default in the command) rather than dying with it and closing the window.
+        let script = "trap : INT; \(command); printf '\\n[exit %d]\\n' $?; exec sleep 3600"
         let line = "exec env " + assignments.joined(separator: " ") + " sh -c " + shellQuote(script)
         let result = try run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)",
                                     "-y", "\(height)", "-s", "sb", line],

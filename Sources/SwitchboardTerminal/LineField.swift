@@ -1,0 +1,219 @@
+import Glibc
+
+/// The seed's observable text field on a terminal: a prompt edited with GNU readline, validated on every
+/// edit, with a live ✓/✗ hint under the input.
+///
+/// ```swift
+/// let email = LineField(prompt: "Email", rules: [
+///     Predicate("gmail", requirement: "end with \"@gmail.com\"") { $0.hasSuffix("@gmail.com") },
+/// ])
+/// let value = try email.read()        // throws FieldError.cancelled (Ctrl-C) or .endOfInput (Ctrl-D)
+/// ```
+///
+/// One change of readline's line buffer is one change of `text`: every registered switch validates once,
+/// `verdict` updates, then `textDidChange` fires. Cursor moves change nothing; a paste is validated once,
+/// when the burst of input has been read. Enter on an invalid value is refused (see `Options`).
+///
+/// Where it writes: the prompt and hint go to standard error when it is a terminal, else to /dev/tty; the
+/// value is returned to the caller. When standard input is not a terminal there is no prompt and no readline:
+/// exactly one line is read with read(2), checked by the same rules, and a failure is printed on standard
+/// error as `Email: must end with "@gmail.com", got "ada"` and thrown as `FieldError.invalid`.
+public final class LineField {
+    /// The headless field underneath: text, switches and verdict (module Switchboard).
+    public let field: ObservableTextField
+    /// The prompt, e.g. `"Email"`; shown as `Email: ` (a prompt ending in a space is shown as is).
+    public let prompt: String
+    /// The value accepted when Enter is pressed on empty text (shown as `Email [ada@gmail.com]: `).
+    public let defaultValue: String?
+    /// Shown dimmed where the text goes while the text is empty.
+    public let placeholder: String?
+    /// How the field talks to the terminal.
+    public var options: Options
+    /// A line of text shown after the verdict in the hint, for the host to announce things (a switch's
+    /// action can set it: `field.note.value = "Hello, Phong!"`).
+    public let note = Dynamic("")
+    /// The readline hooks the field takes while it reads, as signals; see `ReadlineProxy`.
+    public let proxy = ReadlineProxy()
+    /// The field's own history (most recent last). Masked fields keep none.
+    public internal(set) var history: [String] = []
+
+    /// The current text; setting it while the field is being read replaces the line being edited.
+    public var text: Dynamic<String> { field.text }
+    /// Fires once per change of the text, after validation.
+    public var textDidChange: Signal<String> { field.textDidChange }
+    /// The first failure among the field's rules and registered switches, else valid.
+    public var verdict: Dynamic<Verdict> { field.verdict }
+
+    /// Whether the bytes of the current text were valid UTF-8 (the built-in text rule needs it).
+    var textBytesAreValidUTF8 = true
+
+    /// Creates a field.
+    /// - Parameters:
+    ///   - prompt: what to ask, e.g. `"Email"`.
+    ///   - initialText: the text already in the line when reading starts (editable).
+    ///   - default: the value when Enter is pressed on empty text.
+    ///   - placeholder: a dimmed example shown while the text is empty.
+    ///   - rules: predicates the value must pass, in order; the first failure is the hint's message.
+    ///   - options: streams, mode, colour, masking, history, completion.
+    public init(prompt: String, initialText: String = "", default defaultValue: String? = nil,
+                placeholder: String? = nil, rules: [Predicate<String>] = [], options: Options = Options()) {
+        self.field = ObservableTextField(initialText)
+        self.prompt = prompt
+        self.defaultValue = defaultValue
+        self.placeholder = placeholder
+        self.options = options
+        field.addRule(Predicate("text", requirement: "be plain text") { [unowned self] _ in try self.checkPlainText() })
+        for rule in rules { field.addRule(rule) }
+    }
+
+    /// Attaches a rule to the field; its failure becomes the field's verdict and the hint's message.
+    ///
+    /// ```swift
+    /// field.addRule(.nonEmpty)
+    /// ```
+    public func addRule(_ rule: Predicate<String>) {
+        field.addRule(rule)
+    }
+
+    /// Adds a signal to `toSwitch` and registers the switch with the field once (the seed's meaning): every
+    /// edit validates it once.
+    ///
+    /// ```swift
+    /// let greet = ObservableSwitch(.onlyTrue)
+    /// greet.action = { _ in name.note.value = "Hello, Phong!" }
+    /// name.addSignal(toSwitch: greet) { name.text.value == "NguyenPhong" }
+    /// ```
+    public func addSignal(toSwitch target: ObservableSwitch, _ signal: @escaping () -> Bool) {
+        field.addSignal(toSwitch: target, signal)
+    }
+
+    /// Adds a predicate over the field's text to `toSwitch`, registering the switch once.
+    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Predicate<String>) {
+        field.addSignal(toSwitch: target, predicate)
+    }
+
+    /// Asks for the value and returns it once accepted.
+    ///
+    /// - Throws: `FieldError.cancelled` on Ctrl-C, `FieldError.endOfInput` on Ctrl-D on an empty line (or no
+    ///   more input), `FieldError.invalid` when non-interactive input fails the rules,
+    ///   `FieldError.interrupted` on SIGTERM/SIGHUP, `FieldError.terminalUnavailable`.
+    ///   In every case the terminal is restored first.
+    public func read() throws -> String {
+        guard isatty(options.input) == 1 else {
+            return try PipedLineReader(field: self).read()
+        }
+        let streams = try TerminalStreams(options: options)
+        defer { streams.close() }
+        if plainMode {
+            return try PlainLineReader(field: self, streams: streams).read()
+        }
+        return try ReadlineSession(field: self, streams: streams).run()
+    }
+
+    /// The prompt as displayed: `Email: `, or `Email [default]: `.
+    var displayedPrompt: String {
+        var shown = prompt
+        if let defaultValue, !defaultValue.isEmpty, !options.masked {
+            let trimmed = shown.hasSuffix(": ") ? String(shown.dropLast(2)) : shown
+            shown = trimmed + " [\(defaultValue)]"
+        }
+        guard let last = shown.last else { return "" }
+        if last == " " { return shown }
+        if last == ":" || last == "?" || last == ">" { return shown + " " }
+        return shown + ": "
+    }
+
+    /// The field's name in error messages: the prompt without trailing punctuation.
+    var label: String {
+        var name = Substring(prompt)
+        while let last = name.last, last == " " || last == ":" || last == "?" || last == ">" { name.removeLast() }
+        return name.isEmpty ? "value" : String(name)
+    }
+
+    var plainMode: Bool {
+        switch options.mode {
+        case .plain: return true
+        case .interactive: return false
+        case .automatic:
+            guard let term = getenv("TERM") else { return true }
+            let name = String(cString: term)
+            return name.isEmpty || name == "dumb"
+        }
+    }
+
+    var colorEnabled: Bool {
+        switch options.color {
+        case .always: return true
+        case .never: return false
+        case .automatic:
+            if plainMode { return false }
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+            return true
+        }
+    }
+
+    /// The built-in rule every value passes first: readable text with no control characters (a bracketed
+    /// paste can carry a newline into the line).
+    private func checkPlainText() throws -> Bool {
+        guard textBytesAreValidUTF8 else { throw TextProblem("must be valid UTF-8 text") }
+        for (offset, scalar) in text.value.unicodeScalars.enumerated() {
+            let v = scalar.value
+            if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
+                let hex = String(v, radix: 16, uppercase: true)
+                let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                throw TextProblem("must not contain control characters (U+\(code) at character \(offset + 1))")
+            }
+        }
+        return true
+    }
+
+    /// Records an accepted value in the field's history (and file), unless masked.
+    func remember(_ value: String) {
+        guard !options.masked, options.remembersHistory, !value.isEmpty else { return }
+        if history.last != value { history.append(value) }
+        if let path = options.historyFile { HistoryFile.append(value, to: path) }
+    }
+
+    /// The history readline should offer: the file's lines (if any) followed by this session's.
+    func historyForReading() -> [String] {
+        guard !options.masked, options.remembersHistory else { return [] }
+        var entries: [String] = []
+        if let path = options.historyFile { entries = HistoryFile.load(path) }
+        for entry in history where entries.last != entry { entries.append(entry) }
+        return entries
+    }
+
+    /// The error line for a value that failed, as printed when nobody can be asked again.
+    func failureLine(_ verdict: Verdict, value: String) -> String {
+        let message = verdict.failure?.message ?? "is invalid"
+        if options.masked { return "\(label): \(message) (\(value.count) characters, not shown)" }
+        return "\(label): \(message), got \(quoted(value))"
+    }
+}
+
+/// A failure message thrown from the built-in rule (a thrown error's description becomes the message).
+struct TextProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `text` in double quotes with control characters escaped, for error lines.
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}

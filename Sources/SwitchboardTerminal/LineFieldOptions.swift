@@ -1,0 +1,69 @@
+extension LineField {
+    /// How a field talks to the terminal. Every property has a sensible default; set only what you need.
+    ///
+    /// ```swift
+    /// var options = LineField.Options()
+    /// options.masked = true
+    /// options.hintAfterEnter = .keep
+    /// let password = LineField(prompt: "Password", rules: [.nonEmpty], options: options)
+    /// ```
+    public struct Options: Sendable {
+        /// Interactive line editing with live hints, or plain prompts without any cursor movement.
+        public enum Mode: Sendable, Equatable {
+            /// Plain when `TERM` is `dumb` or unset, interactive otherwise.
+            case automatic
+            /// readline with the live hint under the input.
+            case interactive
+            /// Accessible mode: the prompt is printed, the terminal's own line editing is used, and the
+            /// verdict is printed after Enter (the field asks again while the value is invalid). No escape
+            /// sequences at all.
+            case plain
+        }
+
+        /// Whether hints use colour.
+        public enum Color: Sendable, Equatable {
+            /// Colour unless `NO_COLOR` is set (to anything non-empty) or the field is plain.
+            case automatic
+            case always
+            case never
+        }
+
+        /// What happens to the hint line once a value is accepted.
+        public enum HintAfterEnter: Sendable, Equatable {
+            /// The hint is erased; the next output starts right under the input.
+            case clear
+            /// The final verdict stays on the screen under the input.
+            case keep
+        }
+
+        /// Where the prompt and hints are written.
+        public enum Output: Sendable, Equatable {
+            /// Standard error when it is a terminal, else /dev/tty (so `V=$(tool)` shows the prompt and
+            /// captures only the value).
+            case automatic
+            /// This already open terminal descriptor.
+            case descriptor(Int32)
+        }
+
+        public var mode: Mode = .automatic
+        public var color: Color = .automatic
+        /// Show one `*` per character; the value never reaches the terminal or any history.
+        public var masked = false
+        /// Refuse Enter while the value is invalid (the text stays and the hint says why). Set to false to
+        /// accept any value; the verdict is still in `verdict`.
+        public var refusesInvalid = true
+        public var hintAfterEnter: HintAfterEnter = .clear
+        /// Values Tab completes to (by prefix). Without choices Tab completes nothing: never file names.
+        public var choices: [String] = []
+        /// Keep this field's accepted values as its own history (Up / Ctrl-R recall them). Never for masked
+        /// fields.
+        public var remembersHistory = true
+        /// Also load and append the history to this file (created with mode 0600). Ignored when masked.
+        public var historyFile: String?
+        /// The descriptor read from: standard input.
+        public var input: Int32 = 0
+        public var output: Output = .automatic
+
+        public init() {}
+    }
+}

@@ -1,0 +1,126 @@
+import Glibc
+
+/// Standard input is not a terminal: no prompt, no readline. Reads exactly one line with read(2) (nothing
+/// after it is consumed, so the next reader gets the next line), applies the same rules, and reports a failure
+/// as a plain line on standard error.
+struct PipedLineReader {
+    let field: LineField
+
+    func read() throws -> String {
+        guard let bytes = try readLineBytes(from: field.options.input) else { throw FieldError.endOfInput }
+        return try accept(bytes)
+    }
+
+    func accept(_ raw: [UInt8]) throws -> String {
+        var bytes = raw
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        let valid = String(validating: bytes, as: UTF8.self)
+        field.textBytesAreValidUTF8 = valid != nil
+        var value = valid ?? String(decoding: bytes, as: UTF8.self)
+        if value.isEmpty, let defaultValue = field.defaultValue { value = defaultValue; field.textBytesAreValidUTF8 = true }
+        let before = field.text.value
+        field.text.value = value
+        if before == value { field.field.revalidate() }
+        let verdict = field.verdict.value
+        if !verdict.isValid && field.options.refusesInvalid {
+            let line = field.failureLine(verdict, value: value)
+            writeLine(line, to: STDERR_FILENO)
+            throw FieldError.invalid(field: field.label, message: line)
+        }
+        field.remember(value)
+        return value
+    }
+}
+
+/// Reads bytes up to a newline (not included). Returns nil at end of input before any byte. A final line
+/// without a newline is returned as it is. From a seekable file it reads ahead and seeks back, otherwise one
+/// byte at a time, so that nothing after the line is consumed.
+func readLineBytes(from fd: Int32, interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
+    var line: [UInt8] = []
+    var sawAny = false
+    let seekable = lseek(fd, 0, SEEK_CUR) >= 0
+    var chunk = [UInt8](repeating: 0, count: seekable ? 65536 : 1)
+    while true {
+        let n = read(fd, &chunk, chunk.count)
+        if n < 0 {
+            if errno == EINTR { try interrupted(); continue }
+            break
+        }
+        if n == 0 { break }
+        sawAny = true
+        if let newline = chunk[0..<n].firstIndex(of: UInt8(ascii: "\n")) {
+            line.append(contentsOf: chunk[0..<newline])
+            if seekable { _ = lseek(fd, off_t(newline + 1 - n), SEEK_CUR) }
+            return line
+        }
+        line.append(contentsOf: chunk[0..<n])
+    }
+    return sawAny ? line : nil
+}
+
+func writeLine(_ text: String, to fd: Int32) {
+    let bytes = Array((text + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+    }
+}
+
+/// Accessible (plain) mode and TERM=dumb: the prompt is printed, the terminal's own line editing reads the
+/// line, the verdict is printed after Enter, and the field asks again while the value is invalid. No cursor
+/// movement and no escape sequences at all.
+struct PlainLineReader {
+    let field: LineField
+    let streams: TerminalStreams
+
+    func read() throws -> String {
+        let trap = SignalTrap(SignalTrap.terminating)
+        defer { trap.close() }
+        var saved = termios()
+        let haveModes = tcgetattr(streams.inputFD, &saved) == 0
+        if field.options.masked && haveModes {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(streams.inputFD, TCSAFLUSH, &quiet)
+        }
+        defer { if field.options.masked && haveModes { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) } }
+        while true {
+            streams.write(field.displayedPrompt)
+            streams.flush()
+            let bytes = try readLineBytes(from: streams.inputFD) {
+                for signal in trap.take() {
+                    streams.write("\n")
+                    streams.flush()
+                    if signal == SIGINT { throw FieldError.cancelled }
+                    if field.options.masked && haveModes { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) }
+                    trap.restore(signal)
+                    raise(signal)
+                    throw FieldError.interrupted(signal: signal)
+                }
+            }
+            if field.options.masked { streams.write("\n") }
+            guard let bytes else {
+                streams.write("\n")
+                streams.flush()
+                throw FieldError.endOfInput
+            }
+            let valid = String(validating: bytes, as: UTF8.self)
+            field.textBytesAreValidUTF8 = valid != nil
+            var value = valid ?? String(decoding: bytes, as: UTF8.self)
+            if value.isEmpty, let defaultValue = field.defaultValue { value = defaultValue; field.textBytesAreValidUTF8 = true }
+            let before = field.text.value
+            field.text.value = value
+            if before == value { field.field.revalidate() }
+            let verdict = field.verdict.value
+            if verdict.isValid || !field.options.refusesInvalid {
+                if !field.note.value.isEmpty { streams.write(field.note.value + "\n") }
+                streams.flush()
+                field.remember(value)
+                return value
+            }
+            streams.write("✗ \(verdict.failure?.message ?? "invalid")" +
+                          (field.note.value.isEmpty ? "" : "  \(field.note.value)") + "\n")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CReadline
+import Glibc
+
+/// The DelegateProxy idea for readline's global hooks. While a `LineField` reads, the proxy takes the
+/// redisplay function, the startup and pre-input hooks, the completion functions and word-break characters,
+/// the Enter bindings of the emacs and vi keymaps, the signal settings, the streams and the history; it
+/// exposes the hooks as signals, forwards them to the hooks the host program had installed, and puts every one
+/// of them back afterwards. A host with its own readline loop can ask one validated field and carry on
+/// unchanged.
+///
+/// ```swift
+/// rl_startup_hook = hostStartup                 // the host's own hooks
+/// let field = LineField(prompt: "Port", rules: [isPort])
+/// field.proxy.redisplayed.observe { redraws += 1 }
+/// let port = try field.read()                   // hostStartup still runs (forwarded) ...
+/// // ... and is installed again, with the host's history, bindings and streams, once read() returns.
+/// ```
+/// - note: The host's completion function is not forwarded: a field completes only from its own choices.
+public final class ReadlineProxy {
+    /// Fires after each redisplay the field drew (the line and its hint).
+    public let redisplayed = Signal<Void>()
+    /// Fires when readline starts reading the field's line (its startup hook).
+    public let startup = Signal<Void>()
+    /// Fires just before readline reads the first key (its pre-input hook).
+    public let preInput = Signal<Void>()
+    /// Fires with the text before the cursor when Tab asks for completions.
+    public let completionRequested = Signal<String>()
+
+    /// Whether the proxy currently holds readline's hooks.
+    public private(set) var isActive = false
+
+    // What the host had; restored by `release()`.
+    private var hostRedisplay: (@convention(c) () -> Void)?
+    private var hostStartup: (@convention(c) () -> Int32)?
+    private var hostPreInput: (@convention(c) () -> Int32)?
+    private var hostAttemptedCompletion: (@convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+        -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)?
+    private var hostCompletionEntry: (@convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?)?
+    private var hostWordBreaks: UnsafePointer<CChar>?
+    private var hostCatchSignals: Int32 = 1
+    private var hostCatchSigwinch: Int32 = 1
+    private var hostInstream: UnsafeMutablePointer<FILE>?
+    private var hostOutstream: UnsafeMutablePointer<FILE>?
+    private var hostHistory: UnsafeMutablePointer<HISTORY_STATE>?
+    private var hostBindings: [(Keymap, Int, KEYMAP_ENTRY)] = []
+
+    public init() {}
+
+    /// The host's redisplay function (readline's own when the host set none): the field draws through it.
+    var forwardRedisplay: (@convention(c) () -> Void)? { hostRedisplay }
+
+    func forwardStartup() {
+        if let hostStartup { _ = hostStartup() }
+        startup.send(())
+    }
+
+    func forwardPreInput() {
+        if let hostPreInput { _ = hostPreInput() }
+        preInput.send(())
+    }
+
+    /// Takes readline's hooks for `session`.
+    func take(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, history: [String]) {
+        precondition(!isActive, "ReadlineProxy: a field is already reading")
+        isActive = true
+        hostRedisplay = sb_rl_redisplay_function()
+        hostStartup = sb_rl_startup_hook()
+        hostPreInput = sb_rl_pre_input_hook()
+        hostAttemptedCompletion = sb_rl_attempted_completion_function()
+        hostCompletionEntry = sb_rl_completion_entry_function()
+        hostWordBreaks = sb_rl_completer_word_break_characters()
+        hostCatchSignals = sb_rl_catch_signals()
+        hostCatchSigwinch = sb_rl_catch_sigwinch()
+        hostInstream = sb_rl_instream()
+        hostOutstream = sb_rl_outstream()
+
+        sb_rl_set_instream(input)
+        sb_rl_set_outstream(output)
+        sb_rl_set_catch_signals(0)
+        sb_rl_set_catch_sigwinch(0)
+        // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
+        rl_initialize()
+        sb_rl_set_redisplay_function(redisplayHook)
+        sb_rl_set_startup_hook(startupHook)
+        sb_rl_set_pre_input_hook(preInputHook)
+        sb_rl_set_attempted_completion_function(attemptedCompletion)
+        sb_rl_set_completion_entry_function(noCompletion)
+        sb_rl_set_completer_word_break_characters(UnsafePointer(noWordBreaks))
+
+        hostBindings = []
+        for name in ["emacs", "vi-insert", "vi-command"] {
+            guard let map = rl_get_keymap_by_name(name) else { continue }
+            for key in [10, 13] {
+                hostBindings.append((map, key, map[key]))
+                rl_bind_key_in_map(Int32(key), acceptKey, map)
+            }
+        }
+
+        hostHistory = history_get_history_state()
+        var empty = HISTORY_STATE()
+        history_set_history_state(&empty)
+        for entry in history { add_history(entry) }
+        using_history()
+    }
+
+    /// Gives every hook, binding, stream and the history back to the host.
+    func release() {
+        guard isActive else { return }
+        isActive = false
+        clear_history()
+        free(history_list())
+        if let hostHistory {
+            history_set_history_state(hostHistory)
+            free(hostHistory)
+        }
+        hostHistory = nil
+        for (map, key, entry) in hostBindings.reversed() { map[key] = entry }
+        hostBindings = []
+        sb_rl_set_redisplay_function(hostRedisplay)
+        sb_rl_set_startup_hook(hostStartup)
+        sb_rl_set_pre_input_hook(hostPreInput)
+        sb_rl_set_attempted_completion_function(hostAttemptedCompletion)
+        sb_rl_set_completion_entry_function(hostCompletionEntry)
+        sb_rl_set_completer_word_break_characters(hostWordBreaks)
+        sb_rl_set_catch_signals(hostCatchSignals)
+        sb_rl_set_catch_sigwinch(hostCatchSigwinch)
+        sb_rl_set_instream(hostInstream)
+        sb_rl_set_outstream(hostOutstream)
+    }
+}
+
+/// Completion takes the whole line before the cursor as the word (choices may contain spaces).
+nonisolated(unsafe) private let noWordBreaks: UnsafeMutablePointer<CChar> = strdup("")!

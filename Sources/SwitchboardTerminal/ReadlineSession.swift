@@ -1,0 +1,416 @@
+import CReadline
+import Glibc
+
+// readline's hooks are C function pointers that cannot capture: each one reaches the session that is
+// reading through `ReadlineSession.active`.
+func redisplayHook() { ReadlineSession.active?.redisplayRequested() }
+func startupHook() -> Int32 { ReadlineSession.active?.started(); return 0 }
+func preInputHook() -> Int32 { ReadlineSession.active?.field.proxy.forwardPreInput(); return 0 }
+func acceptKey(_ count: Int32, _ key: Int32) -> Int32 { ReadlineSession.active?.accept(count, key) ?? rl_newline(count, key) }
+func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
+    let text: [UInt8]? = line.map { pointer in
+        Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                  count: strlen(pointer)))
+    }
+    free(line)
+    ReadlineSession.active?.lineReceived(text)
+}
+func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    sb_rl_set_attempted_completion_over(1)   // never fall back to file names
+    guard let session = ReadlineSession.active, let text else { return nil }
+    let prefix = String(cString: text)
+    session.field.proxy.completionRequested.send(prefix)
+    session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
+    guard !session.completions.isEmpty else { return nil }
+    sb_rl_set_completion_suppress_append(1)
+    return rl_completion_matches(text, choiceGenerator)
+}
+func choiceGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    guard let session = ReadlineSession.active, Int(state) < session.completions.count else { return nil }
+    return strdup(session.completions[Int(state)])
+}
+func noCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? { nil }
+
+private let escape = "\u{1B}["
+
+/// One interactive read of a `LineField` with readline's callback interface: poll the input and a signal
+/// pipe, feed readline one character at a time, publish each change of the line buffer, and draw the hint
+/// under the input from readline's own display model.
+final class ReadlineSession {
+    nonisolated(unsafe) static var active: ReadlineSession?
+
+    enum Outcome { case line(String), endOfInput }
+
+    let field: LineField
+    let streams: TerminalStreams
+    let color: Bool
+    var completions: [String] = []
+
+    private var outcome: Outcome?
+    private var lastBuffer: [UInt8] = []
+    private var lastText = ""
+    private var validated = false
+    private var refused = false
+    private var redisplayDeferred = false
+    private var hintShown = false
+    private var placeholderShown = false
+    /// readline's cursor row, column and bottom row when the decorations were drawn: if readline's model
+    /// no longer matches (it started a new line itself), the old decorations are not where we think.
+    private var drawnAt: (Int32, Int32, Int32) = (-1, -1, -1)
+    private var columns = 80
+    private var trap: SignalTrap?
+    /// Set while readline cleans up after a signal: its redisplays must not draw the hint again.
+    private var tearingDown = false
+    private var subscriptions = SubscriptionBag()
+
+    init(field: LineField, streams: TerminalStreams) {
+        self.field = field
+        self.streams = streams
+        self.color = field.colorEnabled
+    }
+
+    func run() throws -> String {
+        adoptCharacterLocale()
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP])
+        self.trap = trap
+        defer { trap.close() }
+        let previous = ReadlineSession.active
+        ReadlineSession.active = self
+        defer { ReadlineSession.active = previous }
+        field.proxy.take(input: streams.input, output: streams.output, history: field.historyForReading())
+        defer { field.proxy.release() }
+        columns = streams.columns
+
+        subscriptions.insert(field.text.bind { [unowned self] value in self.textSetByHost(value) })
+        subscriptions.insert(field.note.bind { [unowned self] _ in self.redisplayDeferred = true })
+        defer { subscriptions.cancelAll() }
+
+        rl_callback_handler_install(field.displayedPrompt, lineHandler)
+        while outcome == nil {
+            var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                cleanUpAfterSignal(echo: nil)
+                throw FieldError.terminalUnavailable("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if fds[1].revents != 0 {
+                for signal in trap.take() { try handle(signal) }
+            }
+            if outcome == nil && fds[0].revents != 0 {
+                rl_callback_read_char()
+                if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged()) {
+                    redisplayNow()
+                }
+            }
+        }
+        switch outcome! {
+        case .endOfInput:
+            throw FieldError.endOfInput
+        case .line(let value):
+            field.remember(value)
+            return value
+        }
+    }
+
+    // MARK: readline callbacks
+
+    func started() {
+        field.proxy.forwardStartup()
+        let initial = field.text.value
+        if !initial.isEmpty { rl_insert_text(initial) }
+    }
+
+    func redisplayRequested() {
+        if tearingDown { return }
+        if inputPending() {
+            redisplayDeferred = true   // a paste is still arriving: validate and draw once it is read
+            return
+        }
+        redisplayNow()
+    }
+
+    /// Enter: refuse an invalid value (the text stays, the hint says why), else draw the final state (even in
+    /// the middle of a paste) and accept.
+    func accept(_ count: Int32, _ key: Int32) -> Int32 {
+        syncText()
+        if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
+            rl_replace_line(defaultValue, 0)
+            sb_rl_set_point(sb_rl_end())
+            syncText()
+        }
+        if !validated {
+            field.field.revalidate()
+            validated = true
+        }
+        if !field.verdict.value.isValid && field.options.refusesInvalid {
+            refused = true
+            rl_ding()
+            redisplayNow()
+            return 0
+        }
+        redisplayNow()
+        return rl_newline(count, key)
+    }
+
+    func lineReceived(_ bytes: [UInt8]?) {
+        rl_callback_handler_remove()
+        guard let bytes else {
+            // Ctrl-D on an empty line. With bracketed paste on, readline has already gone to the start of the
+            // next row (the hint's) when it restored the terminal; otherwise the cursor is still on the input.
+            var out = ""
+            if sb_rl_cursor_column() == 0 && drawnAt.1 > 0 {
+                out += "\r" + escape + "J"
+                if placeholderShown { out += escape + "1A" + escape + "\(drawnAt.1)C" + escape + "K\r\n" }
+            } else {
+                if placeholderShown { out += escape + "K" }
+                out += "\r\n" + escape + "J"
+            }
+            streams.write(out)
+            streams.flush()
+            outcome = .endOfInput
+            return
+        }
+        // readline has moved to the row under the input, where the hint is.
+        switch field.options.hintAfterEnter {
+        case .clear: streams.write("\r" + escape + "J")
+        case .keep: if hintShown { streams.write("\r\n") }
+        }
+        streams.flush()
+        outcome = .line(String(validating: bytes, as: UTF8.self) ?? lastText)
+    }
+
+    // MARK: text
+
+    private func bufferBytes() -> [UInt8] {
+        guard let buffer = sb_rl_line_buffer() else { return [] }
+        let count = Int(sb_rl_end())
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
+    }
+
+    private func bufferChanged() -> Bool { bufferBytes() != lastBuffer }
+
+    /// Publishes the line buffer as the field's text if it changed: one change, one validation.
+    private func syncText() {
+        let bytes = bufferBytes()
+        guard bytes != lastBuffer || !validated && !bytes.isEmpty else { return }
+        lastBuffer = bytes
+        let decoded = String(validating: bytes, as: UTF8.self)
+        field.textBytesAreValidUTF8 = decoded != nil
+        lastText = decoded ?? String(decoding: bytes, as: UTF8.self)
+        refused = false
+        if field.text.value == lastText {
+            field.field.revalidate()   // the initial text, now on the line
+        } else {
+            field.text.value = lastText
+        }
+        validated = true
+    }
+
+    /// The host (or a binding such as `<~>`) set the text while the field is being read: put it on the line.
+    private func textSetByHost(_ value: String) {
+        guard ReadlineSession.active === self, outcome == nil, value != lastText else { return }
+        rl_replace_line(value, 0)
+        sb_rl_set_point(sb_rl_end())
+        lastBuffer = bufferBytes()
+        lastText = value
+        field.textBytesAreValidUTF8 = true
+        validated = true
+        redisplayDeferred = true
+    }
+
+    private func inputPending() -> Bool {
+        if sb_rl_pending_input() != 0 { return true }
+        var fd = pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
+    }
+
+    // MARK: drawing
+
+    func redisplayNow() {
+        redisplayDeferred = false
+        syncText()
+        eraseDecorations()
+        if field.options.masked { redisplayMasked() } else { innerRedisplay() }
+        drawDecorations()
+        streams.flush()
+        field.proxy.redisplayed.send(())
+    }
+
+    private func innerRedisplay() {
+        if let host = field.proxy.forwardRedisplay { host() } else { rl_redisplay() }
+    }
+
+    /// Draws one `*` per character: the buffer is overwritten for the redisplay and restored, so the secret
+    /// never reaches the terminal.
+    private func redisplayMasked() {
+        guard let buffer = sb_rl_line_buffer() else { return innerRedisplay() }
+        let end = Int(sb_rl_end())
+        let point = Int(sb_rl_point())
+        let saved = Array(UnsafeBufferPointer(start: buffer, count: end + 1))
+        let characters = lastText.count
+        let pointCharacters = String(decoding: lastBuffer.prefix(point), as: UTF8.self).count
+        for i in 0..<characters { buffer[i] = CChar(UInt8(ascii: "*")) }
+        buffer[characters] = 0
+        sb_rl_set_end(Int32(characters))
+        sb_rl_set_point(Int32(pointCharacters))
+        innerRedisplay()
+        for i in 0...end { buffer[i] = saved[i] }
+        sb_rl_set_end(Int32(end))
+        sb_rl_set_point(Int32(point))
+    }
+
+    private func readlineModel() -> (Int32, Int32, Int32) {
+        (sb_rl_cursor_row(), sb_rl_cursor_column(), sb_rl_bottom_row())
+    }
+
+    /// Removes the placeholder and the hint drawn last time, leaving the cursor where readline thinks it is.
+    private func eraseDecorations() {
+        let (row, column, bottom) = readlineModel()
+        defer { hintShown = false; placeholderShown = false }
+        guard (row, column, bottom) == drawnAt else { return }
+        var out = ""
+        if placeholderShown { out += escape + "K" }
+        if hintShown {
+            let down = Int(bottom) + 1 - Int(row)
+            out += escape + "\(down)B\r" + escape + "K" + escape + "\(down)A\r"
+            if column > 0 { out += escape + "\(column)C" }
+        }
+        if !out.isEmpty { streams.write(out) }
+    }
+
+    private func drawDecorations() {
+        let (row, column, bottom) = readlineModel()
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        rl_get_screen_size(&rows, &cols)
+        if cols > 0 { columns = Int(cols) }
+        var out = ""
+        if lastBuffer.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty, bottom == 0 {
+            let room = columns - Int(column) - 1
+            let shown = truncated(placeholder, toColumns: room)
+            if !shown.isEmpty {
+                out += (color ? escape + "2m" : "") + shown + (color ? escape + "0m" : "")
+                out += escape + "\(displayWidth(shown))D"
+                placeholderShown = true
+            }
+        }
+        let hint = hintText(width: columns - 1)
+        if !hint.isEmpty {
+            let down = Int(bottom) - Int(row)
+            if down > 0 { out += escape + "\(down)B" }
+            out += "\r\n" + hint + escape + "K" + escape + "J" + escape + "\(down + 1)A\r"
+            if column > 0 { out += escape + "\(column)C" }
+            hintShown = true
+        }
+        if !out.isEmpty { streams.write(out) }
+        drawnAt = (row, column, bottom)
+    }
+
+    /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
+    private func hintText(width: Int) -> String {
+        var mark = ""
+        var message = ""
+        var markColor = ""
+        if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
+            message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
+        } else if validated {
+            let verdict = field.verdict.value
+            if verdict.isValid {
+                mark = "✓"
+                markColor = "32"
+            } else {
+                mark = "✗"
+                markColor = "31"
+                message = verdict.failure?.message ?? "invalid"
+                if refused { message += " (Enter needs a valid value)" }
+            }
+        }
+        let note = field.note.value
+        if mark.isEmpty && message.isEmpty && note.isEmpty { return "" }
+        var plain = mark
+        if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + message }
+        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + note }
+        plain = truncated(plain, toColumns: max(1, width))
+        guard color, !markColor.isEmpty, plain.hasPrefix(mark) else { return plain }
+        let rest = plain.dropFirst(mark.count)
+        let bold = refused ? escape + "1m" : ""
+        if markColor == "32" { return escape + "32m" + mark + escape + "0m" + rest }
+        return escape + markColor + "m" + bold + plain + escape + "0m"
+    }
+
+    // MARK: signals
+
+    private func handle(_ signal: Int32) throws {
+        switch signal {
+        case SIGWINCH:
+            resize()
+        case SIGTSTP:
+            suspend()
+        case SIGINT:
+            cleanUpAfterSignal(echo: SIGINT)
+            throw FieldError.cancelled
+        default:   // SIGTERM, SIGHUP: restore the terminal, then let the host's disposition act
+            cleanUpAfterSignal(echo: nil)
+            field.proxy.release()
+            trap?.restore(signal)
+            raise(signal)
+            throw FieldError.interrupted(signal: signal)
+        }
+    }
+
+    /// Leaves the line as it is on the screen, clears the hint, restores the terminal modes.
+    private func cleanUpAfterSignal(echo signal: Int32?) {
+        eraseDecorations()
+        streams.flush()
+        if let signal { rl_echo_signal_char(signal) }
+        tearingDown = true
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_cleanup_after_signal()
+        rl_callback_handler_remove()
+        streams.write("\r\n" + escape + "J")
+        streams.flush()
+    }
+
+    /// Ctrl-Z: restore the terminal, stop; after `fg`, take the terminal again and draw the field anew.
+    private func suspend() {
+        eraseDecorations()
+        let (row, _, bottom) = readlineModel()
+        if bottom > row { streams.write(escape + "\(bottom - row)B") }
+        streams.write("\r\n")
+        streams.flush()
+        rl_deprep_terminal()
+        trap?.restore(SIGTSTP)
+        raise(SIGTSTP)
+        trap?.install(SIGTSTP)
+        rl_prep_terminal(1)
+        drawnAt = (-1, -1, -1)
+        rl_forced_update_display()
+    }
+
+    /// A re-flowing terminal (tmux, VTE) re-wraps the line at the new width: go up to where the prompt starts
+    /// now, clear below, and draw again.
+    private func resize() {
+        let (row, column, _) = readlineModel()
+        let oldWidth = columns
+        let newWidth = streams.columns
+        let position = Int(row) * oldWidth + Int(column)
+        var up = position / max(newWidth, 1)
+        if up > 0 && position % newWidth == 0 { up -= 1 }
+        var out = up > 0 ? escape + "\(up)A" : ""
+        out += "\r" + escape + "J"
+        streams.write(out)
+        streams.flush()
+        columns = newWidth
+        rl_reset_screen_size()
+        drawnAt = (-1, -1, -1)
+        hintShown = false
+        placeholderShown = false
+        rl_forced_update_display()
+    }
+}

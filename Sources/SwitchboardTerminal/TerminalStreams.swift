@@ -1,0 +1,101 @@
+import CReadline
+import Glibc
+
+/// The terminal a field talks to: input from the field's input descriptor, prompt and hints to standard error
+/// when it is a terminal, else to /dev/tty.
+final class TerminalStreams {
+    let inputFD: Int32
+    let outputFD: Int32
+    /// A stdio stream on `outputFD` for readline (`rl_outstream`); our own drawing goes through it too, so
+    /// the two never reorder.
+    let output: UnsafeMutablePointer<FILE>
+    let input: UnsafeMutablePointer<FILE>
+    private var ownsOutput = false
+    private var ownsInput = false
+
+    init(options: LineField.Options) throws {
+        inputFD = options.input
+        switch options.output {
+        case .descriptor(let fd):
+            outputFD = fd
+        case .automatic:
+            if isatty(STDERR_FILENO) == 1 {
+                outputFD = STDERR_FILENO
+            } else {
+                let fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                guard fd >= 0 else {
+                    throw FieldError.terminalUnavailable("stderr is not a terminal and /dev/tty cannot be opened")
+                }
+                outputFD = fd
+                ownsOutput = true
+            }
+        }
+        if outputFD == STDERR_FILENO {
+            output = sb_stderr()
+        } else if let stream = fdopen(outputFD, "w") {
+            output = stream
+        } else {
+            throw FieldError.terminalUnavailable("cannot write to descriptor \(outputFD)")
+        }
+        if inputFD == STDIN_FILENO {
+            input = sb_stdin()
+        } else if let stream = fdopen(dup(inputFD), "r") {
+            input = stream
+            ownsInput = true
+        } else {
+            throw FieldError.terminalUnavailable("cannot read descriptor \(inputFD)")
+        }
+    }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, output) }
+    }
+
+    func flush() { fflush(output) }
+
+    func close() {
+        fflush(output)
+        if ownsOutput { fclose(output) }   // closes outputFD too
+        if ownsInput { fclose(input) }
+    }
+
+    /// The terminal's width in columns (80 when unknown).
+    var columns: Int {
+        var size = winsize()
+        if ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if ioctl(inputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}
+
+/// The display width of `text` in terminal columns (wide characters count 2, combining marks 0).
+func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars {
+        let w = sb_wcwidth(scalar.value)
+        width += w < 0 ? 1 : Int(w)
+    }
+    return width
+}
+
+/// The longest prefix of `text` that fits in `columns`.
+func truncated(_ text: String, toColumns columns: Int) -> String {
+    var width = 0
+    var result = ""
+    for character in text {
+        let w = displayWidth(String(character))
+        if width + w > columns { break }
+        width += w
+        result.append(character)
+    }
+    return result
+}
+
+/// Makes sure the locale's character type is UTF-8 aware, so readline measures wide characters. Swift
+/// programs start in the "C" locale; the user's locale is used, or C.UTF-8 when that is plain C.
+func adoptCharacterLocale() {
+    if let current = setlocale(LC_CTYPE, nil), String(cString: current) != "C" { return }
+    if let chosen = setlocale(LC_CTYPE, ""), ["C", "POSIX"].contains(String(cString: chosen)) == false { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
+}

@@ -1,0 +1,64 @@
+// Standard input that is not a terminal: no readline, exactly one line per field, the same rules, plain
+// error lines on standard error.
+import Glibc
+import Testing
+import TerminalTestSupport
+
+/// Runs `sh -c script` with the examples' folder on PATH; returns status, stdout and stderr.
+func shell(_ script: String) throws -> (status: Int32, out: String, err: String) {
+    let dir = "/tmp/sb-pipe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    mkdir(dir, 0o700)
+    defer { _ = system("rm -rf '\(dir)'") }
+    let command = "PATH='\(productsDirectory())':$PATH; export PATH; (\(script)) </dev/null >'\(dir)/out' 2>'\(dir)/err'"
+    let raw = system(command)
+    let out = String(decoding: readFile(dir + "/out") ?? [], as: UTF8.self)
+    let err = String(decoding: readFile(dir + "/err") ?? [], as: UTF8.self)
+    return ((raw >> 8) & 0xff, out, err)
+}
+
+@Suite struct LineFieldPipeTests {
+    @Test func readsExactlyOneLineFromAPipeAndLeavesTheRest() throws {
+        let result = try shell("printf 'ada@gmail.com\\nnext line\\n' | (field-gmail; cat)")
+        #expect(result.status == 0)
+        #expect(result.out == "ada@gmail.com\nnext line\n")
+        #expect(result.err == "")
+    }
+
+    @Test func readsExactlyOneLineFromAFileAndLeavesTheRest() throws {
+        let result = try shell("printf 'one\\ntwo\\nthree\\n' > /tmp/sb-lines-$$; (field-ask; cat) < /tmp/sb-lines-$$; rm /tmp/sb-lines-$$")
+        #expect(result.out == "one\ntwo\nthree\n")
+    }
+
+    @Test func invalidPipedInputIsAPlainErrorLineAndExit2() throws {
+        let result = try shell("echo ada | field-gmail")
+        #expect(result.status == 2)
+        #expect(result.out == "")
+        #expect(result.err == "Email: must contain \"@gmail.com\", got \"ada\"\n")
+    }
+
+    @Test func emptyInputIsEndOfInput() throws {
+        let result = try shell("field-gmail < /dev/null")
+        #expect(result.status == 1)
+    }
+
+    @Test func aFinalLineWithoutNewlineIsAccepted() throws {
+        let result = try shell("printf 'ada@gmail.com' | field-gmail")
+        #expect(result.status == 0)
+        #expect(result.out == "ada@gmail.com\n")
+    }
+
+    @Test func controlCharactersAndInvalidUTF8AreRejected() throws {
+        let tab = try shell("printf 'a\\tb\\n' | field-ask")
+        #expect(tab.status == 2)
+        #expect(tab.err.contains("must not contain control characters (U+0009 at character 2)"))
+        let bytes = try shell("printf 'caf\\351\\n' | field-ask")
+        #expect(bytes.status == 2)
+        #expect(bytes.err.contains("must be valid UTF-8 text"))
+    }
+
+    @Test func maskedValuesAreNotEchoedInErrors() throws {
+        let result = try shell("echo abc | field-ask --masked --prompt Password --rule min:8")
+        #expect(result.status == 2)
+        #expect(result.err == "Password: must be at least 8 characters long (3 characters, not shown)\n")
+    }
+}

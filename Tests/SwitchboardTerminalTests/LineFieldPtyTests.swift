@@ -1,0 +1,182 @@
+// LineField as a user meets it: the example programs on a real pseudo-terminal, keys typed, the bytes drawn,
+// the value, the exit status and the terminal modes afterwards.
+import Glibc
+import Testing
+import TerminalTestSupport
+
+@Suite struct LineFieldPtyTests {
+    @Test func liveHintRefusesInvalidEnterAndReturnsTheValueOnStdout() throws {
+        let session = try PtySession(executable("field-gmail"), captureStdout: true)
+        #expect(session.waitFor("Email: "))
+        var mark = session.output.count
+        session.send("ada")
+        #expect(session.waitFor("✗ must contain \"@gmail.com\"", from: mark))
+        mark = session.output.count
+        session.send("\r")
+        #expect(session.waitFor("Enter needs a valid value", from: mark))
+        mark = session.output.count
+        session.send("@gmail.com")
+        #expect(session.waitFor("✓", from: mark))
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "ada@gmail.com\n")
+        #expect(!session.outputText.contains("ada@gmail.com\r\n"))   // the value went to stdout only
+        #expect(isCooked(session.modes()))
+    }
+
+    @Test func ctrlCCancelsWithExit130AndTheTerminalRestored() throws {
+        let session = try PtySession(executable("field-gmail"))
+        #expect(session.waitFor("Email: "))
+        session.send("ada")
+        #expect(session.waitFor("✗"))
+        session.send("\u{3}")
+        #expect(session.waitForExit() == .exited(130))
+        #expect(isCooked(session.modes()))
+        #expect(session.outputText.contains("^C"))
+    }
+
+    @Test func ctrlDOnAnEmptyLineIsEndOfInputAndRestoresTheTerminal() throws {
+        let session = try PtySession(executable("field-gmail"))
+        #expect(session.waitFor("Email: "))
+        session.send("a")
+        #expect(session.waitFor("✗"))
+        session.send("\u{4}")                 // on a non-empty line: deletes, does not end
+        session.send("\u{7F}")
+        #expect(session.waitFor("must not be empty"))
+        session.send("\u{4}")
+        #expect(session.waitForExit() == .exited(1))
+        #expect(isCooked(session.modes()))
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--rule", "nonempty"])
+        #expect(session.waitFor("Value: "))
+        session.send("abc")
+        #expect(session.waitFor("✓"))
+        kill(session.pid, SIGTERM)
+        #expect(session.waitForExit() == .signaled(SIGTERM))
+        #expect(isCooked(session.modes()))
+    }
+
+    @Test func controlCharactersFromABracketedPasteAreRejected() throws {
+        let session = try PtySession(executable("field-ask"), captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("\u{1B}[200~one\ntwo\u{1B}[201~")
+        #expect(session.waitFor("must not contain control characters (U+000A at character 4)"))
+        let mark = session.output.count
+        session.send("\r")                    // refused: the bell rings, the text stays
+        #expect(session.waitUntil { $0.output[mark...].contains(0x07) })
+        session.send("\u{15}ok\r")            // Ctrl-U clears the line
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "ok\n")
+    }
+
+    @Test func maskedInputNeverReachesTheTerminal() throws {
+        let session = try PtySession(executable("field-ask"),
+                                     arguments: ["--masked", "--prompt", "Password", "--rule", "min:6"],
+                                     captureStdout: true)
+        #expect(session.waitFor("Password: "))
+        session.send("s3cr")
+        #expect(session.waitFor("****"))
+        session.send("et!")
+        #expect(session.waitFor("✓"))
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "s3cret!\n")
+        #expect(!session.outputText.contains("s3cr"))
+        #expect(!session.outputText.contains("et!"))
+    }
+
+    @Test func defaultIsShownAndTakenOnEmptyEnter() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--prompt", "City", "--default", "Hanoi"],
+                                     captureStdout: true)
+        #expect(session.waitFor("City [Hanoi]: "))
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "Hanoi\n")
+    }
+
+    @Test func tabCompletesFromChoicesAndNeverFileNames() throws {
+        let session = try PtySession(executable("field-ask"),
+                                     arguments: ["--choices", "Sources,Sunday,monday"], captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("Sun\t\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "Sunday\n")
+
+        let files = try PtySession(executable("field-ask"), captureStdout: true)
+        #expect(files.waitFor("Value: "))
+        files.send("/us\t\r")                 // no choices: Tab completes nothing (never /usr/)
+        #expect(files.waitForExit() == .exited(0))
+        #expect(files.stdoutText == "/us\n")
+    }
+
+    @Test func historyIsPerFieldAndItsFileIsPrivate() throws {
+        let path = "/tmp/sb-history-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        let first = try PtySession(executable("field-ask"), arguments: ["--history", path], captureStdout: true)
+        #expect(first.waitFor("Value: "))
+        first.send("remembered\r")
+        #expect(first.waitForExit() == .exited(0))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+
+        let second = try PtySession(executable("field-ask"), arguments: ["--history", path], captureStdout: true)
+        #expect(second.waitFor("Value: "))
+        second.send("\u{1B}[A\r")             // Up recalls the file's entry
+        #expect(second.waitForExit() == .exited(0))
+        #expect(second.stdoutText == "remembered\n")
+
+        let masked = try PtySession(executable("field-ask"), arguments: ["--history", path, "--masked"],
+                                    captureStdout: true)
+        #expect(masked.waitFor("Value: "))
+        masked.send("\u{1B}[A")              // a masked field offers no history
+        masked.send("hidden\r")
+        #expect(masked.waitForExit() == .exited(0))
+        #expect(masked.stdoutText == "hidden\n")
+        let contents = try String(decoding: #require(readFile(path)), as: UTF8.self)
+        #expect(contents == "remembered\nremembered\n")
+    }
+
+    @Test func ctrlZRedrawsTheFieldAndKeepsEditing() throws {
+        let session = try PtySession(executable("field-ask"), captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("abc")
+        #expect(session.waitFor("abc"))
+        let mark = session.output.count
+        session.send("\u{1A}")               // SIGTSTP (an orphaned test process group is not stopped)
+        #expect(session.waitFor("Value: abc", from: mark))
+        session.send("d\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "abcd\n")
+        #expect(isCooked(session.modes()))
+    }
+
+    @Test func plainModeDrawsNoCursorMovementAndAsksAgain() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--rule", "digits"],
+                                     environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("12a\r")
+        #expect(session.waitFor("✗ must contain only digits"))
+        #expect(session.waitFor("Value: ", from: session.output.count - 8))
+        session.send("123\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "123\n")
+        #expect(!session.output.contains(0x1B))   // no escape sequence at all
+    }
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fd, &chunk, chunk.count)
+        if n <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+}
