@@ -73,7 +73,7 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-/// Checks lines and writes the report: the fast path asks each rule `accepts(utf8:)` on the raw bytes, and only a
+/// Counts lines and writes the report. The caller runs the fast path (`Rule.accepts(utf8:)` on the raw bytes); only a
 /// failing line is turned into a `String` for its message.
 struct LineChecker {
     let rules: [Rule]
