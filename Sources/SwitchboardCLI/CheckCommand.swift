@@ -60,9 +60,10 @@ struct CheckCommand: ParsableCommand {
         var checker = LineChecker(rules: parsed, format: format, countOnly: count, output: standardOutput)
         // One rule (the `&&` of all of them), held in a local constant the closure borrows: no copy, retain or
         // release per line.
-        let rule = parsed.dropFirst().reduce(parsed[0]) { $0 && $1 }
+        // Invalid UTF-8 fails in the same pass that classifies the bytes; `fail` finds out why.
+        let rule = Rule.all(parsed)
         try reader.forEachLine { bytes in
-            if firstInvalidUTF8(bytes) == nil && rule.accepts(utf8: bytes) {
+            if rule.accepts(utf8: bytes, invalidUTF8: .reject) {
                 checker.pass(bytes)
             } else {
                 checker.fail(bytes)
