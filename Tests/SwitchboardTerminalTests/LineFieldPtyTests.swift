@@ -153,6 +153,103 @@ import TerminalTestSupport
         #expect(isCooked(session.modes()))
     }
 
+    @Test func oneEditIsOneValidationAndCursorMovesValidateNothing() throws {
+        let session = try PtySession(executable("field-anystate"), captureStdout: true)
+        #expect(session.waitFor("Code: "))
+        for (index, key) in ["a", "b", "c"].enumerated() {
+            session.send(key)
+            #expect(session.waitFor("validation #\(index + 1)"))
+        }
+        session.send("\u{1B}[D\u{1B}[D\u{1B}[C\u{1}\u{5}")   // Left, Left, Right, Home, End
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.outputText.contains("verdicts: false false true\r\n"))
+    }
+
+    @Test func aBurstOfInputIsValidatedOnceAndALineAcceptedMidBurstIsDrawn() throws {
+        let session = try PtySession(executable("field-anystate"), captureStdout: true)
+        #expect(session.waitFor("Code: "))
+        session.send("abcdef\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "abcdef\n")
+        #expect(session.outputText.contains("Code: abcdef"))
+        #expect(session.outputText.contains("verdicts: true\r\n"))
+
+        let paste = try PtySession(executable("field-anystate"), captureStdout: true)
+        #expect(paste.waitFor("Code: "))
+        let long = String(repeating: "0123456789", count: 500)
+        paste.send("\u{1B}[200~" + long + "\u{1B}[201~")
+        #expect(paste.waitFor("validation #1: true"))
+        paste.send("\r")
+        #expect(paste.waitForExit() == .exited(0))
+        #expect(paste.stdoutText == long + "\n")
+        #expect(paste.outputText.contains("verdicts: true\r\n"))
+    }
+
+    @Test func colourUnlessNoColor() throws {
+        let colored = try PtySession(executable("field-gmail"))
+        #expect(colored.waitFor("Email: "))
+        colored.send("a")
+        #expect(colored.waitFor("\u{1B}[31m✗"))
+        colored.send("\u{3}")
+        #expect(colored.waitForExit() == .exited(130))
+
+        let plain = try PtySession(executable("field-gmail"), environment: ["NO_COLOR": "1"])
+        #expect(plain.waitFor("Email: "))
+        plain.send("a")
+        #expect(plain.waitFor("✗ must contain"))
+        plain.send("\u{3}")
+        #expect(plain.waitForExit() == .exited(130))
+        #expect(!plain.outputText.contains("\u{1B}[31m"))
+        #expect(!plain.outputText.contains("\u{1B}[32m"))
+    }
+
+    @Test func viModeFromTheUsersInputrcWorks() throws {
+        let path = "/tmp/sb-inputrc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = write(fd, "set editing-mode vi\n", 20)
+        close(fd)
+        let session = try PtySession(executable("field-ask"), environment: ["INPUTRC": path], captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("xabc")
+        #expect(session.waitFor("xabc"))
+        session.send("\u{1B}")                 // to command mode
+        session.send("0x")                     // delete the first character
+        session.send("\r")                    // Enter in command mode accepts
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "abc\n")
+    }
+
+    @Test func initialTextPlaceholderAndKeptVerdict() throws {
+        let session = try PtySession(executable("field-ask"),
+                                     arguments: ["--initial", "draft", "--keep", "--rule", "min:3"],
+                                     captureStdout: true)
+        #expect(session.waitFor("Value: draft"))
+        #expect(session.waitFor("✓"))
+        session.send("!\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "draft!\n")
+        #expect(!session.outputText.hasSuffix("\u{1B}[J"))   // the verdict was left on the screen
+
+        let empty = try PtySession(executable("field-ask"), arguments: ["--placeholder", "e.g. 42"])
+        #expect(empty.waitFor("e.g. 42"))
+        empty.send("7")
+        #expect(empty.waitFor("7"))
+        empty.send("\r")
+        #expect(empty.waitForExit() == .exited(0))
+    }
+
+    @Test func sighupRestoresTheTerminal() throws {
+        let session = try PtySession(executable("field-ask"))
+        #expect(session.waitFor("Value: "))
+        session.send("abc")
+        #expect(session.waitFor("abc"))
+        kill(session.pid, SIGHUP)
+        #expect(session.waitForExit() == .signaled(SIGHUP))
+        #expect(isCooked(session.modes()))
+    }
+
     @Test func plainModeDrawsNoCursorMovementAndAsksAgain() throws {
         let session = try PtySession(executable("field-ask"), arguments: ["--rule", "digits"],
                                      environment: ["TERM": "dumb"], captureStdout: true)

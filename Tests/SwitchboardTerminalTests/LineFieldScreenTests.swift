@@ -1,0 +1,234 @@
+// What the user sees: the examples in a detached 80x24 tmux window, read back with capture-pane.
+import Glibc
+import Testing
+import TerminalTestSupport
+
+/// A tmux screen running `command` with the examples' folder on PATH.
+func screen(_ command: String, width: Int = 80) throws -> TmuxScreen {
+    try TmuxScreen(command: "PATH=\(shellQuote(productsDirectory())):$PATH; \(command)", width: width)
+}
+
+/// The screen's non-empty rows.
+func visibleRows(_ screen: TmuxScreen) -> [String] {
+    screen.rows().filter { !$0.isEmpty }
+}
+
+@Suite struct LineFieldScreenTests {
+    @Test func hintIsUnderTheInputOnTheBottomRow() throws {
+        let tmux = try screen("seq 40; field-gmail")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type("ada")
+        #expect(tmux.waitFor("✗ must contain \"@gmail.com\"") != nil)
+        var rows = tmux.rows()
+        #expect(rows[22] == "Email: ada")
+        #expect(rows[23] == "✗ must contain \"@gmail.com\"")
+        #expect(tmux.cursor() == (10, 22))
+        tmux.type("@gmail.com")
+        #expect(tmux.waitUntil { $0.contains("✓") } != nil)
+        rows = tmux.rows()
+        #expect(rows[22] == "Email: ada@gmail.com")
+        #expect(rows[23] == "✓")
+        #expect(rows[21] == "40")              // nothing above the field was overwritten
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(!tmux.capture().contains("✓"))  // the hint is cleared after Enter by default
+    }
+
+    @Test func wrappedInputPast80ColumnsKeepsTheHintBelowIt() throws {
+        let tmux = try screen("seq 40; field-gmail")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type(String(repeating: "x", count: 100))
+        #expect(tmux.waitFor("✗") != nil)
+        let rows = tmux.rows()
+        #expect(rows[21] == "Email: " + String(repeating: "x", count: 73))
+        #expect(rows[22] == String(repeating: "x", count: 27))
+        #expect(rows[23] == "✗ must contain \"@gmail.com\"")
+        #expect(tmux.cursor() == (27, 22))
+        tmux.type("@gmail.com")
+        #expect(tmux.waitFor("✓") != nil)
+        #expect(tmux.rows()[22] == String(repeating: "x", count: 27) + "@gmail.com")
+    }
+
+    @Test func wideCharactersAndEmojiAreMeasuredLikeTheTerminal() throws {
+        let tmux = try screen("field-gmail")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type("日本語のテキスト🎉 ada@gmail.com")
+        #expect(tmux.waitFor("✓") != nil)
+        let rows = visibleRows(tmux)
+        #expect(rows == ["Email: 日本語のテキスト🎉 ada@gmail.com", "✓"])
+        #expect(tmux.cursor() == (7 + 16 + 2 + 14, 0))
+
+        // 40 double-width characters cross the right margin, where one column is left over.
+        let wide = try screen("field-ask --rule max:50")
+        #expect(wide.waitFor("Value:") != nil)
+        wide.type(String(repeating: "あ", count: 40))
+        #expect(wide.waitFor("✓") != nil)
+        let shown = visibleRows(wide)
+        #expect(shown.count == 3)
+        #expect(shown.joined().filter { $0 == "あ" }.count == 40)
+        #expect(shown.last == "✓")
+    }
+
+    @Test func resizeFrom80To60To100RedrawsTheFieldOnce() throws {
+        let tmux = try screen("seq 40; field-gmail")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type(String(repeating: "x", count: 100))
+        #expect(tmux.waitFor("✗") != nil)
+        func check(width: Int) {
+            let settled = tmux.waitUntil { screen in
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let input = "Email: " + String(repeating: "x", count: 100)
+                let expected = stride(from: 0, to: input.count, by: width).map { start in
+                    String(input.dropFirst(start).prefix(width))
+                }
+                guard let first = rows.firstIndex(where: { $0.hasPrefix("Email: ") }) else { return false }
+                return Array(rows[first..<min(rows.count, first + expected.count)]) == expected
+                    && rows.count > first + expected.count
+                    && rows[first + expected.count] == "✗ must contain \"@gmail.com\""
+                    && screen.components("Email:") == 1
+            }
+            #expect(settled != nil, "after resizing to \(width) columns:\n\(tmux.capture())")
+        }
+        tmux.resize(width: 60)
+        check(width: 60)
+        tmux.resize(width: 100)
+        check(width: 100)
+        tmux.type("@gmail.com")
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func maskedFieldNeverShowsTheSecret() throws {
+        let tmux = try screen("V=$(field-ask --masked --prompt Password --rule min:6); echo \"length ${#V}\"")
+        #expect(tmux.waitFor("Password:") != nil)
+        tmux.type("s3cr")
+        #expect(tmux.waitFor("Password: ****") != nil)
+        tmux.type("et!")
+        #expect(tmux.waitFor("✓") != nil)
+        #expect(visibleRows(tmux) == ["Password: *******", "✓"])
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        let final = tmux.capture()
+        #expect(final.contains("length 7"))
+        #expect(!final.contains("s3cr"))
+    }
+
+    @Test func commandSubstitutionShowsThePromptAndCapturesOnlyTheValue() throws {
+        let tmux = try screen("V=$(field-gmail); printf 'V=[%s]\\n' \"$V\"")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type("ada@gmail.com")
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        let rows = visibleRows(tmux)
+        #expect(rows.prefix(2) == ["Email: ada@gmail.com", "V=[ada@gmail.com]"])
+    }
+
+    @Test func ctrlRSearchesTheFieldsHistoryWithTheHintBelow() throws {
+        let tmux = try screen("seq 40; field-ask --repeat 2 --rule min:5")
+        #expect(tmux.waitFor("Value:") != nil)
+        tmux.type("alpha")
+        tmux.press("Enter")
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "Value:" } != nil)
+        tmux.press("C-r")
+        tmux.type("lp")
+        #expect(tmux.waitFor("(reverse-i-search)`lp': alpha") != nil)
+        let rows = tmux.rows()
+        #expect(rows[22] == "(reverse-i-search)`lp': alpha")
+        #expect(rows[23] == "✓")
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func ctrlCLeavesTheLineClearsTheHintAndExits130() throws {
+        let tmux = try screen("field-gmail")
+        #expect(tmux.waitFor("Email:") != nil)
+        tmux.type("ada")
+        #expect(tmux.waitFor("✗") != nil)
+        tmux.press("C-c")
+        #expect(tmux.waitForExit() == 130)
+        let rows = visibleRows(tmux)
+        #expect(rows.first == "Email: ada^C")
+        #expect(!tmux.capture().contains("✗"))
+    }
+
+    @Test func onlyTrueSwitchAnnouncesTheName() throws {
+        let tmux = try screen("field-name NguyenPhong")
+        #expect(tmux.waitFor("Name:") != nil)
+        tmux.type("Nguyen")
+        #expect(tmux.waitFor("✗ must be \"NguyenPhong\"") != nil)
+        tmux.type("Phong")
+        #expect(tmux.waitFor("✓  Hello, NguyenPhong!") != nil)
+        tmux.press("BSpace")
+        #expect(tmux.waitUntil { !$0.contains("Hello") } != nil)
+        tmux.type("g")
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(tmux.capture().contains("greeted 2 time(s)"))
+    }
+
+    @Test func anyStateSwitchReportsEveryVerdict() throws {
+        let tmux = try screen("field-anystate")
+        #expect(tmux.waitFor("Code:") != nil)
+        tmux.type("a")
+        #expect(tmux.waitFor("validation #1: false") != nil)
+        tmux.type("b")
+        #expect(tmux.waitFor("validation #2: false") != nil)
+        tmux.type("c")
+        #expect(tmux.waitFor("✓  validation #3: true") != nil)
+        tmux.press("Left")                       // a cursor move is not an edit
+        tmux.press("End")
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(tmux.capture().contains("verdicts: false false true\n"))
+    }
+
+    @Test func mirroredFieldsFollowEachOtherBothWays() throws {
+        let tmux = try screen("field-mirror")
+        #expect(tmux.waitFor("Text field:") != nil)
+        tmux.type("hello")
+        #expect(tmux.waitFor("text view: hello") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Text view: hello") != nil)   // starts with the mirrored text
+        tmux.type(" world")
+        #expect(tmux.waitFor("text field: hello world") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        let final = tmux.capture()
+        #expect(final.contains("text field: hello world\ntext view: hello world"))
+    }
+
+    @Test func hostReadlineProgramAsksOneFieldAndCarriesOnUnchanged() throws {
+        let tmux = try screen("field-host")
+        #expect(tmux.waitFor("host>") != nil)
+        tmux.type("help")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("commands:") != nil)
+        tmux.type("ask")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Port:") != nil)
+        tmux.type("80a")
+        #expect(tmux.waitFor("✗ must be a number from 1 to 65535") != nil)
+        tmux.press("Tab")                         // the field has no choices: no file names appear
+        tmux.press("BSpace")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("port = 80") != nil)
+        #expect(tmux.waitFor("hooks: startup host, completion host, redisplay readline, signals 1, history 2") != nil)
+        tmux.press("Up")                          // the host's history is back: Up recalls "ask"
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "host> ask" } != nil)
+        tmux.press("C-u")
+        tmux.type("ho")
+        tmux.press("Tab")                         // the host's completion is back
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "host> hooks" } != nil)
+        tmux.press("C-u")
+        tmux.type("quit")
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+    }
+}
+
+extension String {
+    /// How many times `needle` occurs.
+    func components(_ needle: String) -> Int { ranges(of: needle).count }
+}
