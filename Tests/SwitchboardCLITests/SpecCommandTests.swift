@@ -156,7 +156,7 @@ struct SpecCommandTests {
 struct HelpTests {
     @Test("--help of every command shows an example, on stdout, exit 0")
     func helpHasExamples() throws {
-        for command in ["form", "check", "test"] {
+        for command in ["ask", "form", "check", "test"] {
             let run = try switchboard([command, "--help"])
             #expect(run.status == 0)
             #expect(run.stdout.contains("Examples:"))
@@ -164,7 +164,7 @@ struct HelpTests {
         }
         let root = try switchboard(["--help"])
         #expect(root.status == 0)
-        #expect(root.stdout.contains("switchboard check --rule email"))
+        #expect(root.stdout.contains("EMAIL=$(switchboard ask"))
     }
 
     @Test("--version prints the version alone")

@@ -1,0 +1,102 @@
+import ArgumentParser
+import SwitchboardRules
+import SwitchboardTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard ask`: one validated field.
+struct AskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "Ask for one value with live validation; print it on standard output.",
+        discussion: """
+            The prompt and the live ✓/✗ feedback go to standard error (or /dev/tty), the accepted value to standard \
+            output, so a script captures only the value. Enter on an invalid value keeps the text and says why.
+            Standard input not a terminal: one line is read, checked, and printed, or the failure is printed on \
+            standard error (exit 1).
+
+            Exit status: 0 accepted, 1 invalid (no terminal to ask again), 2 usage error, 130 cancelled (Ctrl-C or \
+            Ctrl-D on an empty line).
+
+            Examples:
+              EMAIL=$(switchboard ask "Email" --rule email)
+              AGE=$(switchboard ask "Age" --rule 'int:13..120' --message "a whole number from 13 to 120")
+              PASSWORD=$(switchboard ask "Password" --mask --rule 'length:8..64')
+              COLOUR=$(switchboard ask "Colour" --choices red,green,blue --default green)
+              echo "ada@example.com" | switchboard ask "Email" --rule email
+            """)
+
+    @Argument(help: "The question, e.g. \"Email\".")
+    var prompt: String
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp(
+        "A rule the value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
+        valueName: "rule"))
+    var rules: [String] = []
+
+    @Option(name: .customLong("default"), help: "The value accepted when the answer is empty.")
+    var defaultValue: String?
+
+    @Flag(help: "Show * for each character; the value never reaches the screen or any history.")
+    var mask = false
+
+    @Option(help: ArgumentHelp("The allowed values, comma-separated (Tab completes them).", valueName: "a,b,c"))
+    var choices: String?
+
+    @Option(help: "The message shown when the value fails any rule.")
+    var message: String?
+
+    func run() throws {
+        var parsed = try parseRules(rules)
+        var choiceList: [String] = []
+        if let choices {
+            choiceList = choices.split(separator: ",").map { String(trimmingSpaces($0)) }.filter { !$0.isEmpty }
+            if choiceList.isEmpty {
+                throw CommandFailure.usage("--choices: give the values separated by commas, e.g. --choices red,green,blue")
+            }
+            parsed.insert(Rule.oneOf(choiceList), at: 0)
+        }
+        if let message { parsed = parsed.map { $0.message(message) } }
+        if let defaultValue, let failure = verdict(of: parsed, for: defaultValue).failure {
+            throw CommandFailure.usage("--default \(displayed(defaultValue)) fails the rules: \(failure.message)")
+        }
+
+        var options = LineField.Options()
+        options.masked = mask
+        options.choices = choiceList
+        let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.predicate), options: options)
+        standardError.flush()
+        let interactive = isTerminal(0)
+        do {
+            let value = try field.read()
+            standardOutput.write(value)
+            standardOutput.write(byte: 0x0A)
+        } catch let error as FieldError {
+            switch error {
+            case .cancelled:
+                throw ExitCode(ExitStatus.cancelled)
+            case .endOfInput where interactive:
+                throw ExitCode(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
+            case .endOfInput:
+                throw CommandFailure(lines: ["\(prompt): no input (standard input ended before a line)"],
+                                     status: ExitStatus.invalid)
+            case .invalid:
+                throw ExitCode(ExitStatus.invalid)  // the field has printed why on standard error
+            case .interrupted(let signal):
+                throw ExitCode(128 + signal)
+            case .terminalUnavailable(let reason):
+                throw CommandFailure(lines: ["no usable terminal to ask \(displayed(prompt)): \(reason)"],
+                                     status: ExitStatus.usage)
+            }
+        }
+    }
+}
+
+/// `text` without leading and trailing spaces.
+func trimmingSpaces(_ text: Substring) -> Substring {
+    var trimmed = text
+    while trimmed.first == " " { trimmed.removeFirst() }
+    while trimmed.last == " " { trimmed.removeLast() }
+    return trimmed
+}
