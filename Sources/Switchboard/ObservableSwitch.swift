@@ -111,10 +111,14 @@ public final class ObservableSwitch {
     /// s.addSignal(.nonEmpty, on: { name.text.value })
     /// ```
     public func addSignal<Input>(_ predicate: Predicate<Input>, on input: @escaping () -> Input) {
+        // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
         if case .test(let test) = predicate.node {
-            // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
             append(SwitchSignal(test: { try test(input()) }, name: predicate.name, message: predicate.message,
                                 customMessage: predicate.customMessage))
+        } else if case .stringTest(let test) = predicate.node {
+            let run = test.run
+            append(SwitchSignal(test: { try run(Predicate<Input>.string(input())) }, name: predicate.name,
+                                message: predicate.message, customMessage: predicate.customMessage))
         } else {
             let detail = VerdictSlot()
             append(SwitchSignal(detail: detail) {
@@ -128,7 +132,10 @@ public final class ObservableSwitch {
     /// Adds a predicate over a field's text. Validation reads the text once for all the predicates over it
     /// (and again only if a predicate changes it) and hands it to each.
     func addSignal(_ predicate: Predicate<String>, reading text: Dynamic<String>) {
-        if case .test(let test) = predicate.node {
+        if case .stringTest(let test) = predicate.node {
+            append(SwitchSignal(text: text, test: test.run, name: predicate.name, message: predicate.message,
+                                customMessage: predicate.customMessage))
+        } else if case .test(let test) = predicate.node {
             append(SwitchSignal(text: text, test: test, name: predicate.name, message: predicate.message,
                                 customMessage: predicate.customMessage))
         } else {
@@ -149,8 +156,8 @@ public final class ObservableSwitch {
     /// action as the mode and trigger say.
     @discardableResult
     public func validate() -> Verdict {
-        if signals.isEmpty && actionBox == nil && validated.observers.observers.isEmpty
-            && verdict.storage.isValid
+        if actionBox == nil && signals.isEmpty && verdict.storage.isValid
+            && validated.observers.observers.isEmpty
         {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome.

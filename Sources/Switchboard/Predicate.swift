@@ -14,6 +14,10 @@
 public struct Predicate<Input> {
     indirect enum Node {
         case test((Input) throws -> Bool)
+        /// A test of a `String` input (made only when `Input` is `String`), kept with its concrete type: a
+        /// closure over the generic `Input` is stored generically and every call from code that knows the
+        /// input is a `String` (a field's switch, on every edit) goes through two reabstraction thunks.
+        case stringTest(StringTest)
         case and(Predicate, Predicate)
         case or(Predicate, Predicate)
         case not(Predicate)
@@ -43,6 +47,11 @@ public struct Predicate<Input> {
         self.requirement = requirement ?? "satisfy \(name)"
         self.customMessage = message
         self.node = .test(test)
+    }
+
+    /// `input` as the `String` it is in a `.stringTest` node (whose predicates have `Input == String`).
+    static func string(_ input: Input) -> String {
+        withUnsafePointer(to: input) { UnsafeRawPointer($0).assumingMemoryBound(to: String.self).pointee }
     }
 
     init(name: String, requirement: String, customMessage: String?, node: Node) {
@@ -79,6 +88,12 @@ public struct Predicate<Input> {
             } catch {
                 return .invalid(name, customMessage ?? "\(error)")
             }
+        case .stringTest(let test):
+            do {
+                return try test.run(Self.string(input)) ? .valid : .invalid(name, message)
+            } catch {
+                return .invalid(name, customMessage ?? "\(error)")
+            }
         case .and(let lhs, let rhs):
             let left = lhs.check(input)
             let verdict = left.isValid ? rhs.check(input) : left
@@ -106,6 +121,7 @@ public struct Predicate<Input> {
     @inline(__always)
     public func evaluate(_ input: Input) -> Bool {
         if case .test(let test) = node { return (try? test(input)) ?? false }
+        if case .stringTest(let test) = node { return (try? test.run(Self.string(input))) ?? false }
         return check(input).isValid
     }
 
@@ -149,8 +165,33 @@ extension Predicate {
 }
 
 extension Predicate where Input == String {
+    /// Creates a predicate over text from a test (the same as the general initializer; text predicates
+    /// are the common case and are stored so that a field's switch calls `test` directly).
+    /// - Parameters:
+    ///   - name: a short identifier shown with failures (`"email"`).
+    ///   - requirement: what a valid input does, as a verb phrase after "must" (`"be a valid email address"`).
+    ///   - message: a failure message replacing `"must <requirement>"`.
+    ///   - test: returns whether the input passes; a thrown error is a failure with the error's description.
+    ///
+    /// ```swift
+    /// let at = Predicate<String>("at", requirement: "contain \"@\"") { $0.contains("@") }
+    /// ```
+    public init(
+        _ name: String, requirement: String? = nil, message: String? = nil,
+        _ test: @escaping (String) throws -> Bool
+    ) {
+        self.init(name: name, requirement: requirement ?? "satisfy \(name)", customMessage: message,
+                  node: .stringTest(StringTest(test)))
+    }
+
     /// Not empty (whitespace counts as content here; the rule library's `required` can say otherwise).
     public static var nonEmpty: Predicate {
         Predicate("required", requirement: "not be empty") { !$0.isEmpty }
     }
+}
+
+/// A test of text, boxed so that a generic `Predicate` can hold it without reabstracting it.
+final class StringTest {
+    let run: (String) throws -> Bool
+    init(_ run: @escaping (String) throws -> Bool) { self.run = run }
 }
