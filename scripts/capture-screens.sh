@@ -55,7 +55,7 @@ save() {
 start
 typed 'EMAIL=$(switchboard ask "Email" --rule email)'
 keys Enter
-wait_for 'Email'
+wait_for 'Email:'
 typed 'ada@'
 wait_for '✗'
 save ask-invalid
@@ -72,15 +72,15 @@ save ask-captured
 start
 typed 'COLOUR=$(switchboard ask "Colour" --choices red,green,blue --default green)'
 keys Enter
-wait_for 'Colour'
+wait_for 'Colour [green]:'
 typed 'pur'
 wait_for '✗'
 save ask-choices
 keys C-c
-wait_for '$ '
+start
 typed 'PASSWORD=$(switchboard ask "Password" --mask --rule "length:8..64")'
 keys Enter
-wait_for 'Password'
+wait_for 'Password:'
 typed 'secret'
 wait_for '✗'
 save ask-masked
@@ -91,7 +91,7 @@ if [ -f "$SPEC" ]; then
     start
     typed "switchboard form $SPEC --output env"
     keys Enter
-    wait_for 'Email'
+    wait_for 'Email:'
     typed 'ada@example'
     wait_for '✗'
     save form-field
