@@ -40,7 +40,15 @@ struct FormCommand: ParsableCommand {
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
         let form = formSpec.makeForm()
         standardError.flush()
-        let result = form.runHeadless()
+        let result: FormResult
+        if isTerminal(0) {
+            let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
+            result = flow.run(prompter: try FieldPrompter())
+        } else {
+            // No terminal: answers from standard input, every failure reported on standard error. (A draft
+            // belongs to a person's interrupted session; it is not used here.)
+            result = form.runHeadless()
+        }
         guard result.status == .submitted else { throw ExitCode(result.exitStatus) }
         standardOutput.write(formatted(result.answers, as: output))
     }
