@@ -75,7 +75,8 @@ let package = Package(
         .testTarget(name: "SwitchboardRulesTests",
                     dependencies: ["SwitchboardRules", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec"], swiftSettings: strict),
+        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
+                    swiftSettings: strict),
 
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),

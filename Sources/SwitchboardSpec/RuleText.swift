@@ -8,9 +8,9 @@ struct RuleTextError: Error {
 
 /// Parses a rule in the textual rule syntax (`email`, `length:3..20`, `regex:^\d{3}$`) with SwitchboardRules.
 func parseRuleText(_ text: String) -> Result<Predicate<String>, RuleTextError> {
-    // Placeholder until SwitchboardRules lands.
-    switch text {
-    case "email": return .success(Predicate("email", requirement: "be an email address") { $0.contains("@") })
-    default: return .failure(RuleTextError(offset: 0, message: "unknown rule \(quoted(text))"))
+    do {
+        return .success(try Rule.parse(text).predicate)
+    } catch {
+        return .failure(RuleTextError(offset: error.offset, message: error.message))
     }
 }

@@ -7,6 +7,8 @@ struct SpecParser {
     var problems: [SpecProblem] = []
     /// Named rules from the top-level `rules:` mapping.
     var namedRules: [String: (predicate: Predicate<String>, location: SpecLocation)] = [:]
+    /// Named rules that did not parse (already reported; fields using them are not reported again).
+    var brokenRules: Set<String> = []
 
     static let topKeys = ["title", "rules", "fields"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
@@ -140,6 +142,8 @@ struct SpecParser {
             }
             if let rule = parseRule(value) {
                 namedRules[name] = (rule.predicate.named(name), rule.location)
+            } else {
+                brokenRules.insert(name)
             }
         }
     }
@@ -159,6 +163,7 @@ struct SpecParser {
         }
         guard let text = string(textNode, "a rule such as \"email\" or \"length:3..20\"") else { return nil }
         var predicate: Predicate<String>
+        if brokenRules.contains(text) { return nil }
         if let named = namedRules[text] {
             predicate = named.predicate
         } else {
