@@ -20,8 +20,11 @@ trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT IN
 # A shell in a fresh 80x24 tmux session: `$ ` prompt, no colour (the screens are text), switchboard on PATH.
 mkdir -p "$WORK/bin"
 ln -s "$SWITCHBOARD" "$WORK/bin/switchboard"
+SCENE=0
 start() {
     tmux -L "$SOCKET" kill-server 2>/dev/null || true
+    SCENE=$((SCENE + 1))
+    SOCKET="sb-capture-$$-$SCENE"
     tmux -L "$SOCKET" -f /dev/null new-session -d -x 80 -y 24 -c "$WORK" \
         "env -i HOME=$WORK TERM=xterm-256color NO_COLOR=1 PATH=$WORK/bin:/usr/bin:/bin PS1='$ ' INPUTRC=/dev/null sh"
     wait_for '$'
@@ -37,6 +40,20 @@ wait_for() {
         tries=$((tries + 1))
         if [ "$tries" -gt 200 ]; then
             echo "capture-screens: timed out waiting for \"$1\"; the screen was:" >&2
+            screen >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+}
+
+# Polls until the last non-empty row of the screen is exactly TEXT (a prompt such as ">").
+wait_last() {
+    tries=0
+    until [ "$(screen | awk 'NF { last = $0 } END { print last }')" = "$1" ]; do
+        tries=$((tries + 1))
+        if [ "$tries" -gt 200 ]; then
+            echo "capture-screens: timed out waiting for a last row \"$1\"" >&2
             screen >&2
             exit 1
         fi
@@ -86,39 +103,70 @@ wait_for '✗'
 save ask-masked
 keys C-c
 
-# 3. form: the signup spec, typed through to the review.
-if [ -f "$SPEC" ]; then
-    start
-    typed "switchboard form $SPEC --output env"
-    keys Enter
-    wait_for 'Email:'
-    typed 'ada@example'
-    wait_for '✗'
-    save form-field
-    typed '.com'
-    keys Enter
-    wait_for 'Username'
-    keys Enter
-    wait_for 'Password'
-    typed 'correct horse'
-    keys Enter
-    wait_for 'Confirm'
-    typed 'correct horse'
-    keys Enter
-    wait_for 'Age'
-    typed '36'
-    keys Enter
-    wait_for 'Country'
-    typed 'Vietnam'
-    keys Enter
-    wait_for 'bio'
-    typed 'Mathematician.'
-    keys Enter Enter
-    wait_for 'Review'
-    save form-review
-    keys Enter
-    wait_for "EMAIL='ada@example.com'"
-    save form-submitted
-else
-    echo "capture-screens: $SPEC not found; form screens skipped" >&2
+# 3. form: the signup spec (Examples/signup), typed through to the review.
+if [ ! -f "$SPEC" ]; then
+    SPEC="$WORK/signup.yaml"
+    cat > "$SPEC" <<'YAML'
+title: Sign up
+fields:
+  - name: email
+    prompt: Email
+    rules: [email]
+  - name: username
+    prompt: Username
+    default: {from: email, map: local-part}
+  - name: password
+    prompt: Password
+    masked: true
+  - name: confirm
+    prompt: Confirm password
+    masked: true
+    same-as: {field: password, message: must match the password}
+  - name: age
+    prompt: Age
+    type: number
+  - name: country
+    prompt: Country
+    choices: [France, Germany, Japan, Vietnam, United States]
+  - name: bio
+    prompt: Short bio
+    multiline: true
+    required: false
+YAML
 fi
+start
+cp "$SPEC" "$WORK/signup.yaml" 2>/dev/null || true
+typed "switchboard form signup.yaml --output env"
+keys Enter
+wait_for 'Email:'
+typed 'ada'
+wait_for '✗'
+save form-field
+typed '@example.com'
+wait_for '✓'
+keys Enter
+wait_for 'Username: ada'
+keys Enter
+wait_for 'Password:'
+typed 'correct horse'
+keys Enter
+wait_for 'Confirm password:'
+typed 'correct horse'
+keys Enter
+wait_for 'Age:'
+typed '36'
+keys Enter
+wait_for 'Country ('
+typed 'Vietnam'
+keys Enter
+wait_for 'Short bio'
+wait_last '>'
+typed 'Mathematician; wrote the first program.'
+keys Enter
+wait_last '>'
+keys Enter
+wait_for 'Review'
+save form-review
+keys Enter
+wait_for "EMAIL='ada@example.com'"
+save form-submitted
