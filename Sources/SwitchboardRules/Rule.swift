@@ -50,6 +50,10 @@ public struct Rule {
     }
 
     /// Whether `value` passes, without building a message.
+    ///
+    /// ```swift
+    /// Rule.integer(in: 1...120).accepts("42")   // true
+    /// ```
     @inline(__always)
     public func accepts(_ value: String) -> Bool {
         if case .predicate = matcher { return storedPredicate.evaluate(value) }
@@ -110,9 +114,17 @@ public struct Rule {
     }
 
     /// The rule's name, e.g. `"email"`, `"length"`, `"not contains"`.
+    ///
+    /// ```swift
+    /// (!Rule.contains("@")).name   // "not contains"
+    /// ```
     public var name: String { storedPredicate.name }
 
     /// The failure message, e.g. `"must be a valid email address"`.
+    ///
+    /// ```swift
+    /// Rule.length(min: 3, max: 20).failureMessage   // "must be 3 to 20 characters long"
+    /// ```
     public var failureMessage: String { storedPredicate.message }
 }
 
@@ -155,6 +167,10 @@ extension Rule {
     }
 
     /// A rule every value passes (the AND of no rules).
+    ///
+    /// ```swift
+    /// Rule.always.check("").isValid   // true
+    /// ```
     public static var always: Rule {
         Rule(source: "", predicate: .always, matcher: .always)
     }

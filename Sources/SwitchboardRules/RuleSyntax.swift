@@ -76,6 +76,11 @@ extension Rule {
 
     /// The `&&` of `rules`, in order (the first failure is reported), joined as a balanced tree so that even a
     /// very long list is checked without deep recursion. No rules is `Rule.always`.
+    ///
+    /// ```swift
+    /// let rule = Rule.all([.required, .email, !Rule.suffix("@example.com")])
+    /// rule.check("").failure?.message   // "must not be blank"
+    /// ```
     public static func all(_ rules: [Rule]) -> Rule {
         guard !rules.isEmpty else { return .always }
         var level = rules

@@ -192,6 +192,10 @@ let ruleRows: [Row] = [
     Row("decimal:0..99.5", "99.51", false),
     Row("decimal:0..99.5", "-0.1", false),
     Row("decimal:0..99.5", "1" + String(repeating: "0", count: 400), false),  // beyond Double: infinity
+    Row("decimal:0..1", ".5", true),
+    Row("decimal:0..1", "+.5", true),
+    Row("decimal:0..1", "-.5", false),
+    Row("decimal:0..1", "1.0000000001", false),
     Row("decimal:-1.5..", "-1.5", true),
     Row("decimal:-1.5..", "-1.6", false),
 
