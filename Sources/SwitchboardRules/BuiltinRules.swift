@@ -180,8 +180,10 @@ extension Rule {
 
     /// Matches a compiled regex.
     public static func regex(_ regex: PCRERegex) -> Rule {
-        let source = "regex:" + regex.pattern
-        let predicate = Predicate<String>("regex", requirement: "match the pattern \(regex.pattern)") {
+        // A case-insensitive regex reads back as "(?i)" + pattern, which means the same to PCRE2.
+        let shown = (regex.isCaseInsensitive ? "(?i)" : "") + regex.pattern
+        let source = "regex:" + shown
+        let predicate = Predicate<String>("regex", requirement: "match the pattern \(shown)") {
             try regex.evaluate($0)
         }
         return Rule(source: source, predicate: predicate, matcher: .regex(regex))

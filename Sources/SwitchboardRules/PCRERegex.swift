@@ -59,6 +59,8 @@ public final class PCRERegex: @unchecked Sendable {
     public let pattern: String
     /// Whether the pattern must match the whole value (it does not anchor itself).
     public let matchesWholeValue: Bool
+    /// Whether the regex was compiled with `caseInsensitive: true`.
+    public let isCaseInsensitive: Bool
     /// Whether PCRE2's JIT compiled the pattern (otherwise PCRE2's interpreter matches it, more slowly).
     public let isJITCompiled: Bool
 
@@ -73,6 +75,7 @@ public final class PCRERegex: @unchecked Sendable {
     /// - Throws: `CompileError` with PCRE2's message and the position of the problem.
     public init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
         self.pattern = pattern
+        self.isCaseInsensitive = caseInsensitive
         let whole = !PCRERegex.anchorsItself(pattern)
         matchesWholeValue = whole
         var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C)

@@ -138,9 +138,10 @@ struct BuiltinRuleTests {
             .length(max: 9), .length(exactly: 2), .email, .integer, .integer(in: -5...5), .integer(min: nil, max: 0),
             .decimal, .decimal(in: 0.5...99.25), .oneOf(["a,b", "c\\d", " e "]), .oneOf(["X"], caseInsensitive: true),
             .equals("say \"hi\"\n"), .contains(" "), .prefix("\t"), .suffix("end "), .url, .noControlCharacters,
-            !Rule.email, Rule.email.message("Use \"work\" mail"),
+            !Rule.email, Rule.email.message("Use \"work\" mail"), try Rule.regex("yes|no", caseInsensitive: true),
+            try Rule.regex(#"^\d+"#),
         ]
-        let samples = ["", "a,b", "c\\d", " e ", "x", "say \"hi\"\n", " ", "\tx", "the end ", "ada@x.org", "7", "0.5"]
+        let samples = ["", "a,b", "c\\d", " e ", "x", "say \"hi\"\n", " ", "\tx", "the end ", "ada@x.org", "7", "0.5", "YES", "12a"]
         for rule in rules {
             let parsed = try Rule.parse(rule.source)
             #expect(parsed.source == rule.source)
