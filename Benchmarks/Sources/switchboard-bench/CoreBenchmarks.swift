@@ -11,7 +11,7 @@ final class Sink {
 /// delivered to a Bool observer; each next to a plain array of closures (the limit) and OpenCombine 0.14.0.
 ///
 /// Every table's first row is the limit its ratios are taken against, measured in the same process the same
-/// way (best of 7 rounds). What each case measures, and what Switchboard does there that the limit does not:
+/// way: the contenders take turns, round after round, and each keeps its best of 15 rounds. What each case measures, and what Switchboard does there that the limit does not:
 ///
 /// - **one observer**: `dynamic.value = i` with one observer adding the value into a sink, against a plain
 ///   array holding one closure that does the same addition. Switchboard also stores the value, compares it
@@ -34,7 +34,7 @@ final class Sink {
 ///   reference row adds only the unchanged-text check to the limit, to show that part; ratios still use the
 ///   plain limit.
 func runCoreBenchmarks() {
-    print("== Core: per set at the source (best of 7 rounds) ==")
+    print("== Core: per set at the source (best of 15 interleaved rounds) ==")
     if wantsCase("one") { oneObserver() }
     if wantsCase("fanout") { fanOut(observers: 100) }
     if wantsCase("chain") { chain(links: 100) }
@@ -42,9 +42,9 @@ func runCoreBenchmarks() {
 }
 
 private func oneObserver() {
-    let n = 2_000_000
+    let n = 1_000_000
     let closures = makeClosures(count: 1)
-    let plain = nanosPerIteration(iterations: n) { n in
+    let plain = Contender(iterations: n) { n in
         let (sink, observers) = closures
         for i in 0..<n { for observer in observers { observer(i) } }
         blackHole(sink.total)
@@ -52,81 +52,84 @@ private func oneObserver() {
     let dynamic = Dynamic(0)
     let dynSink = Sink()
     dynamic.bind { [dynSink] in dynSink.total &+= $0 }
-    let switchboard = nanosPerIteration(iterations: n) { n in
+    let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { dynamic.value = i &+ 1 }
     }
     let subject = CurrentValueSubject<Int, Never>(0)
     let combineSink = Sink()
     let c = subject.sink { [combineSink] in combineSink.total &+= $0 }
-    let combine = nanosPerIteration(iterations: n / 10) { n in
+    let combine = Contender(iterations: n / 10) { n in
         for i in 0..<n { subject.send(i) }
     }
+    let nanos = nanosPerIteration(interleaving: [plain, switchboard, combine])
     blackHole((dynSink.total, combineSink.total, c))
     report("one observer", target: "Switchboard <= 2x closures", [
-        Row(name: "closures", nanos: plain), Row(name: "Switchboard Dynamic", nanos: switchboard),
-        Row(name: "OpenCombine CurrentValueSubject", nanos: combine),
+        Row(name: "closures", nanos: nanos[0]), Row(name: "Switchboard Dynamic", nanos: nanos[1]),
+        Row(name: "OpenCombine CurrentValueSubject", nanos: nanos[2]),
     ])
 }
 
 private func fanOut(observers count: Int) {
-    let n = 50_000
+    let n = 25_000
     let (plainSink, closures) = makeClosures(count: count)
-    let plain = nanosPerIteration(iterations: n) { n in
+    let plain = Contender(iterations: n) { n in
         for i in 0..<n { for observer in closures { observer(i) } }
     }
     let dynamic = Dynamic(0)
     let sink = Sink()
     for _ in 0..<count { dynamic.bind { [sink] in sink.total &+= $0 } }
-    let switchboard = nanosPerIteration(iterations: n) { n in
+    let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { dynamic.value = i &+ 1 }
     }
     let subject = CurrentValueSubject<Int, Never>(0)
     let combineSink = Sink()
     let tokens = (0..<count).map { _ in subject.sink { [combineSink] in combineSink.total &+= $0 } }
-    let combine = nanosPerIteration(iterations: n / 10) { n in
+    let combine = Contender(iterations: n / 10) { n in
         for i in 0..<n { subject.send(i) }
     }
+    let nanos = nanosPerIteration(interleaving: [plain, switchboard, combine])
     blackHole((plainSink.total, sink.total, combineSink.total, tokens))
     report("\(count) observers", target: "Switchboard <= 1.5x closures", [
-        Row(name: "closures", nanos: plain), Row(name: "Switchboard Dynamic", nanos: switchboard),
-        Row(name: "OpenCombine CurrentValueSubject", nanos: combine),
+        Row(name: "closures", nanos: nanos[0]), Row(name: "Switchboard Dynamic", nanos: nanos[1]),
+        Row(name: "OpenCombine CurrentValueSubject", nanos: nanos[2]),
     ])
 }
 
 private func chain(links count: Int) {
-    let n = 20_000
+    let n = 10_000
     // The limit: each link stores the value it is handed and hands it to the next one.
     final class Link { var value = 0 }
     let boxes = (0..<count).map { _ in Link() }
     var closures: [(Int) -> Void] = []
     for box in boxes { closures.append { [box] in box.value = $0 } }
-    let plain = nanosPerIteration(iterations: n) { n in
+    let plain = Contender(iterations: n) { [closures] n in
         for i in 0..<n { for link in closures { link(i) } }
     }
     let links = (0..<count).map { _ in Dynamic(0) }
     for index in 1..<count { links[index] <~ links[index - 1] }
-    let switchboard = nanosPerIteration(iterations: n) { n in
+    let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { links[0].value = i &+ 1 }
     }
-    precondition(links[count - 1].value == links[0].value, "the chain did not propagate")
     let subjects = (0..<count).map { _ in CurrentValueSubject<Int, Never>(0) }
     var tokens: [AnyCancellable] = []
     for index in 1..<count {
         let next = subjects[index]
         tokens.append(subjects[index - 1].sink { next.value = $0 })
     }
-    let combine = nanosPerIteration(iterations: n / 10) { n in
+    let combine = Contender(iterations: n / 10) { n in
         for i in 0..<n { subjects[0].send(i) }
     }
+    let nanos = nanosPerIteration(interleaving: [plain, switchboard, combine])
+    precondition(links[count - 1].value == links[0].value, "the chain did not propagate")
     blackHole((boxes, tokens))
     report("\(count)-link <~ chain", target: "Switchboard <= 3x closures", [
-        Row(name: "closures", nanos: plain), Row(name: "Switchboard <~ chain", nanos: switchboard),
-        Row(name: "OpenCombine sink chain", nanos: combine),
+        Row(name: "closures", nanos: nanos[0]), Row(name: "Switchboard <~ chain", nanos: nanos[1]),
+        Row(name: "OpenCombine sink chain", nanos: nanos[2]),
     ])
 }
 
 private func validation() {
-    let n = 300_000
+    let n = 150_000
     let inputs = ["ada@example.com", "ada example.com", "grace@hopper.com", "x@y"]
     let checks: [(String) -> Bool] = [
         { !$0.isEmpty },
@@ -137,7 +140,7 @@ private func validation() {
     ]
     let plainSink = Sink()
     let deliver: (Bool) -> Void = { [plainSink] in plainSink.flag = $0; plainSink.total &+= 1 }
-    let plain = nanosPerIteration(iterations: n) { n in
+    let plain = Contender(iterations: n) { n in
         for i in 0..<n {
             let text = inputs[i & 3]
             var ok = true
@@ -146,7 +149,7 @@ private func validation() {
         }
     }
     // For reference only: the limit plus the unchanged-text check a field must make.
-    let plainWithChangeCheck = nanosPerIteration(iterations: n) { n in
+    let plainWithChangeCheck = Contender(iterations: n) { n in
         var last = ""
         for i in 0..<n {
             let text = inputs[i & 3]
@@ -166,24 +169,25 @@ private func validation() {
     for (name, check) in zip(names, checks) {
         field.addSignal(toSwitch: valid, Predicate(name, check))
     }
-    let switchboard = nanosPerIteration(iterations: n) { n in
+    let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { field.text.value = inputs[i & 3] }
     }
-    precondition(sink.total > 0, "the switch never fired")
 
     let subject = CurrentValueSubject<String, Never>("")
     let combineSink = Sink()
     let token = subject.map { text in checks.allSatisfy { $0(text) } }
         .sink { [combineSink] in combineSink.flag = $0; combineSink.total &+= 1 }
-    let combine = nanosPerIteration(iterations: n / 5) { n in
+    let combine = Contender(iterations: n / 5) { n in
         for i in 0..<n { subject.send(inputs[i & 3]) }
     }
+    let nanos = nanosPerIteration(interleaving: [plain, plainWithChangeCheck, switchboard, combine])
+    precondition(sink.total > 0, "the switch never fired")
     blackHole((plainSink.total, token))
     report("5-predicate validation -> Bool observer", target: "Switchboard <= 1.3x closures", [
-        Row(name: "closures", nanos: plain),
-        Row(name: "(closures + unchanged-text check)", nanos: plainWithChangeCheck),
-        Row(name: "Switchboard field + switch", nanos: switchboard),
-        Row(name: "OpenCombine map + sink", nanos: combine),
+        Row(name: "closures", nanos: nanos[0]),
+        Row(name: "(closures + unchanged-text check)", nanos: nanos[1]),
+        Row(name: "Switchboard field + switch", nanos: nanos[2]),
+        Row(name: "OpenCombine map + sink", nanos: nanos[3]),
     ])
 }
 

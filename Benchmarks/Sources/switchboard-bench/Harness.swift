@@ -30,6 +30,31 @@ func nanosPerIteration(iterations: Int, rounds: Int = 7, _ body: (Int) -> Void) 
     return best
 }
 
+/// One contender of a comparison: `body(n)` runs `n` iterations of the measured work.
+struct Contender {
+    let iterations: Int
+    let body: (Int) -> Void
+}
+
+/// Measures several contenders round by round, each once per round in turn, and returns each one's best
+/// nanoseconds per iteration (in the order given).
+///
+/// Interleaving the rounds exposes every contender to the same load from the rest of the machine (the
+/// engineers' builds share its two cores), so a load change between two contenders' turns cannot skew
+/// their ratio as it can when each is measured in a block of its own.
+func nanosPerIteration(interleaving contenders: [Contender], rounds: Int = 15) -> [Double] {
+    for contender in contenders { contender.body(max(1, contender.iterations / 10)) }  // warm-up
+    var best = [Double](repeating: .infinity, count: contenders.count)
+    for _ in 0..<rounds {
+        for (index, contender) in contenders.enumerated() {
+            let start = now()
+            contender.body(contender.iterations)
+            best[index] = min(best[index], Double(now() - start) / Double(contender.iterations))
+        }
+    }
+    return best
+}
+
 /// One row of a comparison table.
 struct Row {
     let name: String
