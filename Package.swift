@@ -53,6 +53,9 @@ let package = Package(
                           swiftSettings: strict),
         .executableTarget(name: "switch-modes", dependencies: ["Switchboard"], path: "Examples/switch-modes",
                           swiftSettings: strict),
+        // The signup form (SwitchboardSpec): the README's demo, driven by SwitchboardSpecTests in a pty and tmux.
+        .executableTarget(name: "signup", dependencies: ["SwitchboardSpec", "SwitchboardRules", "SwitchboardTerminal"],
+                          path: "Examples/signup", exclude: ["signup.yaml"], swiftSettings: strict),
         // Terminal examples (SwitchboardTerminal), driven by SwitchboardTerminalTests in a pty and in tmux.
         .executableTarget(name: "field-name", dependencies: ["SwitchboardTerminal"], path: "Examples/field-name",
                           swiftSettings: strict),

@@ -111,7 +111,8 @@ public final class FormFlow {
     }
 
     private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
-        var initial = field.text.value
+        // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
+        var initial = field.isMasked ? "" : field.text.value
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, enforcing: true) { [unowned field] candidate in
@@ -163,7 +164,8 @@ public final class FormFlow {
 
     private func promptText(_ field: FormField) -> String {
         if case .choice(let values) = field.kind {
-            return "\(field.prompt) (\(values.joined(separator: ", "))): "
+            let list = values.joined(separator: ", ")
+            return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) (Tab completes): "
         }
         if field.kind == .yesNo { return "\(field.prompt) (yes/no): " }
         return "\(field.prompt): "

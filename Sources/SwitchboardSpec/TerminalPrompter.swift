@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwitchboardTerminal
+
+/// `FormFlow` on the terminal: each answer is read by a `LineField` (readline, live ✓/✗ hint under the input
+/// showing the form's verdict, cross-field checks included; Enter refused while invalid with the text kept;
+/// `*` for masked answers; Tab completing choices; Ctrl-C cancels; Ctrl-D on an empty line ends the input).
+/// The review and notices go where the prompts go: standard error when it is a terminal, else /dev/tty; never
+/// standard output, which is left for the answers.
+///
+/// ```swift
+/// let result = FormFlow(form).run(prompter: try TerminalPrompter())
+/// if result.status == .submitted { print(result.answers.json()) }
+/// ```
+public final class TerminalPrompter: FormPrompter {
+    /// The options each field starts from (mode, colour); masking, choices and refusal are set per field.
+    public var options: LineField.Options
+    private let output: Int32
+    private let ownsOutput: Bool
+
+    /// Opens the prompt stream: standard error when it is a terminal, else /dev/tty.
+    /// - Throws: `FieldError.terminalUnavailable` when there is no terminal to show the form on.
+    public init(options: LineField.Options = LineField.Options()) throws(FieldError) {
+        self.options = options
+        if case .descriptor(let fd) = options.output {
+            output = fd
+            ownsOutput = false
+        } else if isatty(2) == 1 {
+            output = 2
+            ownsOutput = false
+        } else {
+            let fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw .terminalUnavailable("standard error is not a terminal and /dev/tty cannot be opened")
+            }
+            output = fd
+            ownsOutput = true
+        }
+    }
+
+    deinit {
+        if ownsOutput { close(output) }
+    }
+
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        var fieldOptions = options
+        fieldOptions.masked = masked
+        fieldOptions.choices = choices
+        fieldOptions.refusesInvalid = enforcing
+        fieldOptions.remembersHistory = false
+        fieldOptions.output = .descriptor(output)
+        // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
+        let formVerdict = Predicate<String>("form", requirement: "be valid") { text in
+            if let failure = check(text).failure { throw RuleMessage(text: failure.message) }
+            return true
+        }
+        let field = LineField(prompt: prompt, initialText: initial, rules: [formVerdict], options: fieldOptions)
+        do {
+            return try field.read()
+        } catch FieldError.endOfInput {
+            throw .endOfInput
+        } catch {
+            throw .cancelled   // Ctrl-C, SIGTERM/SIGHUP, a terminal gone: nothing half-done is kept
+        }
+    }
+
+    public func show(_ text: String) {
+        writeAll(text + "\n", to: output)
+    }
+}
