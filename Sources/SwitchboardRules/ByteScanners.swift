@@ -228,7 +228,7 @@ enum Scan {
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F { return false }
-            if b == 0xC2, i &+ 1 < n, bytes[i &+ 1] < 0xA0 { return false }
+            if b == 0xC2, i &+ 1 < n, bytes[i &+ 1] &- 0x80 < 0x20 { return false }
             if b == 0xE2, i &+ 2 < n, bytes[i &+ 1] == 0x80, bytes[i &+ 2] == 0xA8 || bytes[i &+ 2] == 0xA9 {
                 return false
             }

@@ -1,7 +1,8 @@
 /// What a rule tests, as a tree the byte fast path walks without making a `String`.
 ///
-/// Every case reads valid UTF-8 bytes; `Rule` checks validity first and sends invalid input through the `String`
-/// path (where it has been repaired with U+FFFD), so both paths judge the same text.
+/// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
+/// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
+/// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
 indirect enum Matcher {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
@@ -76,6 +77,24 @@ indirect enum Matcher {
             return !inner.matches(bytes)
         case .always:
             return true
+        }
+    }
+
+    /// Whether the matcher, given invalid UTF-8, decides as it would on the `String` the bytes repair to, so the
+    /// fast path may skip the validity check. True of scanners that reject every non-ASCII byte (a repaired value
+    /// has U+FFFD, so it fails too), of ASCII literals (repairing never moves or changes an ASCII byte), and of
+    /// cases that decode non-ASCII input into a `String` themselves. Not of regexes (PCRE2 matches nothing at an
+    /// invalid byte), URLs and control characters (they look at multi-byte sequences).
+    var decidesInvalidUTF8AsRepaired: Bool {
+        switch self {
+        case .required, .length, .email, .integer, .decimal, .predicate, .always: return true
+        case .oneOf(_, let caseInsensitive, let asciiOnly): return caseInsensitive || asciiOnly
+        case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
+            return literal.allSatisfy { $0 < 0x80 }
+        case .regex, .url, .noControlCharacters: return false
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            return lhs.decidesInvalidUTF8AsRepaired && rhs.decidesInvalidUTF8AsRepaired
+        case .not(let inner): return inner.decidesInvalidUTF8AsRepaired
         }
     }
 

@@ -17,11 +17,14 @@ public struct Rule {
 
     private var storedPredicate: Predicate<String>
     let matcher: Matcher
+    /// Whether `accepts(utf8:)` may skip the UTF-8 validity check (see `Matcher.decidesInvalidUTF8AsRepaired`).
+    private let skipsUTF8Check: Bool
 
     init(source: String, predicate: Predicate<String>, matcher: Matcher) {
         self.source = source
         self.storedPredicate = predicate
         self.matcher = matcher
+        self.skipsUTF8Check = matcher.decidesInvalidUTF8AsRepaired
     }
 
     /// A rule from any predicate. Its byte fast path makes a `String` and asks the predicate.
@@ -72,6 +75,7 @@ public struct Rule {
     /// let ok = "ada@example.com".utf8.withContiguousStorageIfAvailable { rule.accepts(utf8: UnsafeRawBufferPointer($0)) }
     /// ```
     public func accepts(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        if skipsUTF8Check { return matcher.matches(bytes) }
         switch classifyUTF8(bytes) {
         case .ascii, .valid:
             return matcher.matches(bytes)

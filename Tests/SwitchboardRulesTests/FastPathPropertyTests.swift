@@ -19,7 +19,9 @@ struct FastPathPropertyTests {
     @Test("accepts(utf8:) equals check(String(decoding:)) on random values, for every rule")
     func agreesWithCheck() async throws {
         let rules = try agreementRules.map { try Rule.parse($0) }
-            + [Rule.email && Rule.length(max: 12), Rule.url || !Rule.required, Rule.oneOf(["日", "🇫🇷"], caseInsensitive: true)]
+            + [Rule.email && Rule.length(max: 12), Rule.url || !Rule.required, Rule.oneOf(["日", "🇫🇷"], caseInsensitive: true),
+               Rule.equals("red"), Rule.prefix("http"), Rule.suffix("a"), Rule.contains("a@"), !Rule.integer,
+               Rule.oneOf(["red", "RED", "a"]), Rule.decimal(in: -1...1), Rule.contains("\u{FFFD}")]
         await propertyCheck(count: 400, input: Gen.int(in: 0...(Self.fragments.count - 1)).array(of: 0...12)) { picks in
             let bytes = picks.flatMap { Self.fragments[$0] }
             for rule in rules {
