@@ -186,18 +186,52 @@ enum Scan {
         return true
     }
 
-    /// User-perceived characters (grapheme clusters). ASCII: bytes, with each CR LF pair one character.
+    /// User-perceived characters (grapheme clusters), as `String.count` counts them.
+    ///
+    /// Fast path: ASCII, and scalars that are always a cluster of their own unless followed by a combining mark
+    /// or a joiner (Latin-1 to IPA and spacing modifiers, Greek, Cyrillic, kana, CJK ideographs, Hangul syllables),
+    /// are one character each, with each CR LF pair one character. Any other scalar (combining marks, emoji,
+    /// jamo, other scripts) or any invalid byte sends the whole value through `String`.
     static func characterCount(_ bytes: UnsafeRawBufferPointer) -> Int {
-        if isASCII(bytes) {
-            var count = bytes.count
-            var i = 1
-            while i < bytes.count {
-                if bytes[i] == 0x0A && bytes[i &- 1] == 0x0D { count &-= 1 }
+        let n = bytes.count
+        var count = 0
+        var i = 0
+        var previousCR = false
+        while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 {
+                if !(b0 == 0x0A && previousCR) { count &+= 1 }
+                previousCR = b0 == 0x0D
                 i &+= 1
+                continue
             }
-            return count
+            previousCR = false
+            var scalar: UInt32
+            if b0 & 0xE0 == 0xC0, i &+ 1 < n, bytes[i &+ 1] & 0xC0 == 0x80 {
+                scalar = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i &+ 1] & 0x3F)
+                i &+= 2
+            } else if b0 & 0xF0 == 0xE0, i &+ 2 < n, bytes[i &+ 1] & 0xC0 == 0x80, bytes[i &+ 2] & 0xC0 == 0x80 {
+                scalar = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i &+ 1] & 0x3F) << 6 | UInt32(bytes[i &+ 2] & 0x3F)
+                i &+= 3
+            } else {
+                return String(decoding: bytes, as: UTF8.self).count
+            }
+            guard isStandaloneScalar(scalar) else { return String(decoding: bytes, as: UTF8.self).count }
+            count &+= 1
         }
-        return String(decoding: bytes, as: UTF8.self).count
+        return count
+    }
+
+    /// Scalars that form a grapheme cluster by themselves when only ASCII and other such scalars surround them:
+    /// none is a combining mark, joiner, prepended mark, regional indicator or jamo. (Overlong and surrogate
+    /// encodings decode outside these ranges.)
+    @inline(__always)
+    static func isStandaloneScalar(_ scalar: UInt32) -> Bool {
+        (0x00A0...0x02FF).contains(scalar)  // Latin-1 supplement, Latin extended A/B, IPA, spacing modifiers
+            || (0x0370...0x0482).contains(scalar)  // Greek, Cyrillic (before the Cyrillic combining marks)
+            || (0x3040...0x3098).contains(scalar) || (0x309B...0x30FF).contains(scalar)  // kana, not U+3099/309A
+            || (0x4E00...0x9FFF).contains(scalar)  // CJK unified ideographs
+            || (0xAC00...0xD7A3).contains(scalar)  // Hangul syllables
     }
 
     static func length(_ bytes: UnsafeRawBufferPointer, min: Int?, max: Int?) -> Bool {

@@ -14,6 +14,9 @@ struct FastPathPropertyTests {
         Array("🇫🇷".utf8), Array("\u{FEFF}".utf8), Array("\u{85}".utf8), Array("\u{2028}".utf8), Array("٣".utf8),
         Array("\u{FFFD}".utf8), [0x00], [0x7F], [0x1B], [0xFF], [0xC2], [0xE2, 0x80], [0xF0, 0x9F], [0x80],
         [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        Array("ñ".utf8), Array("Ж".utf8), Array("ア".utf8), Array("한".utf8), Array("\u{1161}".utf8),
+        Array("\u{11A8}".utf8), Array("\u{3099}".utf8), Array("\u{0483}".utf8), Array("\u{300}".utf8),
+        Array("\u{200D}".utf8), Array("\u{AD}".utf8), Array("ʰ".utf8), Array("\r".utf8), [0xE0, 0x80, 0x80],
     ]
 
     @Test("accepts(utf8:) equals check(String(decoding:)) on random values, for every rule")
@@ -22,7 +25,7 @@ struct FastPathPropertyTests {
             + [Rule.email && Rule.length(max: 12), Rule.url || !Rule.required, Rule.oneOf(["日", "🇫🇷"], caseInsensitive: true),
                Rule.equals("red"), Rule.prefix("http"), Rule.suffix("a"), Rule.contains("a@"), !Rule.integer,
                Rule.oneOf(["red", "RED", "a"]), Rule.decimal(in: -1...1), Rule.contains("\u{FFFD}")]
-        await propertyCheck(count: 400, input: Gen.int(in: 0...(Self.fragments.count - 1)).array(of: 0...12)) { picks in
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(Self.fragments.count - 1)).array(of: 0...12)) { picks in
             let bytes = picks.flatMap { Self.fragments[$0] }
             for rule in rules {
                 let fast = bytes.withUnsafeBytes { rule.accepts(utf8: $0) }
@@ -48,6 +51,7 @@ struct FastPathPropertyTests {
         return [
             ("required", { $0.unicodeScalars.contains { !$0.properties.isWhitespace } }),
             ("length:2..4", { (2...4).contains($0.count) }),
+            ("length:3", { $0.count == 3 }),
             ("email", { $0.wholeMatch(of: whatwgEmail) != nil }),
             ("int", { isWholeNumber($0) }),
             ("int:-9..99", { isWholeNumber($0) && (Int($0).map { (-9...99).contains($0) } ?? false) }),
@@ -63,7 +67,7 @@ struct FastPathPropertyTests {
     @Test("rules decide as plain String models do, on random values")
     func matchesModels() async throws {
         let rules = try Self.models().map { (try Rule.parse($0.0), $0.1) }
-        await propertyCheck(count: 400, input: Gen.int(in: 0...(Self.fragments.count - 1)).array(of: 0...10)) { picks in
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(Self.fragments.count - 1)).array(of: 0...10)) { picks in
             let text = String(decoding: picks.flatMap { Self.fragments[$0] }, as: UTF8.self)
             for (rule, model) in rules {
                 #expect(rule.check(text).isValid == model(text), "\(rule.source) on \(String(reflecting: text))")

@@ -60,6 +60,13 @@ let ruleRows: [Row] = [
     Row("length:3..5", "🇫🇷🇩🇪🇯🇵", true),  // 3 flags, 6 regional indicators
     Row("length:3..5", "日本語", true),
     Row("length:3..5", "日本", false),  // 2 characters, 6 bytes
+    Row("length:3", "한국어", true),
+    Row("length:2", "한\u{11A8}국", true),  // a syllable and a trailing jamo make one character
+    Row("length:3", "かが\u{3099}", false),  // か + が + a combining voiced mark: 2 characters
+    Row("length:2", "かが\u{3099}", true),
+    Row("length:3", "Жñʰ", true),
+    Row("length:2", "ñ\u{303}", false),  // one character: n-tilde with another tilde
+    Row("length:1", "\u{AD}", true),
     Row("length:3..5", "a\r\nb", true),  // CR LF is one character
     Row("length:3..5", "ab\r\n", true),
     Row("length:3..5", "a\nb", true),
