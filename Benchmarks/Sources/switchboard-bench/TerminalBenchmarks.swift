@@ -1,0 +1,214 @@
+// Terminal benchmarks: the real LineField driven through a pseudo-terminal, a validated field against the
+// same field without validation. The benchmark re-runs itself as the field's process (argument "terminal",
+// so main.swift must run this section for that argument, and SWITCHBOARD_BENCH_FIELD set) and measures that
+// child's CPU time with wait4. The baseline field has no rules of its own but still runs LineField's built-in
+// plain-text check (no control characters, valid UTF-8), which every field runs.
+import Glibc
+import SwitchboardTerminal
+
+/// Runs the terminal benchmarks (or, in the child process, one field) and prints ratios.
+func runTerminalBenchmarks() {
+    if let mode = getenv("SWITCHBOARD_BENCH_FIELD") {
+        runBenchField(rules: String(cString: mode) == "validated")
+    }
+    print("\n== terminal: LineField on a pseudo-terminal, validated vs no rules (child CPU, best of 5) ==")
+    let startup = (bestCPU(validated: false, input: .none), bestCPU(validated: true, input: .none))
+    guard startup.0 > 0, startup.1 > 0 else {
+        print("  skipped: the field did not run on a pseudo-terminal")
+        return
+    }
+    print("  start-up and Enter only:   no rules \(millis(startup.0)) ms, validated \(millis(startup.1)) ms")
+
+    for (name, input) in [("bracketed paste", BenchInput.paste(bracketed: true)),
+                          ("unbracketed burst", BenchInput.paste(bracketed: false))] {
+        let plain = bestCPU(validated: false, input: input) - startup.0
+        let checked = bestCPU(validated: true, input: input) - startup.1
+        let ratio = checked / max(plain, 1e-9)
+        print("\n10,000-character \(name), net of start-up")
+        print("  no rules                   \(millis(plain)) ms")
+        print("  5-rule switch + rules      \(millis(checked)) ms   ratio \(format(ratio))x   target: at most 1.50x   \(ratio <= 1.5 ? "met" : "NOT MET")")
+    }
+
+    let keys = 2_000
+    let plainKeys = (bestCPU(validated: false, input: .keystrokes(keys)) - startup.0) / Double(keys)
+    let checkedKeys = (bestCPU(validated: true, input: .keystrokes(keys)) - startup.1) / Double(keys)
+    let keyRatio = checkedKeys / max(plainKeys, 1e-12)
+    print("\nCPU per keystroke (\(keys) keys one at a time, each drawn before the next; net of start-up)")
+    print("  no rules                   \(format(plainKeys * 1e6)) us")
+    print("  5-rule switch              \(format(checkedKeys * 1e6)) us   ratio \(format(keyRatio))x   target: at most 1.50x   \(keyRatio <= 1.5 ? "met" : "NOT MET")")
+}
+
+private enum BenchInput {
+    case none
+    case paste(bracketed: Bool)
+    case keystrokes(Int)
+}
+
+/// The child: one field on the pty (stdin and stderr), with a 5-predicate switch and rules, or none.
+private func runBenchField(rules: Bool) -> Never {
+    var options = LineField.Options()
+    options.remembersHistory = false
+    options.mode = .interactive
+    let field = LineField(prompt: "Bench", options: options)
+    if rules {
+        let strict = ObservableSwitch(.anyState)
+        field.addSignal(toSwitch: strict, .nonEmpty)
+        field.addSignal(toSwitch: strict, Predicate("length", requirement: "be at most 20000 characters") { $0.count <= 20_000 })
+        field.addSignal(toSwitch: strict, Predicate("no-at-at", requirement: "not contain \"@@\"") { !$0.contains("@@") })
+        field.addSignal(toSwitch: strict, Predicate("ascii", requirement: "be ASCII") { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        field.addSignal(toSwitch: strict, Predicate("no-tab", requirement: "not contain a tab") { !$0.utf8.contains(9) })
+    }
+    do {
+        _ = try field.read()
+        exit(0)
+    } catch {
+        exit(3)
+    }
+}
+
+/// The best (lowest) child CPU seconds of 5 runs.
+private func bestCPU(validated: Bool, input: BenchInput) -> Double {
+    var best = Double.infinity
+    for _ in 0..<5 {
+        guard let cpu = runChild(validated: validated, input: input) else { return -1 }
+        best = min(best, cpu)
+    }
+    return best
+}
+
+/// Spawns this benchmark as the field on a new pty, types `input`, presses Enter, and returns the child's
+/// user + system CPU seconds.
+private func runChild(validated: Bool, input: BenchInput) -> Double? {
+    var master: Int32 = -1, slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+    defer { close(master) }
+    var name = [CChar](repeating: 0, count: 256)
+    guard ttyname_r(slave, &name, name.count) == 0 else { close(slave); return nil }
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addclose(&actions, slave)
+    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)   // the controlling terminal
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc)
+    let arguments = ["/proc/self/exe", "terminal"]
+    let environment = ["TERM=xterm-256color", "LC_ALL=C.UTF-8", "INPUTRC=/dev/null", "HOME=/tmp",
+                       "SWITCHBOARD_BENCH_FIELD=\(validated ? "validated" : "plain")"]
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, envp) == 0 else {
+        close(slave)
+        return nil
+    }
+    close(slave)
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    var pty = BenchPty(master: master)
+    guard pty.waitFor("Bench") else { kill(pid, SIGKILL); return reap(pid) }
+    switch input {
+    case .none:
+        break
+    case .paste(let bracketed):
+        let text = String(repeating: "abcdefghi ", count: 1_000)
+        pty.send(bracketed ? "\u{1B}[200~" + text + "\u{1B}[201~" : text)
+    case .keystrokes(let count):
+        // Lines of 40 characters, cleared with Ctrl-U: each key is read, validated and drawn before the next.
+        for index in 0..<count {
+            let key = index % 41 == 40 ? "\u{15}" : String(UnicodeScalar(UInt8(97 + index % 26)))
+            pty.send(key)
+            guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+        }
+    }
+    pty.send("z\r")                 // a non-empty value, so the validated field accepts it too
+    pty.drain(milliseconds: 20)
+    return reap(pid, pty: &pty)
+}
+
+private func reap(_ pid: pid_t) -> Double? {
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    return nil
+}
+
+private func reap(_ pid: pid_t, pty: inout BenchPty) -> Double? {
+    var status: Int32 = 0
+    var usage = rusage()
+    let deadline = now() + 10_000_000_000
+    while true {
+        let rc = wait4(pid, &status, WNOHANG, &usage)
+        if rc == pid { break }
+        if rc < 0 && errno != EINTR { return nil }
+        if now() > deadline { kill(pid, SIGKILL) }
+        pty.drain(milliseconds: 5)
+    }
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+}
+
+/// The master side of the benchmark's pty: keys in, the child's drawing read and searched.
+private struct BenchPty {
+    let master: Int32
+    var seen: [UInt8] = []
+    var searchFrom = 0
+
+    mutating func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if n > 0 { offset += n } else { drain(milliseconds: 1) }
+        }
+    }
+
+    mutating func drain(milliseconds: Int32) {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(master, &chunk, chunk.count)
+            if n <= 0 { break }
+            seen += chunk[0..<n]
+        }
+    }
+
+    /// Waits (up to 5 s) until `marker` appears after the previous match.
+    mutating func waitFor(_ marker: String) -> Bool {
+        let needle = Array(marker.utf8)
+        let deadline = now() + 5_000_000_000
+        while now() < deadline {
+            if let end = find(needle) {
+                searchFrom = end
+                return true
+            }
+            drain(milliseconds: 50)
+        }
+        return false
+    }
+
+    private func find(_ needle: [UInt8]) -> Int? {
+        guard seen.count >= needle.count else { return nil }
+        var index = max(0, searchFrom)
+        while index + needle.count <= seen.count {
+            if seen[index] == needle[0] && Array(seen[index..<index + needle.count]) == needle {
+                return index + needle.count
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
