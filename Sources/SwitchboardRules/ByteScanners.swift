@@ -258,15 +258,32 @@ enum Scan {
     /// Unicode line and paragraph separators (U+2028, U+2029).
     static func noControlCharacters(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i < n {
-            let b = bytes[i]
-            if b < 0x20 || b == 0x7F { return false }
-            if b == 0xC2, i &+ 1 < n, bytes[i &+ 1] &- 0x80 < 0x20 { return false }
-            if b == 0xE2, i &+ 2 < n, bytes[i &+ 1] == 0x80, bytes[i &+ 2] == 0xA8 || bytes[i &+ 2] == 0xA9 {
-                return false
+            // Eight printable ASCII bytes at a time: no byte below 0x20, none equal to 0x7F, none with the high bit.
+            if i &+ 8 <= n {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let below20 = (w &- ones &* 0x20) & ~w & highs
+                let del = w ^ (ones &* 0x7F)
+                let isDEL = (del &- ones) & ~del & highs
+                if below20 | isDEL | (w & highs) == 0 {
+                    i &+= 8
+                    continue
+                }
             }
-            i &+= 1
+            let end = min(i &+ 8, n)
+            while i < end {
+                let b = bytes[i]
+                if b < 0x20 || b == 0x7F { return false }
+                if b == 0xC2, i &+ 1 < n, bytes[i &+ 1] &- 0x80 < 0x20 { return false }
+                if b == 0xE2, i &+ 2 < n, bytes[i &+ 1] == 0x80, bytes[i &+ 2] == 0xA8 || bytes[i &+ 2] == 0xA9 {
+                    return false
+                }
+                i &+= 1
+            }
         }
         return true
     }

@@ -13,7 +13,7 @@ struct FastPathPropertyTests {
         Array("RED".utf8), Array("é".utf8), Array("e\u{301}".utf8), Array("日".utf8), Array("👍🏽".utf8),
         Array("🇫🇷".utf8), Array("\u{FEFF}".utf8), Array("\u{85}".utf8), Array("\u{2028}".utf8), Array("٣".utf8),
         Array("\u{FFFD}".utf8), [0x00], [0x7F], [0x1B], [0xFF], [0xC2], [0xE2, 0x80], [0xF0, 0x9F], [0x80],
-        [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], Array("printable".utf8), Array("~~~~~".utf8),
         Array("ñ".utf8), Array("Ж".utf8), Array("ア".utf8), Array("한".utf8), Array("\u{1161}".utf8),
         Array("\u{11A8}".utf8), Array("\u{3099}".utf8), Array("\u{0483}".utf8), Array("\u{300}".utf8),
         Array("\u{200D}".utf8), Array("\u{AD}".utf8), Array("ʰ".utf8), Array("\r".utf8), [0xE0, 0x80, 0x80],

@@ -304,6 +304,13 @@ let ruleRows: [Row] = [
     Row("no-control-characters", bytes: [0xC2], true),
     Row("no-control-characters", bytes: [0xC2, 0x85], false),  // NEL, valid
     Row("no-control-characters", String(repeating: "a", count: megabyte) + "\n", false),
+    Row("no-control-characters", "abcdefg\u{7F}ijklmnop", false),  // DEL inside an 8-byte word
+    Row("no-control-characters", "abcdefg\u{1F}ijklmnop", false),
+    Row("no-control-characters", "abcdefgh ~!@#$%^&*()_+{}|:<>?", true),
+    Row("no-control-characters", "abcdefg\u{2028}ijklmnop", false),  // spans two words
+    Row("no-control-characters", "abcdef\u{2029}ijklmnop", false),
+    Row("no-control-characters", "abcdefg\u{85}ijklmnop", false),
+    Row("no-control-characters", "abcdefg\u{A0}ijklmnop", true),
     Row("no-control", String(repeating: "é", count: megabyte / 2), true),
 
     // regex: whole value unless anchored; $ is the end of the value.
