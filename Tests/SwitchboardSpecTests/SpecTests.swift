@@ -169,3 +169,36 @@ func specProblems(_ yaml: String) -> [String] {
     }
 }
 
+
+/// Examples/signup/signup.yaml, found from this file's path.
+private var signupSpecPath: String {
+    let here = #filePath
+    let root = here[..<here.range(of: "/Tests/SwitchboardSpecTests/")!.lowerBound]
+    return root + "/Examples/signup/signup.yaml"
+}
+
+@Suite struct SignupSpecTests {
+    @Test func theSignupSpecLoadsAndEveryExamplePasses() throws {
+        let spec = try FormSpec(contentsOf: signupSpecPath)
+        #expect(spec.fields.map(\.name) == ["email", "username", "password", "confirm", "age", "country", "bio"])
+        let results = spec.runExamples()
+        #expect(results.count == 22)
+        #expect(results.filter { !$0.passed }.map(\.description) == [])
+    }
+
+    @Test func theSpecFormBehavesLikeTheSwiftOne() throws {
+        let form = try FormSpec(contentsOf: signupSpecPath).makeForm()
+        let good = form.fill(from: "ada@example.com\n\ncorrect horse\ncorrect horse\n36\nFrance\nI build engines.\n")
+        #expect(good.status == .submitted)
+        #expect(good.answers["username"] == "ada")
+        let bad = try FormSpec(contentsOf: signupSpecPath).makeForm()
+            .fill(from: #"{"email": "ada", "password": "short", "confirm": "shorter", "age": 12, "country": "Mars"}"#)
+        #expect(bad.report == [
+            #"email: must be a valid email address, got "ada""#,
+            "password: must be 8 to 64 characters long",
+            "confirm: must match the password",
+            #"age: must be a whole number from 13 to 120, got "12""#,
+            #"country: must be one of Canada, France, Germany, India, Japan, Vietnam, United Kingdom, United States, got "Mars""#,
+        ])
+    }
+}
