@@ -29,7 +29,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# The check benchmark runs the release-built CLI, so build it first.
+# The check benchmark runs the release-built CLI, so build it first: statically linked (start-up about twice as
+# fast), in its own build folder so it never flips the flags of .build/release.
 bench: deps
-	$(SWIFT) build -c release --product switchboard
+	$(SWIFT) build -c release --product switchboard --static-swift-stdlib --scratch-path .build-static
 	$(SWIFT) run -c release --package-path Benchmarks switchboard-bench

@@ -1,13 +1,16 @@
 import Glibc
 
 // `switchboard check` versus `LC_ALL=C grep -cE` on the same generated 1M-line file, side by side in one run.
-// Needs the release-built CLI: `make bench` builds it first (`swift build -c release --product switchboard` in the
-// repository root); set SWITCHBOARD to use another binary.
+// Needs the release-built CLI: `make bench` builds it first, statically linked as recommended for installing
+// (`swift build -c release --product switchboard --static-swift-stdlib --scratch-path .build-static` in the
+// repository root); a plain `swift build -c release --product switchboard` is used too when present (start-up is
+// measured for both). Set SWITCHBOARD to use another binary.
 
 /// Runs the check-versus-grep comparison and the start-up comparison; prints wall-time ratios.
 func runCheckBenchmarks() {
     print("\n== check: switchboard check --count vs LC_ALL=C grep -cE, 1,000,000 lines (best of 5 runs) ==")
-    guard let switchboard = findSwitchboard() else {
+    let binaries = findSwitchboards()
+    guard let switchboard = binaries.first else {
         print("  skipped: no release-built switchboard; run `swift build -c release --product switchboard` "
             + "in the repository root (make bench does), or set SWITCHBOARD=/path/to/switchboard")
         return
@@ -57,7 +60,7 @@ func runCheckBenchmarks() {
             print("  note: the counts disagree (\(matching) + \(failing) != \(lines)): the pattern is not equivalent")
         }
     }
-    startUp(switchboard: switchboard, grep: grep, directory: directory)
+    for binary in binaries { startUp(switchboard: binary, grep: grep, directory: directory) }
 }
 
 /// Start-up: checking one value (the whole process) against grep on the same one-line file.
@@ -74,7 +77,7 @@ private func startUp(switchboard: String, grep: String, directory: String) {
     let grepTime = median([grep, "-cE", "@", file], ["LC_ALL=C"])
     let ourTime = median([switchboard, "check", "--rule", "email", file], [])
     let version = median([switchboard, "--version"], [])
-    print("\nstart-up (median of \(runs) runs, the whole process)")
+    print("\nstart-up of \(switchboard) (median of \(runs) runs, the whole process)")
     print("  grep -cE on one line           \(formatMillis(grepTime)) ms")
     print("  switchboard --version          \(formatMillis(version)) ms")
     print("  switchboard check one value    \(formatMillis(ourTime)) ms   (\(format(ourTime / grepTime))x grep)")
@@ -238,11 +241,12 @@ func spawnAndWait(_ arguments: [String], environment: [String]) -> ProcessRun {
     return ProcessRun(seconds: seconds, status: exitStatus, output: String(decoding: output, as: UTF8.self))
 }
 
-/// The release-built `switchboard`: $SWITCHBOARD, else `.build/release/switchboard` of the repository that holds
-/// this benchmark package (found from this executable's path), else of the current directory.
-private func findSwitchboard() -> String? {
-    if let path = getenv("SWITCHBOARD").map({ String(cString: $0) }), access(path, X_OK) == 0 { return path }
-    var candidates: [String] = []
+/// The release-built `switchboard` binaries: $SWITCHBOARD alone if set; else the static build
+/// (`.build-static/release/switchboard`) and the plain one (`.build/release/switchboard`) of the repository that
+/// holds this benchmark package (found from this executable's path), or of the current directory.
+private func findSwitchboards() -> [String] {
+    if let path = getenv("SWITCHBOARD").map({ String(cString: $0) }), access(path, X_OK) == 0 { return [path] }
+    var roots: [String] = []
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     if length > 0 {
@@ -251,11 +255,16 @@ private func findSwitchboard() -> String? {
             .split(separator: "/", omittingEmptySubsequences: false)
         if let benchmarks = parts.lastIndex(of: "Benchmarks") {
             parts.removeSubrange(benchmarks...)
-            candidates.append(parts.joined(separator: "/") + "/.build/release/switchboard")
+            roots.append(parts.joined(separator: "/"))
         }
     }
-    candidates.append(".build/release/switchboard")
-    return candidates.first { access($0, X_OK) == 0 }
+    roots.append(".")
+    for root in roots {
+        let candidates: [String] = [".build-static", ".build"].map { folder in "\(root)/\(folder)/release/switchboard" }
+        let found = candidates.filter { access($0, X_OK) == 0 }
+        if !found.isEmpty { return found }
+    }
+    return []
 }
 
 private func findProgram(_ name: String) -> String? {
