@@ -42,8 +42,10 @@ struct FormCommand: ParsableCommand {
         standardError.flush()
         let result: FormResult
         if isTerminal(0) {
+            let prompter: TerminalPrompter
+            do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
             let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
-            result = flow.run(prompter: try FieldPrompter())
+            result = flow.run(prompter: prompter)
         } else {
             // No terminal: answers from standard input, every failure reported on standard error. (A draft
             // belongs to a person's interrupted session; it is not used here.)
