@@ -32,8 +32,14 @@ func hooksReport() -> String {
     let startup = sb_rl_startup_hook().map { unsafeBitCast($0, to: UInt.self) == unsafeBitCast(hostStartup as @convention(c) () -> Int32, to: UInt.self) } ?? false
     let completion = sb_rl_attempted_completion_function() != nil
     let redisplay = sb_rl_redisplay_function().map { unsafeBitCast($0, to: UInt.self) == unsafeBitCast(rl_redisplay as @convention(c) () -> Void, to: UInt.self) } ?? false
-    return "hooks: startup \(startup ? "host" : "changed"), completion \(completion ? "host" : "changed"), "
-        + "redisplay \(redisplay ? "readline" : "changed"), signals \(sb_rl_catch_signals()), history \(history_length_now())"
+    let newline = unsafeBitCast(rl_newline as @convention(c) (Int32, Int32) -> Int32, to: UInt.self)
+    let enter = rl_get_keymap_by_name("emacs").map { map in
+        map[13].type == 0 && map[13].function.map { unsafeBitCast($0, to: UInt.self) == newline } == true
+    } ?? false
+    let changed = [("startup", startup), ("completion", completion), ("redisplay", redisplay), ("enter", enter),
+                   ("signals", sb_rl_catch_signals() == 1)].filter { !$0.1 }.map(\.0)
+    let hooks = changed.isEmpty ? "host hooks in place" : "changed: " + changed.joined(separator: ", ")
+    return "\(hooks); history \(history_length_now())"
 }
 func history_length_now() -> Int32 {
     guard let state = history_get_history_state() else { return -1 }

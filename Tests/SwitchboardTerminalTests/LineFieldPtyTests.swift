@@ -250,6 +250,39 @@ import TerminalTestSupport
         #expect(isCooked(session.modes()))
     }
 
+    @Test func promptGoesToDevTtyWhenStderrIsNotATerminal() throws {
+        let session = try PtySession("/bin/sh", arguments: ["-c", "\(shellQuote(executable("field-gmail"))) 2>/dev/null"],
+                                     captureStdout: true)
+        #expect(session.waitFor("Email: "))
+        session.send("ada@gmail.com")
+        #expect(session.waitFor("✓"))
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "ada@gmail.com\n")
+    }
+
+    @Test func anInvalidValueCanBeAcceptedWhenTheFieldOptsOut() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--accept-invalid", "--rule", "digits"],
+                                     captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("12a")
+        #expect(session.waitFor("✗ must contain only digits"))
+        session.send("\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "12a\n")
+    }
+
+    @Test func plainMaskedInputIsNotEchoed() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--plain", "--masked", "--prompt", "PIN"],
+                                     captureStdout: true)
+        #expect(session.waitFor("PIN: "))
+        session.send("4711\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "4711\n")
+        #expect(!session.outputText.contains("4711"))
+        #expect(isCooked(session.modes()))
+    }
+
     @Test func plainModeDrawsNoCursorMovementAndAsksAgain() throws {
         let session = try PtySession(executable("field-ask"), arguments: ["--rule", "digits"],
                                      environment: ["TERM": "dumb"], captureStdout: true)
