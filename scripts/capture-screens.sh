@@ -80,6 +80,7 @@ typed 'example.com'
 wait_for '✓'
 save ask-valid
 keys Enter
+wait_last '$'
 typed 'echo "EMAIL=$EMAIL"'
 keys Enter
 wait_for 'EMAIL=ada@example.com'
