@@ -131,8 +131,8 @@ public final class FormFlow {
     /// Lines until an empty line or Ctrl-D; every edit re-validates the whole text. An invalid whole text is
     /// asked again with its lines kept.
     private func readLines(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
-        var kept = field.text.value.isEmpty ? [] : field.text.value.split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
+        let current = field.text.value
+        var kept = current.isEmpty ? [] : current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while true {
             prompter.show("\(field.prompt) (an empty line or Ctrl-D ends):")
             var lines: [String] = []
@@ -239,7 +239,8 @@ public final class FormFlow {
         var lines = ["Review:"]
         for (index, field) in form.fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
-            lines.append("  \(index + 1). \(padded(field.name, nameWidth))  \(padded(shown[index], valueWidth))  \(mark)")
+            let name = padded(field.name, nameWidth), value = padded(shown[index], valueWidth)
+            lines.append("  \(index + 1). \(name)  \(value)  \(mark)")
         }
         return lines.joined(separator: "\n")
     }

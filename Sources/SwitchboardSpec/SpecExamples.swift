@@ -17,7 +17,8 @@ public struct ExampleResult: Sendable, CustomStringConvertible {
         let value = quoted(example.value)
         switch (example.shouldPass, verdict.failure) {
         case (true, nil): return "\(example.location): \(field): \(value) passes"
-        case (false, let failure?): return "\(example.location): \(field): \(value) fails as expected (\(failure.message))"
+        case (false, let failure?):
+            return "\(example.location): \(field): \(value) fails as expected (\(failure.message))"
         case (true, let failure?):
             return "\(example.location): \(field): \(value) should pass but fails: \(failure.message)"
         case (false, nil): return "\(example.location): \(field): \(value) should fail but passes"

@@ -254,7 +254,8 @@ struct SpecParser {
                 if target == field.name {
                     problems.append(SpecProblem(at, "\(what) refers to the field itself; expected another field"))
                 } else if !known.contains(target) {
-                    problems.append(SpecProblem(at, "\(what): no field named \(quoted(target)); expected one of \(list)"))
+                    problems.append(SpecProblem(at, "\(what): no field named \(quoted(target)); "
+                                                + "expected one of \(list)"))
                 }
             }
         }
@@ -341,7 +342,8 @@ struct SpecParser {
             if !seen.insert(name).inserted {
                 fail(key, "duplicate key \(quoted(name)) in \(context)")
             } else if !allowed.contains(name) {
-                fail(key, "unknown key \(quoted(name)) in \(context); expected one of \(allowed.joined(separator: ", "))")
+                let expected = allowed.joined(separator: ", ")
+                fail(key, "unknown key \(quoted(name)) in \(context); expected one of \(expected)")
             }
         }
     }

@@ -63,11 +63,12 @@ struct SignupPtyTests {
         answer(session, "Confirm password: ", "correct horse\r")
         answer(session, "Age: ", "36\r")
         answer(session, "Country (Tab completes): ", "Fr\t\r")      // Tab completes France
-        answer(session, "> ", "I build engines.\r")
-        answer(session, "> ", "\r")
+        answer(session, "> ", "I build\r")                           // a multi-line bio: two lines, then
+        answer(session, "> ", "engines.\r")
+        answer(session, "> ", "\r")                                  // an empty line ends it
         answer(session, "Enter to submit: ", "\r")
         #expect(session.waitForExit() == .exited(0))
-        #expect(session.stdoutText == signupJSON())
+        #expect(session.stdoutText == signupJSON(bio: "I build\\nengines."))
         #expect(!session.outputText.contains("correct horse"))      // the password never reached the terminal
         #expect(session.outputText.contains("  3. password  ********"))
         #expect(isCooked(session.modes()))
