@@ -13,6 +13,7 @@ struct AskCommand: ParsableCommand {
         discussion: """
             The prompt and the live ✓/✗ feedback go to standard error (or /dev/tty), the accepted value to standard \
             output, so a script captures only the value. Enter on an invalid value keeps the text and says why.
+
             Standard input not a terminal: one line is read, checked, and printed, or the failure is printed on \
             standard error (exit 1).
 
@@ -21,9 +22,9 @@ struct AskCommand: ParsableCommand {
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
-              AGE=$(switchboard ask "Age" --rule 'int:13..120' --message "a whole number from 13 to 120")
+              AGE=$(switchboard ask "Age" --rule 'int:13..120' --message "13 to 120")
               PASSWORD=$(switchboard ask "Password" --mask --rule 'length:8..64')
-              COLOUR=$(switchboard ask "Colour" --choices red,green,blue --default green)
+              COLOUR=$(switchboard ask "Colour" --choices red,green --default green)
               echo "ada@example.com" | switchboard ask "Email" --rule email
             """)
 

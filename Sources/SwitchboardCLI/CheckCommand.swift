@@ -18,8 +18,8 @@ struct CheckCommand: ParsableCommand {
 
             Examples:
               switchboard check --rule email addresses.txt
-              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20' --rule 'regex:^[a-z_]+$'
-              switchboard check --rule email --count addresses.txt      # prints the number of failing lines
+              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
+              switchboard check --rule email --count addresses.txt
               switchboard check --rule 'int:1..120' --format tap ages.txt
             """)
 

@@ -17,7 +17,7 @@ struct FormCommand: ParsableCommand {
               switchboard form signup.yaml > answers.json
               eval "$(switchboard form signup.yaml --output env)"
               switchboard form signup.yaml --draft .signup-draft.json
-              printf 'email=ada@example.com\\nage=36\\n' | switchboard form signup.yaml --output yaml
+              switchboard form signup.yaml --output yaml < answers.txt
             """)
 
     enum Output: String, ExpressibleByArgument, CaseIterable {

@@ -17,11 +17,11 @@ struct SwitchboardTool: ParsableCommand {
         commandName: "switchboard",
         abstract: "Validated prompts, forms and batch checks for shell scripts.",
         discussion: """
-            Values go to standard output; prompts and messages go to standard error (or /dev/tty), so
+            Values go to standard output; prompts and messages go to standard error (or /dev/tty), so \
             `EMAIL=$(switchboard ask Email --rule email)` captures only the value.
 
-            Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or spec),
-            130 cancelled (Ctrl-C).
+            Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or \
+            spec), 130 cancelled (Ctrl-C).
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
