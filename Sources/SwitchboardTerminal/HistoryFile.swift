@@ -2,8 +2,14 @@ import Glibc
 
 /// A field's history file: one value per line, created with mode 0600.
 enum HistoryFile {
+    /// `~/name` is taken relative to `$HOME`.
+    static func expand(_ path: String) -> String {
+        guard path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+        return String(cString: home) + path.dropFirst(1)
+    }
+
     static func load(_ path: String) -> [String] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(expand(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -18,7 +24,7 @@ enum HistoryFile {
     }
 
     static func append(_ value: String, to path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let fd = open(expand(path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
         _ = fchmod(fd, 0o600)

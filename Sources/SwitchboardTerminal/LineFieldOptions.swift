@@ -58,7 +58,8 @@ extension LineField {
         /// Keep this field's accepted values as its own history (Up / Ctrl-R recall them). Never for masked
         /// fields.
         public var remembersHistory = true
-        /// Also load and append the history to this file (created with mode 0600). Ignored when masked.
+        /// Also load and append the history to this file (created with mode 0600; a leading `~/` is the
+        /// home directory). Ignored when masked.
         public var historyFile: String?
         /// The descriptor read from: standard input.
         public var input: Int32 = 0

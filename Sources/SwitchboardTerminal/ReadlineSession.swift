@@ -232,8 +232,8 @@ final class ReadlineSession {
     // MARK: drawing
 
     func redisplayNow() {
-        redisplayDeferred = false
         syncText()
+        redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
         eraseDecorations()
         if field.options.masked { redisplayMasked() } else { innerRedisplay() }
         drawDecorations()

@@ -61,4 +61,10 @@ func shell(_ script: String) throws -> (status: Int32, out: String, err: String)
         #expect(result.status == 2)
         #expect(result.err == "Password: must be at least 8 characters long (3 characters, not shown)\n")
     }
+
+    @Test func aOneMegabyteLineIsReadWhole() throws {
+        let result = try shell("head -c 1048576 /dev/zero | tr '\\0' a | field-ask --rule max:2000000 | wc -c")
+        #expect(result.status == 0)
+        #expect(result.out.split(separator: " ").last == "1048577\n")   // the value and its newline
+    }
 }

@@ -283,6 +283,19 @@ import TerminalTestSupport
         #expect(isCooked(session.modes()))
     }
 
+    @Test func plainModeCtrlCCancelsAndCtrlDEnds() throws {
+        let cancelled = try PtySession(executable("field-ask"), arguments: ["--plain"])
+        #expect(cancelled.waitFor("Value: "))
+        cancelled.send("abc\u{3}")
+        #expect(cancelled.waitForExit() == .exited(130))
+        #expect(isCooked(cancelled.modes()))
+
+        let ended = try PtySession(executable("field-ask"), arguments: ["--plain"])
+        #expect(ended.waitFor("Value: "))
+        ended.send("\u{4}")
+        #expect(ended.waitForExit() == .exited(1))
+    }
+
     @Test func plainModeDrawsNoCursorMovementAndAsksAgain() throws {
         let session = try PtySession(executable("field-ask"), arguments: ["--rule", "digits"],
                                      environment: ["TERM": "dumb"], captureStdout: true)
