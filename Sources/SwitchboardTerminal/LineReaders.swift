@@ -35,12 +35,20 @@ struct PipedLineReader {
 /// Reads bytes up to a newline (not included). Returns nil at end of input before any byte. A final line
 /// without a newline is returned as it is. From a seekable file it reads ahead and seeks back, otherwise one
 /// byte at a time, so that nothing after the line is consumed.
-func readLineBytes(from fd: Int32, interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
+/// With `signals` (a signal trap's pipe), waits on both so that a signal arriving just before the read is not
+/// missed, and calls `interrupted` when one came.
+func readLineBytes(from fd: Int32, signals: Int32? = nil, interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
     var line: [UInt8] = []
     var sawAny = false
     let seekable = lseek(fd, 0, SEEK_CUR) >= 0
     var chunk = [UInt8](repeating: 0, count: seekable ? 65536 : 1)
     while true {
+        if let signals {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 { try interrupted(); continue }
+            if fds[1].revents != 0 { try interrupted(); continue }
+        }
         let n = read(fd, &chunk, chunk.count)
         if n < 0 {
             if errno == EINTR { try interrupted(); continue }
@@ -88,7 +96,7 @@ struct PlainLineReader {
         while true {
             streams.write(field.displayedPrompt)
             streams.flush()
-            let bytes = try readLineBytes(from: streams.inputFD) {
+            let bytes = try readLineBytes(from: streams.inputFD, signals: trap.readEnd) {
                 for signal in trap.take() {
                     streams.write("\n")
                     streams.flush()
