@@ -24,7 +24,8 @@ struct FormCommand: ParsableCommand {
         case json, env, yaml
     }
 
-    @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"))
+    @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"),
+              completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @Option(help: "json: one object; env: NAME='value' lines for eval; yaml: name: \"value\" lines.")

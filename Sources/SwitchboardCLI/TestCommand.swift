@@ -17,7 +17,8 @@ struct TestCommand: ParsableCommand {
               switchboard test rules/*.yaml | tee results.tap
             """)
 
-    @Argument(help: ArgumentHelp("Spec files (YAML or JSON).", valueName: "spec"))
+    @Argument(help: ArgumentHelp("Spec files (YAML or JSON).", valueName: "spec"),
+              completion: .file(extensions: ["yaml", "yml", "json"]))
     var specs: [String]
 
     func validate() throws {

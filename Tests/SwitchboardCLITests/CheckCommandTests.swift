@@ -133,13 +133,21 @@ struct CheckCommandTests {
         #expect(lines.last == "20000: bad20000: must be a valid email address")
     }
 
-    @Test("a bad rule is a usage error (exit 2) naming the rule and its column; nothing on stdout")
+    @Test("a bad rule is a usage error (exit 2) naming the rule and its column, with a caret; nothing on stdout")
     func badRule() throws {
-        let run = try switchboard(["check", "--rule", "email", "--rule", "lenght:3..20"], input: "ada\n")
-        #expect(run.status == 2)
-        #expect(run.stdout == "")
-        #expect(run.stderr.contains("lenght:3..20"))
-        #expect(run.stderr.contains("at column 1"))
+        let unknown = try switchboard(["check", "--rule", "email", "--rule", "lenght:3..20"], input: "ada\n")
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr.contains("lenght:3..20"))
+        #expect(unknown.stderr.contains("at column 1"))
+        let badBound = try switchboard(["check", "--rule", "length:3..x"], input: "ada\n")
+        #expect(badBound.status == 2)
+        let lines = badBound.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix(#"switchboard: --rule "length:3..x": at column 11: "#) == true)
+        #expect(lines.dropFirst() == ["  length:3..x", "            ^"])
+        let badRegex = try switchboard(["check", "--rule", "regex:a(b"], input: "ab\n")
+        #expect(badRegex.status == 2)
+        #expect(badRegex.stderr.contains("regex:a(b"))
     }
 
     @Test("no rule, an unknown option, a missing file: usage errors with exit 2")

@@ -181,6 +181,7 @@ struct HelpTests {
             #expect(run.status == 0)
             #expect(run.stdout.contains("switchboard"))
             #expect(run.stdout.contains("check"))
+            #expect(run.stdout.contains("one-of"))     // --rule completes the rule names
         }
     }
 
