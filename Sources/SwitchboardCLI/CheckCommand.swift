@@ -151,7 +151,9 @@ struct LineChecker {
         writeShown(bytes, tap: true)
         if let failure {
             output.write(": ")
-            output.write(failure.message.replacing("#", with: "\\#"))
+            // `#` would start a TAP directive.
+            output.write(failure.message.utf8.contains(0x23) ? failure.message.replacing("#", with: "\\#")
+                                                             : failure.message)
         }
         output.write(byte: 0x0A)
     }
@@ -159,9 +161,7 @@ struct LineChecker {
     /// Writes the value as is when it is plain UTF-8 text, else in double quotes with `\xNN` escapes for control
     /// characters and bytes that are not UTF-8 (so one failure stays one line).
     private func writeShown(_ bytes: UnsafeRawBufferPointer, tap: Bool = false) {
-        let plain = firstInvalidUTF8(bytes) == nil && !bytes.contains { $0 < 0x20 || $0 == 0x7F }
-            && !(tap && bytes.contains(UInt8(ascii: "#")))
-        if plain {
+        if isPlain(bytes, tap: tap) {
             output.write(bytes)
             return
         }
@@ -187,29 +187,47 @@ struct LineChecker {
         output.write(byte: 0x22)
     }
 
-    /// Writes a JSON string; bytes that are not UTF-8 become U+FFFD.
+    /// Whether the value can be shown as it is: UTF-8 without control characters (nor `#` in TAP), in one pass.
+    @inline(__always)
+    private func isPlain(_ bytes: UnsafeRawBufferPointer, tap: Bool) -> Bool {
+        var ascii = true
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (tap && byte == 0x23) { return false }
+            if byte >= 0x80 { ascii = false }
+        }
+        return ascii || firstInvalidUTF8(bytes) == nil
+    }
+
+    /// Writes a JSON string. Valid UTF-8 is copied byte for byte with `"`, `\` and control characters escaped;
+    /// bytes that are not UTF-8 become U+FFFD.
     private func writeJSONString(_ bytes: UnsafeRawBufferPointer) {
-        writeJSONString(String(decoding: bytes, as: UTF8.self))
+        guard firstInvalidUTF8(bytes) == nil else {
+            writeJSONString(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        output.write(byte: 0x22)
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            switch byte {
+            case 0x22: output.write("\\\"")
+            case 0x5C: output.write("\\\\")
+            case 0x0A: output.write("\\n")
+            case 0x0D: output.write("\\r")
+            case 0x09: output.write("\\t")
+            default: output.write("\\u00" + hex(byte))
+            }
+            runStart = index + 1
+        }
+        output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        output.write(byte: 0x22)
     }
 
     private func writeJSONString(_ text: String) {
-        output.write(byte: 0x22)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.write("\\\"")
-            case "\\": output.write("\\\\")
-            case "\n": output.write("\\n")
-            case "\r": output.write("\\r")
-            case "\t": output.write("\\t")
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output.write("\\u00" + hex(UInt8(scalar.value)))
-                } else {
-                    output.write(String(scalar))
-                }
-            }
-        }
-        output.write(byte: 0x22)
+        var text = text
+        text.withUTF8 { writeJSONString(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes the summary: the count, or the TAP plan.
