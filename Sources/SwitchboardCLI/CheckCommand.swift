@@ -62,12 +62,15 @@ struct CheckCommand: ParsableCommand {
         // release per line.
         // Invalid UTF-8 fails in the same pass that classifies the bytes; `fail` finds out why.
         let rule = Rule.all(parsed)
+        // Lines typed at a terminal get their verdicts at once; files and pipes get one buffered stream.
+        let typed = isTerminal(fd)
         try reader.forEachLine { bytes in
             if rule.accepts(utf8: bytes, invalidUTF8: .reject) {
                 checker.pass(bytes)
             } else {
                 checker.fail(bytes)
             }
+            if typed { standardOutput.flush() }
         }
         checker.finish()
         if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }

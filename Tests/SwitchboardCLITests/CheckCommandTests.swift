@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TerminalTestSupport
 
 @Suite("switchboard check")
 struct CheckCommandTests {
@@ -131,6 +132,17 @@ struct CheckCommandTests {
         #expect(lines.count == 10_000)
         #expect(lines.first == "2: bad2: must be a valid email address")
         #expect(lines.last == "20000: bad20000: must be a valid email address")
+    }
+
+    @Test("lines typed at a terminal get their verdict at once; Ctrl-D ends the input with the exit status")
+    func typedLines() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["check", "--rule", "email"])
+        session.send("ada@example.com\r")
+        session.send("nope\r")
+        #expect(session.waitFor("2: nope: must be a valid email address"))
+        #expect(session.status == nil)
+        session.send("\u{4}")
+        #expect(session.waitForExit() == .exited(1))
     }
 
     @Test("a bad rule is a usage error (exit 2) naming the rule and its column, with a caret; nothing on stdout")
