@@ -149,6 +149,20 @@ struct AskTerminalTests {
         #expect(isCooked(session.modes()))
     }
 
+    @Test("TERM=dumb: plain prompts without escape sequences; an invalid answer is explained and asked again")
+    func plainMode() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["ask", "Email", "--rule", "email"],
+                                     environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(session.waitFor("Email"))
+        session.send("ada\r")
+        #expect(session.waitFor("must be a valid email address"))
+        #expect(session.waitUntil { $0.outputText.components(separatedBy: "Email: ").count == 3 })  // asked again
+        session.send("ada@example.com\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "ada@example.com\n")
+        #expect(!session.outputText.contains("\u{1B}"))
+    }
+
     @Test("--mask: the secret never reaches the terminal, the value reaches stdout")
     func masked() throws {
         let session = try ask(["Password", "--mask", "--rule", "length:8..64"])
