@@ -10,8 +10,8 @@ final class OutputBuffer {
     private let buffer: UnsafeMutableRawPointer
     private let capacity: Int
     private var count = 0
-    /// Set when a write failed (a closed pipe, a full disk); later writes are dropped.
-    private(set) var failed = false
+    /// Why a write failed (a full disk, a closed descriptor), once one has; later writes are dropped.
+    private(set) var failure: String?
 
     init(fd: Int32, capacity: Int = 64 * 1024) {
         self.fd = fd
@@ -75,13 +75,13 @@ final class OutputBuffer {
     }
 
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
-        guard !failed, let base = raw.baseAddress else { return }
+        guard failure == nil, let base = raw.baseAddress else { return }
         var offset = 0
         while offset < raw.count {
             let written = Glibc.write(fd, base + offset, raw.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                failed = true
+                failure = String(cString: strerror(errno))
                 return
             }
             offset += written

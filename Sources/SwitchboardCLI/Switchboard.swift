@@ -54,6 +54,12 @@ struct SwitchboardTool: ParsableCommand {
             status = ExitStatus.usage
         }
         standardOutput.flush()
+        if let reason = standardOutput.failure {
+            // Results that did not arrive are not a success (`check ... > /dev/full`).
+            standardError.write("switchboard: cannot write to standard output: \(reason)\n")
+            standardError.flush()
+            Glibc.exit(ExitStatus.usage)
+        }
         standardError.flush()
         Glibc.exit(status)
     }

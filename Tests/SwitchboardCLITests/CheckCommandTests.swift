@@ -145,6 +145,25 @@ struct CheckCommandTests {
         #expect(session.waitForExit() == .exited(1))
     }
 
+    @Test("results that cannot be written (a full disk) are an error, exit 2, not a silent success")
+    func fullDisk() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try switchboardPath())
+        process.arguments = ["check", "--rule", "email"]
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("ada\ngrace\n".utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("cannot write to standard output"))
+    }
+
     @Test("a bad rule is a usage error (exit 2) naming the rule and its column, with a caret; nothing on stdout")
     func badRule() throws {
         let unknown = try switchboard(["check", "--rule", "email", "--rule", "lenght:3..20"], input: "ada\n")
