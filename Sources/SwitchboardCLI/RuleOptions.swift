@@ -15,16 +15,12 @@ func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
         do {
             rules.append(try Rule.parse(text))
         } catch {
-            lines.append("--rule \(displayed(text)): at column \(error.offset + 1): \(error.message)")
+            lines.append("switchboard: --rule \(displayed(text)): at column \(error.offset + 1): \(error.message)")
             lines.append("  " + text)
             lines.append("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
         }
     }
-    if !lines.isEmpty {
-        var failure = CommandFailure(lines: [], status: ExitStatus.usage, plain: true)
-        failure.lines = lines.enumerated().map { index, line in index % 3 == 0 ? "switchboard: " + line : line }
-        throw failure
-    }
+    if !lines.isEmpty { throw CommandFailure(lines: lines, status: ExitStatus.usage, plain: true) }
     return rules
 }
 
