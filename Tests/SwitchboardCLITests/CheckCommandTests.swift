@@ -54,6 +54,14 @@ struct CheckCommandTests {
         #expect(lines[2].hasPrefix(#"4: "x\x1b[31m@example.com": "#))
     }
 
+    @Test("a line that is not UTF-8 fails even under rules its repaired text would pass",
+          arguments: ["regex:.*", "length:0..10", "not:email", "contains:a", "required"])
+    func invalidUTF8UnderPermissiveRules(rule: String) throws {
+        let run = try switchboard(["check", "--rule", rule], input: [0x61, 0xFF, 0x62, 0x0A, 0x61, 0x0A])
+        #expect(run.status == 1)
+        #expect(run.stdout == #"1: "a\xffb": is not valid UTF-8 (byte 2)"# + "\n")
+    }
+
     @Test("--count prints the number of failing lines; json gives lines, valid and invalid")
     func count() throws {
         let input = "ada@example.com\nada\nbob\ncarol@example.com\n"
