@@ -15,7 +15,8 @@ SPEC="$ROOT/Examples/signup/signup.yaml"
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
 SOCKET="sb-capture-$$"
-trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT INT TERM
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"
+      rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/sb-capture-$$"*' EXIT INT TERM
 
 # A shell in a fresh 80x24 tmux session: `$ ` prompt, no colour (the screens are text), switchboard on PATH.
 mkdir -p "$WORK/bin"
