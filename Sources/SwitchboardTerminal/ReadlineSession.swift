@@ -62,6 +62,7 @@ final class ReadlineSession {
     private var trap: SignalTrap?
     /// Set while readline cleans up after a signal: its redisplays must not draw the hint again.
     private var tearingDown = false
+    private var resumedFromSuspend = false
     private var subscriptions = SubscriptionBag()
 
     init(field: LineField, streams: TerminalStreams) {
@@ -72,7 +73,7 @@ final class ReadlineSession {
 
     func run() throws -> String {
         adoptCharacterLocale()
-        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP])
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
         self.trap = trap
         defer { trap.close() }
         let previous = ReadlineSession.active
@@ -351,10 +352,19 @@ final class ReadlineSession {
             resize()
         case SIGTSTP:
             suspend()
+        case SIGCONT:
+            // Continued after a stop the field did not see coming (SIGSTOP): the shell has put the terminal
+            // back to its own modes, so take it again and draw the field on a fresh line.
+            if resumedFromSuspend { resumedFromSuspend = false; return }
+            rl_deprep_terminal()
+            rl_prep_terminal(1)
+            streams.write("\r\n")
+            drawnAt = (-1, -1, -1)
+            rl_forced_update_display()
         case SIGINT:
             cleanUpAfterSignal(echo: SIGINT)
             throw FieldError.cancelled
-        default:   // SIGTERM, SIGHUP: restore the terminal, then let the host's disposition act
+        default:   // SIGTERM, SIGHUP, SIGQUIT: restore the terminal, then let the host's disposition act
             cleanUpAfterSignal(echo: nil)
             field.proxy.release()
             trap?.restore(signal)
@@ -388,6 +398,7 @@ final class ReadlineSession {
         trap?.restore(SIGTSTP)
         raise(SIGTSTP)
         trap?.install(SIGTSTP)
+        resumedFromSuspend = true   // the SIGCONT that woke us is already handled here
         rl_prep_terminal(1)
         drawnAt = (-1, -1, -1)
         rl_forced_update_display()
