@@ -37,7 +37,8 @@ func hooksReport() -> String {
         map[13].type == 0 && map[13].function.map { unsafeBitCast($0, to: UInt.self) == newline } == true
     } ?? false
     let changed = [("startup", startup), ("completion", completion), ("redisplay", redisplay), ("enter", enter),
-                   ("signals", sb_rl_catch_signals() == 1)].filter { !$0.1 }.map(\.0)
+                   ("signals", sb_rl_catch_signals() == 1), ("streams", sb_rl_outstream() == sb_stdout()),
+                   ("environment", sb_rl_change_environment() == 1)].filter { !$0.1 }.map(\.0)
     let hooks = changed.isEmpty ? "host hooks in place" : "changed: " + changed.joined(separator: ", ")
     return "\(hooks); history \(history_length_now())"
 }

@@ -18,6 +18,7 @@ extern int wcwidth(wchar_t c);
 static inline int sb_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 static inline FILE *sb_stdin(void) { return stdin; }
+static inline FILE *sb_stdout(void) { return stdout; }
 static inline FILE *sb_stderr(void) { return stderr; }
 
 static inline int sb_rl_cursor_row(void) { return _rl_last_v_pos; }

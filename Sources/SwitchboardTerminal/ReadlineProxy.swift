@@ -3,7 +3,8 @@ import Glibc
 
 /// The DelegateProxy idea for readline's global hooks. While a `LineField` reads, the proxy takes the
 /// redisplay function, the startup and pre-input hooks, the completion functions and word-break characters,
-/// the Enter bindings of the emacs and vi keymaps, the signal settings, the streams and the history; it
+/// the Enter bindings of the emacs and vi keymaps, the signal settings (`rl_catch_signals`, `rl_catch_sigwinch`)
+/// and `rl_change_environment`, the streams and the history; it
 /// exposes the hooks as signals, forwards them to the hooks the host program had installed, and puts every one
 /// of them back afterwards. A host with its own readline loop can ask one validated field and carry on
 /// unchanged.
@@ -39,6 +40,7 @@ public final class ReadlineProxy {
     private var hostWordBreaks: UnsafePointer<CChar>?
     private var hostCatchSignals: Int32 = 1
     private var hostCatchSigwinch: Int32 = 1
+    private var hostChangeEnvironment: Int32 = 1
     private var hostInstream: UnsafeMutablePointer<FILE>?
     private var hostOutstream: UnsafeMutablePointer<FILE>?
     private var hostHistory: UnsafeMutablePointer<HISTORY_STATE>?
@@ -71,6 +73,7 @@ public final class ReadlineProxy {
         hostWordBreaks = sb_rl_completer_word_break_characters()
         hostCatchSignals = sb_rl_catch_signals()
         hostCatchSigwinch = sb_rl_catch_sigwinch()
+        hostChangeEnvironment = sb_rl_change_environment()
         hostInstream = sb_rl_instream()
         hostOutstream = sb_rl_outstream()
 
@@ -78,6 +81,7 @@ public final class ReadlineProxy {
         sb_rl_set_outstream(output)
         sb_rl_set_catch_signals(0)
         sb_rl_set_catch_sigwinch(0)
+        sb_rl_set_change_environment(0)   // do not export LINES and COLUMNS into the host's environment
         // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
         rl_initialize()
         sb_rl_set_redisplay_function(redisplayHook)
@@ -124,6 +128,7 @@ public final class ReadlineProxy {
         sb_rl_set_completer_word_break_characters(hostWordBreaks)
         sb_rl_set_catch_signals(hostCatchSignals)
         sb_rl_set_catch_sigwinch(hostCatchSigwinch)
+        sb_rl_set_change_environment(hostChangeEnvironment)
         sb_rl_set_instream(hostInstream)
         sb_rl_set_outstream(hostOutstream)
     }
