@@ -232,8 +232,10 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         tmux.type("ask")
         tmux.press("Enter")
         #expect(tmux.waitFor("Port:") != nil)
+        tmux.press("Up")                          // the field's own history is empty: no host commands
         tmux.type("80a")
         #expect(tmux.waitFor("✗ must be a number from 1 to 65535") != nil)
+        #expect(tmux.capture().contains("Port: 80a\n"))
         tmux.press("Tab")                         // the field has no choices: no file names appear
         tmux.press("BSpace")
         tmux.press("Enter")
