@@ -53,6 +53,12 @@ let port = LineField(prompt: "Port", rules: [
     Predicate("port", requirement: "be a number from 1 to 65535") { Int($0).map { (1...65535).contains($0) } ?? false },
 ])
 
+// The proxy's signals: what the field's readline hooks did, observed by the host.
+var proxyStartups = 0
+var proxyRedisplays = 0
+port.proxy.startup.observe { proxyStartups += 1 }
+port.proxy.redisplayed.observe { proxyRedisplays += 1 }
+
 while let line = readline("host> ") {
     let command = String(cString: line)
     free(line)
@@ -61,7 +67,7 @@ while let line = readline("host> ") {
     case "ask":
         do {
             let value = try port.read()
-            say("port = \(value)")
+            say("port = \(value) (proxy: \(proxyStartups) startup, \(proxyRedisplays > 0 ? "some" : "no") redisplays)")
         } catch {
             say("ask: \(error)")
         }

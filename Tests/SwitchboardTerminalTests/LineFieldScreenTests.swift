@@ -239,7 +239,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         tmux.press("Tab")                         // the field has no choices: no file names appear
         tmux.press("BSpace")
         tmux.press("Enter")
-        #expect(tmux.waitFor("port = 80") != nil)
+        #expect(tmux.waitFor("port = 80 (proxy: 1 startup, some redisplays)") != nil)
         #expect(tmux.waitFor("host hooks in place; history 2") != nil)
         tmux.press("Up")                          // the host's history is back: Up recalls "ask"
         #expect(tmux.waitUntil { $0.split(separator: "\n").last == "host> ask" } != nil)
