@@ -63,6 +63,10 @@ final class ReadlineSession {
     /// Set while readline cleans up after a signal: its redisplays must not draw the hint again.
     private var tearingDown = false
     private var resumedFromSuspend = false
+    /// Set when our Enter accepted the line (already checked); a line accepted otherwise is checked again.
+    private var acceptedByEnter = false
+    /// An invalid line was accepted by another binding: ask again with the same text.
+    private var restartNeeded = false
     private var subscriptions = SubscriptionBag()
 
     init(field: LineField, streams: TerminalStreams) {
@@ -102,6 +106,16 @@ final class ReadlineSession {
             }
             if outcome == nil && fds[0].revents != 0 {
                 rl_callback_read_char()
+                if restartNeeded {
+                    restartNeeded = false
+                    lastBuffer = []
+                    drawnAt = (-1, -1, -1)
+                    hintShown = false
+                    placeholderShown = false
+                    refused = true
+                    rl_callback_handler_install(field.displayedPrompt, lineHandler)   // inserts field.text again
+                    continue
+                }
                 if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged()) {
                     redisplayNow()
                 }
@@ -153,6 +167,7 @@ final class ReadlineSession {
             return 0
         }
         redisplayNow()
+        acceptedByEnter = true
         return rl_newline(count, key)
     }
 
@@ -174,13 +189,25 @@ final class ReadlineSession {
             outcome = .endOfInput
             return
         }
+        let text = String(validating: bytes, as: UTF8.self) ?? lastText
+        if field.options.refusesInvalid && !acceptedByEnter {
+            // Accepted by another binding (operate-and-get-next, a user's own accept-line key): check it too.
+            if text != field.text.value { field.text.value = text }
+            if !validated { field.field.revalidate() }
+            if !field.verdict.value.isValid {
+                streams.write("\r" + escape + "J")
+                streams.flush()
+                restartNeeded = true
+                return
+            }
+        }
         // readline has moved to the row under the input, where the hint is.
         switch field.options.hintAfterEnter {
         case .clear: streams.write("\r" + escape + "J")
         case .keep: if hintShown { streams.write("\r\n") }
         }
         streams.flush()
-        outcome = .line(String(validating: bytes, as: UTF8.self) ?? lastText)
+        outcome = .line(text)
     }
 
     // MARK: text

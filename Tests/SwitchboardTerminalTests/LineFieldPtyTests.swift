@@ -71,6 +71,19 @@ import TerminalTestSupport
         #expect(session.stdoutText == "ok\n")
     }
 
+    @Test func anInvalidLineAcceptedByAnotherBindingIsAskedAgain() throws {
+        let session = try PtySession(executable("field-gmail"), captureStdout: true)
+        #expect(session.waitFor("Email: "))
+        session.send("ada")
+        #expect(session.waitFor("✗"))
+        let mark = session.output.count
+        session.send("\u{F}")                 // Ctrl-O, operate-and-get-next: accepts without our Enter
+        #expect(session.waitFor("Email: ada", from: mark))
+        session.send("@gmail.com\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "ada@gmail.com\n")
+    }
+
     @Test func maskedInputNeverReachesTheTerminal() throws {
         let session = try PtySession(executable("field-ask"),
                                      arguments: ["--masked", "--prompt", "Password", "--rule", "min:6"],
