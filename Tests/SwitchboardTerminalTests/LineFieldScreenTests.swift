@@ -153,6 +153,24 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         #expect(!tmux.capture().contains("✗"))
     }
 
+    @Test func theFinalVerdictStaysUnderTheInputWhenAsked() throws {
+        let kept = try screen("field-ask --keep --rule min:3")
+        #expect(kept.waitFor("Value:") != nil)
+        kept.type("abcd")
+        #expect(kept.waitFor("✓") != nil)
+        kept.press("Enter")
+        #expect(kept.waitForExit() == 0)
+        #expect(visibleRows(kept).prefix(3) == ["Value: abcd", "✓", "abcd"])
+
+        let cleared = try screen("field-ask --rule min:3")
+        #expect(cleared.waitFor("Value:") != nil)
+        cleared.type("abcd")
+        #expect(cleared.waitFor("✓") != nil)
+        cleared.press("Enter")
+        #expect(cleared.waitForExit() == 0)
+        #expect(visibleRows(cleared).prefix(2) == ["Value: abcd", "abcd"])
+    }
+
     @Test func ctrlZStopsTheFieldAndFgDrawsItAgain() throws {
         let tmux = try screen("PS1='$ ' bash --norc --noprofile -i")
         #expect(tmux.waitFor("$") != nil)
