@@ -25,8 +25,8 @@ final class Sink {
 ///   link after the current delivery: no recursion, no stack growth. The limit: 100 closures that each store
 ///   the value into their own box (the same end state, without hand-over or change checks).
 /// - **5-predicate validation**: a headless `ObservableTextField` with an `ObservableSwitch(.anyState)`
-///   holding five predicates (the very closures the limit calls, passed as they are), whose action is the
-///   Bool observer; the text cycles through four inputs, two valid and two failing at the 3rd and 4th
+///   holding five predicates with the same bodies as the limit's closures, written as closure literals
+///   (as a user writes them), whose action is the Bool observer; the text cycles through four inputs, two valid and two failing at the 3rd and 4th
 ///   predicate. The limit runs the same five closures in order, stops at the first false and calls the Bool
 ///   observer. Switchboard also compares the text with the previous one (the contract's no-change rule,
 ///   String `==`), stores it, keeps the verdict (failing predicate's name and message) in the switch and the
@@ -165,10 +165,17 @@ private func validation() {
     let valid = ObservableSwitch(.anyState)
     let sink = Sink()
     valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
-    let names = ["required", "length", "at", "dot-com", "no-spaces"]
-    for (name, check) in zip(names, checks) {
-        field.addSignal(toSwitch: valid, Predicate(name, check))
-    }
+    // The same five tests, written as a user writes predicates: closure literals handed to `Predicate`.
+    // (Wrapping the array's elements instead would add a reabstraction thunk per call that no user code
+    // pays: an array stores its closures in their most general calling convention.)
+    let predicates: [Predicate<String>] = [
+        Predicate("required") { !$0.isEmpty },
+        Predicate("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
+        Predicate("at") { $0.utf8.contains(UInt8(ascii: "@")) },
+        Predicate("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
+        Predicate("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
+    ]
+    for predicate in predicates { field.addSignal(toSwitch: valid, predicate) }
     let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { field.text.value = inputs[i & 3] }
     }

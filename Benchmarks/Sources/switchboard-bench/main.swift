@@ -4,4 +4,6 @@ let sections = Set(CommandLine.arguments.dropFirst())
 func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
 if wants("core") { runCoreBenchmarks() }
+if wants("rules") { runRulesBenchmarks() }
+if wants("terminal") { runTerminalBenchmarks() }
 if wants("check") { runCheckBenchmarks() }
