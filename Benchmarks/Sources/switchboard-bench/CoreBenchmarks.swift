@@ -26,8 +26,8 @@ final class Sink {
 ///   the value into their own box (the same end state, without hand-over or change checks).
 /// - **5-predicate validation**: a headless `ObservableTextField` with an `ObservableSwitch(.anyState)`
 ///   holding five predicates with the same bodies as the limit's closures, written as closure literals
-///   (as a user writes them), whose action is the Bool observer; the text cycles through four inputs, two valid and two failing at the 3rd and 4th
-///   predicate. The limit runs the same five closures in order, stops at the first false and calls the Bool
+///   (as a user writes them), whose action is the Bool observer; the text cycles through four inputs, two
+///   valid and two failing at the 3rd and 4th predicate. The limit runs the same five closures in order, stops at the first false and calls the Bool
 ///   observer. Switchboard also compares the text with the previous one (the contract's no-change rule,
 ///   String `==`), stores it, keeps the verdict (failing predicate's name and message) in the switch and the
 ///   field, and checks `validated`, the field's own rules switch and `textDidChange` for observers. A second
