@@ -5,8 +5,8 @@
 
 APT_PACKAGES := libreadline-dev libpcre2-dev tmux
 SWIFT ?= swift
-# The demo program; the signup form once it exists.
-DEMO ?= switch-modes
+# The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
+DEMO ?= signup
 
 .PHONY: demo test bench deps build
 
@@ -23,7 +23,7 @@ build: deps
 	$(SWIFT) build
 
 demo: deps
-	@$(SWIFT) build -q --product $(DEMO) && "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
+	@$(SWIFT) build -q --product $(DEMO) && exec "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
 
 test: deps
 	$(SWIFT) build --build-tests
