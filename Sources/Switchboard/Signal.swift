@@ -12,6 +12,13 @@
 public final class Signal<Value> {
     @usableFromInline let observers = ObserverList<Value>()
 
+    /// A signal with no observers yet.
+    ///
+    /// ```swift
+    /// let submitted = Signal<String>()
+    /// submitted.observe { print("submitted", $0) }
+    /// submitted.send("ada")
+    /// ```
     public init() {}
 
     deinit {

@@ -59,6 +59,7 @@ public final class Subscription {
 public final class SubscriptionBag {
     private var subscriptions: [Subscription] = []
 
+    /// An empty bag.
     public init() {}
 
     /// Adds a subscription to be cancelled with the bag.

@@ -34,6 +34,7 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
             set { storage = Storage(name: storage.name, message: newValue) }
         }
 
+        /// A failure of the predicate `name`, saying `message`.
         public init(name: String, message: String) {
             storage = Storage(name: name, message: message)
         }
@@ -62,6 +63,7 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
         Verdict(failure: Failure(name: name, message: message))
     }
 
+    /// A verdict with this failure, or valid for `nil`.
     public init(failure: Failure?) {
         self.failure = failure
     }

@@ -34,6 +34,7 @@ public final class PCRERegex: @unchecked Sendable {
         /// PCRE2's message, e.g. `"missing closing parenthesis"`.
         public var message: String
 
+        /// A compile error of `pattern` at `offset` (bytes) / `column` (characters, 1-based), with PCRE2's message.
         public init(pattern: String, offset: Int, column: Int, message: String) {
             self.pattern = pattern
             self.offset = offset

@@ -22,6 +22,7 @@ public struct RuleSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     /// The 1-based column of the problem.
     public var column: Int { offset + 1 }
 
+    /// An error in the rule text `rule` at character `offset` (0-based).
     public init(rule: String, offset: Int, message: String) {
         self.rule = rule
         self.offset = offset

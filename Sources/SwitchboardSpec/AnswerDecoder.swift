@@ -17,6 +17,7 @@ public struct AnswerDecodingError: Error, Equatable, Sendable, CustomStringConve
         /// The answer given, or `nil` when there was none.
         public var got: String?
 
+        /// `field` expected `expected` and got `got` (nil: missing).
         public init(field: String, expected: String, got: String?) {
             self.field = field
             self.expected = expected
@@ -32,6 +33,7 @@ public struct AnswerDecodingError: Error, Equatable, Sendable, CustomStringConve
     /// Every mismatch, in the order the model decoded its properties.
     public var mismatches: [Mismatch]
 
+    /// An error listing every mismatch.
     public init(mismatches: [Mismatch]) {
         self.mismatches = mismatches
     }

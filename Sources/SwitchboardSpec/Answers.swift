@@ -111,6 +111,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     /// What was wrong and what was expected.
     public var message: String
 
+    /// An error at `line`:`column` (1-based) of the JSON text.
     public init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column

@@ -15,6 +15,7 @@ public struct Draft: Sendable {
     /// Where the draft lives.
     public let path: String
 
+    /// A draft kept in the file at `path` (created with mode 0600 on the first save).
     public init(path: String) {
         self.path = path
     }
@@ -75,6 +76,7 @@ public struct DraftError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 
+    /// An error about the draft file at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

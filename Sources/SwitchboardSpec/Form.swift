@@ -148,6 +148,7 @@ public struct FieldFailure: Equatable, Sendable, CustomStringConvertible {
     /// Whether the value is secret (the description leaves it out).
     public var isMasked: Bool
 
+    /// A failure of `field`'s `rule` on `value`.
     public init(field: String, rule: String, message: String, value: String, isMasked: Bool = false) {
         self.field = field
         self.rule = rule

@@ -48,6 +48,11 @@ public final class FormFlow {
     /// Notices the flow could not act on (a draft that could not be written), for the caller to report.
     public private(set) var warnings: [String] = []
 
+    /// A flow over `form`, saving accepted answers to `draft` (if any) and resuming from it.
+    ///
+    /// ```swift
+    /// let result = FormFlow(form, draft: Draft(path: ".signup.json")).run(prompter: try TerminalPrompter())
+    /// ```
     public init(_ form: Form, draft: Draft? = nil) {
         self.form = form
         self.draft = draft

@@ -27,6 +27,7 @@ public struct InputProblem: Error, Equatable, Sendable, CustomStringConvertible 
     /// What was wrong and what was expected.
     public var message: String
 
+    /// A problem with the input, at `line` of it and about `field` when known.
     public init(line: Int?, field: String?, message: String) {
         self.line = line
         self.field = field
@@ -65,6 +66,7 @@ public struct FormResult: Sendable {
     /// Every part of the input that could not be read.
     public var inputProblems: [InputProblem]
 
+    /// A result with its status, the answers so far and what failed.
     public init(status: Status, answers: Answers, failures: [FieldFailure] = [],
                 inputProblems: [InputProblem] = []) {
         self.status = status

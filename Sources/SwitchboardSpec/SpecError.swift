@@ -7,6 +7,7 @@ public struct SpecLocation: Equatable, Hashable, Sendable, CustomStringConvertib
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
 
+    /// A place in a spec file (1-based line and column).
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
@@ -24,6 +25,7 @@ public struct SpecProblem: Equatable, Sendable, CustomStringConvertible {
     /// What was wrong and what would be right.
     public var message: String
 
+    /// A problem at `location`.
     public init(_ location: SpecLocation, _ message: String) {
         self.location = location
         self.message = message
@@ -43,6 +45,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Every problem, sorted by line and column.
     public var problems: [SpecProblem]
 
+    /// An error listing every problem found.
     public init(problems: [SpecProblem]) {
         self.problems = problems
     }

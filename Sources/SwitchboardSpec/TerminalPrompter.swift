@@ -43,6 +43,8 @@ public final class TerminalPrompter: FormPrompter {
         if ownsOutput { close(output) }
     }
 
+    /// Reads one answer on a `LineField`: `check` is its one rule (the form's verdict for the text), Enter
+    /// is refused while it fails if `enforcing`; Ctrl-C and lost terminals are `.cancelled`.
     public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         var fieldOptions = options
@@ -66,6 +68,7 @@ public final class TerminalPrompter: FormPrompter {
         }
     }
 
+    /// Writes a line of the form's own text (title, review, messages) to the terminal.
     public func show(_ text: String) {
         writeAll(text + "\n", to: output)
     }

@@ -45,13 +45,18 @@ extension LineField {
             case descriptor(Int32)
         }
 
+        /// Interactive (readline, live hint) or plain (no cursor movement); `.automatic` is plain for
+        /// `TERM=dumb` or no `TERM`.
         public var mode: Mode = .automatic
+        /// Colour in the hint; `.automatic` honours `NO_COLOR`.
         public var color: Color = .automatic
         /// Show one `*` per character; the value never reaches the terminal or any history.
         public var masked = false
         /// Refuse Enter while the value is invalid (the text stays and the hint says why). Set to false to
         /// accept any value; the verdict is still in `verdict`.
         public var refusesInvalid = true
+        /// What happens to the hint once a value is accepted: cleared (the default) or kept as the final
+        /// verdict.
         public var hintAfterEnter: HintAfterEnter = .clear
         /// Values Tab completes to (by prefix). Without choices Tab completes nothing: never file names.
         public var choices: [String] = []
@@ -63,8 +68,15 @@ extension LineField {
         public var historyFile: String?
         /// The descriptor read from: standard input.
         public var input: Int32 = 0
+        /// Where the prompt and the hint are drawn.
         public var output: Output = .automatic
 
+        /// The defaults: automatic mode, colour and output; Enter refused on invalid values.
+        ///
+        /// ```swift
+        /// var options = LineField.Options()
+        /// options.masked = true
+        /// ```
         public init() {}
     }
 }

@@ -46,6 +46,7 @@ public final class ReadlineProxy {
     private var hostHistory: UnsafeMutablePointer<HISTORY_STATE>?
     private var hostBindings: [(Keymap, Int, KEYMAP_ENTRY)] = []
 
+    /// A proxy that has taken nothing yet; a `LineField` makes its own.
     public init() {}
 
     /// The host's redisplay function (readline's own when the host set none): the field draws through it.

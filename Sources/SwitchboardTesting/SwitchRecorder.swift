@@ -21,6 +21,7 @@ public final class SwitchRecorder {
         /// Whether the switch's action fired, and with what.
         public var fired: Bool?
 
+        /// A step: the text set (nil when validated directly), the verdict, and what the action got (nil: not fired).
         public init(text: String?, verdict: Verdict, fired: Bool?) {
             self.text = text
             self.verdict = verdict
