@@ -33,7 +33,10 @@ let package = Package(
 
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .target(name: "SwitchboardTerminal", dependencies: ["Switchboard", "SwitchboardRules", "CReadline"],
+        // A masked field's kills bypass readline's kill ring (see kill.c).
+        .target(name: "CReadlineSupport", dependencies: ["CReadline"]),
+        .target(name: "SwitchboardTerminal",
+                dependencies: ["Switchboard", "SwitchboardRules", "CReadline", "CReadlineSupport"],
                 swiftSettings: strict),
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.

@@ -15,6 +15,15 @@ var options = LineField.Options()
 var rules: [Predicate<String>] = []
 var repeats = 1
 
+let usage = """
+    usage: field-ask [--prompt P] [--initial T] [--default D] [--placeholder P] [--masked] [--plain]
+                     [--interactive] [--keep] [--accept-invalid] [--choices a,b,c] [--history FILE]
+                     [--repeat N] [--rule nonempty|gmail|digits|min:N|max:N]...
+    Asks for one value (N values with --repeat) and prints each accepted value on its own line.
+    Exit: 0, 1 (end of input), 2 (invalid input from a pipe, or a usage error), 130 (Ctrl-C).
+
+    """
+
 func fail(_ message: String) -> Never {
     let line = "field-ask: \(message)\n"
     _ = write(STDERR_FILENO, line, line.utf8.count)
@@ -57,7 +66,10 @@ while let argument = arguments.next() {
     case "--history": options.historyFile = value(argument)
     case "--repeat": repeats = Int(value(argument)) ?? 1
     case "--rule": rules.append(rule(value(argument)))
-    default: fail("unknown option \(argument)")
+    case "--help", "-h":
+        print(usage, terminator: "")
+        exit(0)
+    default: fail("unknown option \(argument) (see field-ask --help)")
     }
 }
 

@@ -60,7 +60,7 @@ struct AskCommand: ParsableCommand {
         }
         if let message { parsed = parsed.map { $0.message(message) } }
         if let defaultValue, let failure = verdict(of: parsed, for: defaultValue).failure {
-            throw CommandFailure.usage("--default \(displayed(defaultValue)) fails the rules: \(failure.message)")
+            throw CommandFailure.usage("--default \(displayQuoted(defaultValue)) fails the rules: \(failure.message)")
         }
 
         var options = LineField.Options()
@@ -87,7 +87,7 @@ struct AskCommand: ParsableCommand {
             case .interrupted(let signal):
                 throw ExitCode(128 + signal)
             case .terminalUnavailable(let reason):
-                throw CommandFailure(lines: ["no usable terminal to ask \(displayed(prompt)): \(reason)"],
+                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt)): \(reason)"],
                                      status: ExitStatus.usage)
             }
         }

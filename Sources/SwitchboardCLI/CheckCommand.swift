@@ -162,7 +162,8 @@ struct LineChecker {
     }
 
     /// Writes the value as is when it is plain UTF-8 text, else in double quotes with `\xNN` escapes for control
-    /// characters and bytes that are not UTF-8 (so one failure stays one line).
+    /// characters and bytes that are not UTF-8, and `\u{9b}` for C1 controls (so one failure stays one line and
+    /// the terminal obeys none of it).
     private func writeShown(_ bytes: UnsafeRawBufferPointer, tap: Bool = false) {
         if isPlain(bytes, tap: tap) {
             output.write(bytes)
@@ -172,6 +173,11 @@ struct LineChecker {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) {
+                output.write("\\u{" + hex(bytes[index + 1]) + "}")   // a C1 control character
+                index += 2
+                continue
+            }
             if byte >= 0x80, let length = utf8SequenceLength(bytes, at: index) {
                 output.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
                 index += length
@@ -198,7 +204,18 @@ struct LineChecker {
             if byte < 0x20 || byte == 0x7F || (tap && byte == 0x23) { return false }
             if byte >= 0x80 { ascii = false }
         }
-        return ascii || firstInvalidUTF8(bytes) == nil
+        return ascii || firstInvalidUTF8(bytes) == nil && !containsC1Control(bytes)
+    }
+
+    /// Whether valid UTF-8 `bytes` hold a C1 control character (U+0080–U+009F, encoded C2 80–C2 9F), which
+    /// a terminal obeys like an escape sequence.
+    private func containsC1Control(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xC2 && bytes[index + 1] < 0xA0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Writes a JSON string. Valid UTF-8 is copied byte for byte with `"`, `\` and control characters escaped;

@@ -15,7 +15,7 @@ func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
         do {
             rules.append(try Rule.parse(text))
         } catch {
-            lines.append("switchboard: --rule \(displayed(text)): at column \(error.offset + 1): \(error.message)")
+            lines.append("switchboard: --rule \(displayQuoted(text)): at column \(error.offset + 1): \(error.message)")
             lines.append("  " + text)
             lines.append("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
         }
@@ -31,25 +31,4 @@ func verdict(of rules: [Rule], for value: String) -> Verdict {
         if !verdict.isValid { return verdict }
     }
     return .valid
-}
-
-/// `value` as shown in a message: in double quotes with control characters escaped.
-func displayed(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

@@ -1,5 +1,6 @@
 // Answers -> any Decodable model: the seed's model-from-dictionary, by the model's own property names and
 // types. A mismatch is recorded and decoding goes on with a placeholder, so every mismatch is reported at once.
+import SwitchboardRules
 
 /// The answers did not fit the model: one entry per field, in the order the model asked for them.
 ///
@@ -26,7 +27,7 @@ public struct AnswerDecodingError: Error, Equatable, Sendable, CustomStringConve
 
         /// `age: expected a number, got "abc"` or `name: expected a value, got nothing`.
         public var description: String {
-            "\(field): expected \(expected), got \(got.map { quoted($0) } ?? "nothing")"
+            "\(field): expected \(expected), got \(got.map { displayQuoted($0, limit: 60) } ?? "nothing")"
         }
     }
 

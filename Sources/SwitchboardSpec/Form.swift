@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 /// An ordered set of fields whose verdicts may depend on each other: the headless model behind the terminal
 /// flow (`FormFlow`), the input reader (`Form.fill(from:format:)`) and spec files (`FormSpec`).
 ///
@@ -160,30 +162,6 @@ public struct FieldFailure: Equatable, Sendable, CustomStringConvertible {
     /// `age: must be a number, got "abc"` (no value for masked or empty fields).
     public var description: String {
         if isMasked || value.isEmpty { return "\(field): \(message)" }
-        return "\(field): \(message), got \(quoted(value))"
+        return "\(field): \(message), got \(displayQuoted(value, limit: 60))"
     }
-}
-
-/// `value` in double quotes with control characters escaped, shortened past 60 characters.
-func quoted(_ value: String, limit: Int = 60) -> String {
-    var out = "\""
-    var count = 0
-    for scalar in value.unicodeScalars {
-        if count == limit { out += "…"; break }
-        count += 1
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 /// Why a line could not be read: the user cancelled (Ctrl-C) or ended the input (Ctrl-D on an empty line).
 public enum PromptInterruption: Error, Equatable, Sendable {
     /// Ctrl-C: the whole form is cancelled, with no partial output.
@@ -198,7 +200,7 @@ public final class FormFlow {
                 continue
             }
             guard let field = field(for: choice) else {
-                prompter.show("No field \(quoted(choice)); type a number from 1 to \(form.fields.count) or a name.")
+                prompter.show("No field \(displayQuoted(choice, limit: 60)); type a number from 1 to \(form.fields.count) or a name.")
                 continue
             }
             try ask(field, prompter, fromReview: true)
@@ -236,7 +238,7 @@ public final class FormFlow {
         let shown = form.fields.map { field -> String in
             let value = field.text.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
-            if containsControlCharacters(value, allowingNewlines: false) { return quoted(value, limit: 40) }
+            if containsControlCharacters(value, allowingNewlines: false) { return displayQuoted(value, limit: 40) }
             return value.count > 40 ? String(value.prefix(40)) + "…" : value
         }
         let nameWidth = form.fields.map(\.name.count).max() ?? 0

@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 /// The outcome of one spec example: a value that should pass (or fail) a field's rules, and what happened.
 public struct ExampleResult: Sendable, CustomStringConvertible {
     /// The field the example belongs to.
@@ -14,7 +16,7 @@ public struct ExampleResult: Sendable, CustomStringConvertible {
     /// `signup.yaml:9:18: email: "ada" should fail but passed` or
     /// `signup.yaml:8:16: email: "ada@example.com" passes` (ok).
     public var description: String {
-        let value = quoted(example.value)
+        let value = displayQuoted(example.value, limit: 60)
         switch (example.shouldPass, verdict.failure) {
         case (true, nil): return "\(example.location): \(field): \(value) passes"
         case (false, let failure?):

@@ -1,3 +1,4 @@
+import SwitchboardRules
 import Yams
 
 /// Walks a spec's YAML node tree (Yams keeps each node's line and column), collecting every problem.
@@ -65,10 +66,10 @@ struct SpecParser {
         }
         guard let name = string(nameNode, "a field name") else { return nil }
         if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
-            fail(nameNode, "field name \(quoted(name)) should use letters, digits, - and _ only")
+            fail(nameNode, "field name \(displayQuoted(name, limit: 60)) should use letters, digits, - and _ only")
         }
         if let first = existing.first(where: { $0.name == name }) {
-            fail(nameNode, "duplicate field \(quoted(name)) (first defined at line \(first.location.line))")
+            fail(nameNode, "duplicate field \(displayQuoted(name, limit: 60)) (first defined at line \(first.location.line))")
             return nil
         }
         let prompt = map["prompt"].flatMap { string($0, "a prompt") } ?? name
@@ -101,7 +102,7 @@ struct SpecParser {
             case "number": kind = .number
             case "choice": kind = .choice([])
             default:
-                fail(node, "unknown field type \(quoted(name)); expected one of \(Self.kinds.joined(separator: ", "))")
+                fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
         }
         for (flag, flagKind) in [("masked", FieldKind.masked), ("multiline", .multiline)] {
@@ -137,7 +138,7 @@ struct SpecParser {
         for (key, value) in map {
             guard let name = string(key, "a rule name") else { continue }
             if namedRules[name] != nil {
-                fail(key, "duplicate rule name \(quoted(name))")
+                fail(key, "duplicate rule name \(displayQuoted(name, limit: 60))")
                 continue
             }
             if let rule = parseRule(value) {
@@ -201,7 +202,7 @@ struct SpecParser {
                 transform = known
             } else {
                 let names = DefaultTransform.allCases.map(\.rawValue).joined(separator: ", ")
-                fail(mapNode, "unknown map \(quoted(name)); expected one of \(names)")
+                fail(mapNode, "unknown map \(displayQuoted(name, limit: 60)); expected one of \(names)")
             }
         }
         return .derived(from: from, map: transform, at: location(fromNode))
@@ -254,7 +255,7 @@ struct SpecParser {
                 if target == field.name {
                     problems.append(SpecProblem(at, "\(what) refers to the field itself; expected another field"))
                 } else if !known.contains(target) {
-                    problems.append(SpecProblem(at, "\(what): no field named \(quoted(target)); "
+                    problems.append(SpecProblem(at, "\(what): no field named \(displayQuoted(target, limit: 60)); "
                                                 + "expected one of \(list)"))
                 }
             }
@@ -290,7 +291,7 @@ struct SpecParser {
 
     private func describe(_ node: Node) -> String {
         switch node {
-        case .scalar(let s): "\(quoted(s.string))"
+        case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
         case .mapping: "a mapping"
         case .sequence: "a list"
         case .alias: "an alias"
@@ -340,10 +341,10 @@ struct SpecParser {
                 continue
             }
             if !seen.insert(name).inserted {
-                fail(key, "duplicate key \(quoted(name)) in \(context)")
+                fail(key, "duplicate key \(displayQuoted(name, limit: 60)) in \(context)")
             } else if !allowed.contains(name) {
                 let expected = allowed.joined(separator: ", ")
-                fail(key, "unknown key \(quoted(name)) in \(context); expected one of \(expected)")
+                fail(key, "unknown key \(displayQuoted(name, limit: 60)) in \(context); expected one of \(expected)")
             }
         }
     }
@@ -359,7 +360,7 @@ struct SpecParser {
                                "not valid YAML: \(detail)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return SpecProblem(SpecLocation(file: file, line: context.mark.line, column: context.mark.column),
-                               "duplicate key(s) \(duplicates.map { quoted($0) }.joined(separator: ", "))")
+                               "duplicate key(s) \(duplicates.map { displayQuoted($0, limit: 60) }.joined(separator: ", "))")
         case .reader(let problem, let offset, _, _):
             return SpecProblem(start, "not readable\(offset.map { " at byte \($0)" } ?? ""): \(problem)")
         default:

@@ -1,3 +1,4 @@
+import SwitchboardRules
 import Glibc
 
 /// The seed's observable text field on a terminal: a prompt edited with GNU readline, validated on every
@@ -187,7 +188,7 @@ public final class LineField {
     func failureLine(_ verdict: Verdict, value: String) -> String {
         let message = verdict.failure?.message ?? "is invalid"
         if options.masked { return "\(label): \(message) (\(value.count) characters, not shown)" }
-        return "\(label): \(message), got \(quoted(value))"
+        return "\(label): \(message), got \(displayQuoted(value))"
     }
 }
 
@@ -195,25 +196,4 @@ public final class LineField {
 struct TextProblem: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// `text` in double quotes with control characters escaped, for error lines.
-func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }

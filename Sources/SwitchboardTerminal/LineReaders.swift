@@ -83,28 +83,56 @@ struct PlainLineReader {
     let streams: TerminalStreams
 
     func read() throws -> String {
-        let trap = SignalTrap(SignalTrap.terminating)
+        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT])
         defer { trap.close() }
         var saved = termios()
         let haveModes = tcgetattr(streams.inputFD, &saved) == 0
-        if field.options.masked && haveModes {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(streams.inputFD, TCSAFLUSH, &quiet)
-        }
-        defer { if field.options.masked && haveModes { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) } }
-        while true {
+        let hidesInput = field.options.masked && haveModes
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        if hidesInput { tcsetattr(streams.inputFD, TCSAFLUSH, &quiet) }
+        defer { if hidesInput { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) } }
+        var resumedFromSuspend = false
+        func prompt() {
             streams.write(field.displayedPrompt)
             streams.flush()
+        }
+        while true {
+            prompt()
             let bytes = try readLineBytes(from: streams.inputFD, signals: trap.readEnd) {
                 for signal in trap.take() {
-                    streams.write("\n")
-                    streams.flush()
-                    if signal == SIGINT { throw FieldError.cancelled }
-                    if field.options.masked && haveModes { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) }
-                    trap.restore(signal)
-                    raise(signal)
-                    throw FieldError.interrupted(signal: signal)
+                    switch signal {
+                    case SIGTSTP:
+                        // The terminal has already dropped the line typed so far; ask again afterwards.
+                        streams.write("\n")
+                        streams.flush()
+                        if trap.canSuspend() {
+                            if hidesInput { tcsetattr(streams.inputFD, TCSANOW, &saved) }
+                            trap.restore(SIGTSTP)
+                            raise(SIGTSTP)
+                            trap.install(SIGTSTP)
+                            resumedFromSuspend = true   // the SIGCONT that woke us is handled here
+                            if hidesInput { tcsetattr(streams.inputFD, TCSANOW, &quiet) }
+                        }
+                        prompt()
+                    case SIGCONT:
+                        // Stopped without Ctrl-Z (SIGSTOP): the shell put its own modes back.
+                        if resumedFromSuspend { resumedFromSuspend = false; continue }
+                        if hidesInput { tcsetattr(streams.inputFD, TCSANOW, &quiet) }
+                        streams.write("\n")
+                        prompt()
+                    case SIGINT:
+                        streams.write("\n")
+                        streams.flush()
+                        throw FieldError.cancelled
+                    default:
+                        streams.write("\n")
+                        streams.flush()
+                        if hidesInput { tcsetattr(streams.inputFD, TCSAFLUSH, &saved) }
+                        trap.restore(signal)
+                        raise(signal)
+                        throw FieldError.interrupted(signal: signal)
+                    }
                 }
             }
             if field.options.masked { streams.write("\n") }

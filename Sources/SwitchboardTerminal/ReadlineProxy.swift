@@ -1,4 +1,5 @@
 import CReadline
+import CReadlineSupport
 import Glibc
 
 /// The DelegateProxy idea for readline's global hooks. While a `LineField` reads, the proxy takes the
@@ -45,6 +46,7 @@ public final class ReadlineProxy {
     private var hostOutstream: UnsafeMutablePointer<FILE>?
     private var hostHistory: UnsafeMutablePointer<HISTORY_STATE>?
     private var hostBindings: [(Keymap, Int, KEYMAP_ENTRY)] = []
+    private var discardsKills = false
 
     /// A proxy that has taken nothing yet; a `LineField` makes its own.
     public init() {}
@@ -62,8 +64,10 @@ public final class ReadlineProxy {
         preInput.send(())
     }
 
-    /// Takes readline's hooks for `session`.
-    func take(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, history: [String]) {
+    /// Takes readline's hooks for `session`. For a masked field, the history search commands (which echo
+    /// what is typed into their prompt) ring the bell instead, and killed text is not kept on the kill ring.
+    func take(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, history: [String],
+              masked: Bool = false) {
         precondition(!isActive, "ReadlineProxy: a field is already reading")
         isActive = true
         hostRedisplay = sb_rl_redisplay_function()
@@ -100,6 +104,14 @@ public final class ReadlineProxy {
                 rl_bind_key_in_map(Int32(key), acceptKey, map)
             }
         }
+        if masked {
+            var seen: Set<UnsafeMutableRawPointer> = []
+            for name in ["emacs", "vi-insert", "vi-command"] {
+                if let map = rl_get_keymap_by_name(name) { disableSearch(in: map, seen: &seen) }
+            }
+            sb_rl_set_discard_kills(1)
+        }
+        discardsKills = masked
 
         hostHistory = history_get_history_state()
         var empty = HISTORY_STATE()
@@ -119,6 +131,8 @@ public final class ReadlineProxy {
             free(hostHistory)
         }
         hostHistory = nil
+        if discardsKills { sb_rl_set_discard_kills(0) }
+        discardsKills = false
         for (map, key, entry) in hostBindings.reversed() { map[key] = entry }
         hostBindings = []
         sb_rl_set_redisplay_function(hostRedisplay)
@@ -133,7 +147,26 @@ public final class ReadlineProxy {
         sb_rl_set_instream(hostInstream)
         sb_rl_set_outstream(hostOutstream)
     }
+
+    /// Binds every key of `map` (and of the keymaps it leads to, such as ESC's) that runs a history search
+    /// to ring the bell instead, remembering what was there.
+    private func disableSearch(in map: Keymap, seen: inout Set<UnsafeMutableRawPointer>) {
+        guard seen.insert(UnsafeMutableRawPointer(map)).inserted else { return }
+        for key in 0..<Int(KEYMAP_SIZE) {
+            let entry = map[key]
+            if entry.type == ISKMAP, let function = entry.function {
+                let submap = unsafeBitCast(function, to: Keymap.self)
+                disableSearch(in: submap, seen: &seen)
+            } else if entry.type == ISFUNC, let function = entry.function, sb_rl_is_search_command(function) != 0 {
+                hostBindings.append((map, key, entry))
+                map[key].function = ringBell
+            }
+        }
+    }
 }
+
+/// A history search in a masked field: the bell, and nothing else.
+private func ringBell(_ count: Int32, _ key: Int32) -> Int32 { rl_ding() }
 
 /// Completion takes the whole line before the cursor as the word (choices may contain spaces).
 nonisolated(unsafe) private let noWordBreaks: UnsafeMutablePointer<CChar> = strdup("")!

@@ -83,7 +83,8 @@ final class ReadlineSession {
         let previous = ReadlineSession.active
         ReadlineSession.active = self
         defer { ReadlineSession.active = previous }
-        field.proxy.take(input: streams.input, output: streams.output, history: field.historyForReading())
+        field.proxy.take(input: streams.input, output: streams.output, history: field.historyForReading(),
+                         masked: field.options.masked)
         defer { field.proxy.release() }
         columns = streams.columns
 
@@ -414,8 +415,13 @@ final class ReadlineSession {
         streams.flush()
     }
 
-    /// Ctrl-Z: restore the terminal, stop; after `fg`, take the terminal again and draw the field anew.
+    /// Ctrl-Z: restore the terminal, stop; after `fg`, take the terminal again and draw the field anew. When
+    /// nothing could resume the process (see `SignalTrap.canSuspend`), the bell rings and editing goes on.
     private func suspend() {
+        guard trap?.canSuspend() == true else {
+            rl_ding()
+            return
+        }
         eraseDecorations()
         let (row, _, bottom) = readlineModel()
         if bottom > row { streams.write(escape + "\(bottom - row)B") }

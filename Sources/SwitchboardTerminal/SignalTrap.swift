@@ -48,6 +48,30 @@ final class SignalTrap {
         sigaction(signal, &old, nil)
     }
 
+    /// Whether `signal` was ignored (SIG_IGN) before the trap took it.
+    func wasIgnored(_ signal: Int32) -> Bool {
+        guard let old = previous[signal], let handler = old.__sigaction_handler.sa_handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == 1   // SIG_IGN
+    }
+
+    /// Whether Ctrl-Z can stop this process now: SIGTSTP was not ignored by the host, and a job-control shell
+    /// can resume it. The kernel discards SIGTSTP for an orphaned process group (no member has a parent in
+    /// another group of the same session: a program started by `sh -c` at the top of a tmux pane, or by a
+    /// daemon), and nobody would run `fg` anyway. Decided from the ancestors in `/proc`.
+    func canSuspend() -> Bool {
+        if wasIgnored(SIGTSTP) { return false }
+        let group = getpgrp()
+        let session = getsid(0)
+        var pid = getpid()
+        for _ in 0..<64 {
+            guard let (parent, _, _) = processStatus(pid), parent > 0,
+                  let (_, parentGroup, parentSession) = processStatus(parent) else { return false }
+            if parentGroup != group { return parentSession == session }
+            pid = parent
+        }
+        return false
+    }
+
     /// The signals that arrived since the last call, in order.
     func take() -> [Int32] {
         var result: [Int32] = []
@@ -68,4 +92,20 @@ final class SignalTrap {
         Glibc.close(readEnd)
         Glibc.close(writeEnd)
     }
+}
+
+/// The parent, process group and session of `pid`, from `/proc/<pid>/stat` (`pid (comm) state ppid pgrp session ...`).
+private func processStatus(_ pid: pid_t) -> (parent: pid_t, group: pid_t, session: pid_t)? {
+    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let n = read(fd, &buffer, buffer.count)
+    guard n > 0, let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
+    guard fields.count >= 4,
+          let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+          let group = pid_t(String(decoding: fields[2], as: UTF8.self)),
+          let session = pid_t(String(decoding: fields[3], as: UTF8.self)) else { return nil }
+    return (parent, group, session)
 }

@@ -22,9 +22,17 @@ final class TerminalStreams {
             if isatty(STDERR_FILENO) == 1 {
                 outputFD = STDERR_FILENO
             } else {
-                let fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                var fd = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
                 guard fd >= 0 else {
                     throw FieldError.terminalUnavailable("stderr is not a terminal and /dev/tty cannot be opened")
+                }
+                if fd <= STDERR_FILENO {
+                    // Standard error (or input) was closed and /dev/tty took its number: move it out of the
+                    // way, so that closing it later does not close the process's stderr stream.
+                    let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+                    Glibc.close(fd)
+                    guard moved >= 0 else { throw FieldError.terminalUnavailable("cannot open /dev/tty") }
+                    fd = moved
                 }
                 outputFD = fd
                 ownsOutput = true

@@ -54,6 +54,15 @@ struct CheckCommandTests {
         #expect(lines[2].hasPrefix(#"4: "x\x1b[31m@example.com": "#))
     }
 
+    @Test("C1 control characters (U+009B is CSI to a terminal) are escaped in failures, never written raw")
+    func c1ControlsAreEscaped() throws {
+        let run = try switchboard(["check", "--rule", "email"], input: Array("a\u{9B}31mb\ncafé\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.stdout == #"1: "a\u{9b}31mb": must be a valid email address"# + "\n"
+                + "2: café: must be a valid email address\n")
+        #expect(!run.stdout.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+    }
+
     @Test("a line that is not UTF-8 fails even under rules its repaired text would pass",
           arguments: ["regex:.*", "length:0..10", "not:email", "contains:a", "required"])
     func invalidUTF8UnderPermissiveRules(rule: String) throws {

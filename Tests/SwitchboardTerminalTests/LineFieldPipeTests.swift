@@ -36,6 +36,23 @@ func shell(_ script: String) throws -> (status: Int32, out: String, err: String)
         #expect(result.err == "Email: must contain \"@gmail.com\", got \"ada\"\n")
     }
 
+    @Test func controlCharactersInAPipedFailureAreEscapedIncludingC1() throws {
+        let result = try shell("printf 'a\\302\\23331m\\033[2Jb\\n' | field-ask --rule digits")
+        #expect(result.status == 2)
+        #expect(result.err == #"Value: must not contain control characters (U+009B at character 2), got "a\u{9b}31m\u{1b}[2Jb""#
+                + "\n")
+    }
+
+    @Test func fieldAskExplainsItsOptions() throws {
+        let help = try shell("field-ask --help")
+        #expect(help.status == 0)
+        #expect(help.out.hasPrefix("usage: field-ask [--prompt P]"))
+        #expect(help.out.contains("--masked"))
+        let wrong = try shell("field-ask --colour")
+        #expect(wrong.status == 2)
+        #expect(wrong.err == "field-ask: unknown option --colour (see field-ask --help)\n")
+    }
+
     @Test func emptyInputIsEndOfInput() throws {
         let result = try shell("field-gmail < /dev/null")
         #expect(result.status == 1)

@@ -100,6 +100,47 @@ import TerminalTestSupport
         #expect(!session.outputText.contains("et!"))
     }
 
+    @Test func textKilledInAMaskedFieldCannotBeYankedLater() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--masked", "--repeat", "2"],
+                                     captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("hunter2")
+        #expect(session.waitFor("*******"))
+        session.send("\u{15}")               // Ctrl-U: unix-line-discard, normally onto the kill ring
+        session.send("\u{1B}b\u{1B}d")       // Meta-B, Meta-D: kill-word on the empty line
+        session.send("pw1\r")
+        #expect(session.waitUntil { $0.stdoutText == "pw1\n" })
+        #expect(session.waitUntil { $0.outputText.ranges(of: "Value: ").count == 2 })
+        session.send("\u{19}x\r")            // Ctrl-Y in the next field yanks nothing
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "pw1\nx\n")
+
+        // An ordinary field keeps readline's kill ring: Ctrl-U then Ctrl-Y in the next read gives the text back.
+        let plain = try PtySession(executable("field-ask"), arguments: ["--repeat", "2"], captureStdout: true)
+        #expect(plain.waitFor("Value: "))
+        plain.send("first")
+        #expect(plain.waitFor("first"))
+        plain.send("\u{15}one\r")
+        #expect(plain.waitUntil { $0.stdoutText == "one\n" && $0.outputText.ranges(of: "Value: ").count == 2 })
+        plain.send("\u{19}\r")
+        #expect(plain.waitForExit() == .exited(0))
+        #expect(plain.stdoutText == "one\nfirst\n")
+    }
+
+    @Test func historySearchInAMaskedFieldNeverShowsWhatIsTyped() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--masked", "--prompt", "PIN"],
+                                     captureStdout: true)
+        #expect(session.waitFor("PIN: "))
+        session.send("\u{12}")               // Ctrl-R: the bell, no search prompt
+        session.send("4711")
+        #expect(session.waitFor("****"))
+        session.send("\u{1B}p9\r")           // Meta-P (non-incremental search) too
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "47119\n")
+        #expect(!session.outputText.contains("search"))
+        #expect(!session.outputText.contains("4711"))
+    }
+
     @Test func defaultIsShownAndTakenOnEmptyEnter() throws {
         let session = try PtySession(executable("field-ask"), arguments: ["--prompt", "City", "--default", "Hanoi"],
                                      captureStdout: true)
@@ -152,17 +193,20 @@ import TerminalTestSupport
         #expect(contents == "remembered\nremembered\n")
     }
 
-    @Test func ctrlZRedrawsTheFieldAndKeepsEditing() throws {
+    @Test func ctrlZWithNoShellToResumeRingsTheBellAndKeepsEditing() throws {
+        // The pty session's process group is orphaned (its parent is in another session): the kernel would
+        // discard the stop, and nobody could type `fg`. The field stays as it is.
         let session = try PtySession(executable("field-ask"), captureStdout: true)
         #expect(session.waitFor("Value: "))
         session.send("abc")
         #expect(session.waitFor("abc"))
         let mark = session.output.count
-        session.send("\u{1A}")               // SIGTSTP (an orphaned test process group is not stopped)
-        #expect(session.waitFor("Value: abc", from: mark))
+        session.send("\u{1A}")
+        #expect(session.waitFor("\u{7}", from: mark))
         session.send("d\r")
         #expect(session.waitForExit() == .exited(0))
         #expect(session.stdoutText == "abcd\n")
+        #expect(!String(decoding: session.output[mark...], as: UTF8.self).contains("Value: "))   // no second prompt
         #expect(isCooked(session.modes()))
     }
 
@@ -271,6 +315,18 @@ import TerminalTestSupport
         session.send("\r")
         #expect(session.waitForExit() == .exited(0))
         #expect(session.stdoutText == "ada@gmail.com\n")
+    }
+
+    @Test func aClosedStderrStillGetsEveryPromptDrawnOnTheTerminal() throws {
+        let command = "\(shellQuote(executable("field-ask"))) --repeat 2 --prompt Name 2>&-"
+        let session = try PtySession("/bin/sh", arguments: ["-c", command], captureStdout: true)
+        #expect(session.waitFor("Name: "))
+        session.send("one\r")
+        #expect(session.waitUntil { $0.outputText.ranges(of: "Name: ").count == 2 })
+        session.send("two\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "one\ntwo\n")
+        #expect(session.outputText.contains("two"))   // the second read drew its line too
     }
 
     @Test func anInvalidValueCanBeAcceptedWhenTheFieldOptsOut() throws {

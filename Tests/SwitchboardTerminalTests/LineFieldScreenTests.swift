@@ -195,6 +195,26 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         #expect(tmux.waitUntil { $0.split(separator: "\n").suffix(2) == ["ada@gmail.com", "$"] } != nil)
     }
 
+    @Test func plainMaskedFieldStaysHiddenAfterCtrlZAndFg() throws {
+        let tmux = try screen("PS1='$ ' bash --norc --noprofile -i")
+        #expect(tmux.waitFor("$") != nil)
+        tmux.type("field-ask --plain --masked --prompt PIN | sed 's/^/got /'")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("PIN:") != nil)
+        tmux.type("12")
+        tmux.press("C-z")
+        #expect(tmux.waitFor("Stopped") != nil)
+        tmux.type("fg")
+        tmux.press("Enter")
+        // Asked again on a fresh line (the terminal dropped the "12"), and still without echo.
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "PIN:" } != nil, "\(tmux.capture())")
+        tmux.type("4711")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("got 4711") != nil, "\(tmux.capture())")
+        #expect(tmux.capture().ranges(of: "4711").count == 1, "\(tmux.capture())")   // only the output line
+        #expect(!tmux.capture().contains("12"))
+    }
+
     @Test func onlyTrueSwitchAnnouncesTheName() throws {
         let tmux = try screen("field-name NguyenPhong")
         #expect(tmux.waitFor("Name:") != nil)
