@@ -31,6 +31,10 @@ static inline void sb_rl_set_end(int value) { rl_end = value; }
 static inline int sb_rl_point(void) { return rl_point; }
 static inline void sb_rl_set_point(int value) { rl_point = value; }
 static inline int sb_rl_pending_input(void) { return rl_pending_input; }
+/// Non-zero while a history search (incremental, non-incremental, prefix) owns the prompt.
+static inline int sb_rl_searching(void) {
+    return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH) != 0;
+}
 
 static inline FILE *sb_rl_instream(void) { return rl_instream; }
 static inline void sb_rl_set_instream(FILE *stream) { rl_instream = stream; }

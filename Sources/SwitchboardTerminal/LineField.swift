@@ -168,9 +168,11 @@ public final class LineField {
         return true
     }
 
-    /// Records an accepted value in the field's history (and file), unless masked.
+    /// Records an accepted value in the field's history (and file), unless masked. A value with a line break
+    /// (accepted by a field that takes invalid values) is not recorded: the file holds one value per line.
     func remember(_ value: String) {
-        guard !options.masked, options.remembersHistory, !value.isEmpty else { return }
+        guard !options.masked, options.remembersHistory, !value.isEmpty,
+              !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
         if history.last != value { history.append(value) }
         if let path = options.historyFile { HistoryFile.append(value, to: path) }
     }

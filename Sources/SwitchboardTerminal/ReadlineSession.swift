@@ -55,6 +55,8 @@ final class ReadlineSession {
     private var redisplayDeferred = false
     private var hintShown = false
     private var placeholderShown = false
+    /// The decorations were last drawn during a history search (no placeholder then): draw again when it ends.
+    private var drawnWhileSearching = false
     /// readline's cursor row, column and bottom row when the decorations were drawn: if readline's model
     /// no longer matches (it started a new line itself), the old decorations are not where we think.
     private var drawnAt: (Int32, Int32, Int32) = (-1, -1, -1)
@@ -117,7 +119,8 @@ final class ReadlineSession {
                     rl_callback_handler_install(field.displayedPrompt, lineHandler)   // inserts field.text again
                     continue
                 }
-                if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged()) {
+                let searchEnded = drawnWhileSearching && sb_rl_searching() == 0
+                if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged() || searchEnded) {
                     redisplayNow()
                 }
             }
@@ -319,11 +322,13 @@ final class ReadlineSession {
         rl_get_screen_size(&rows, &cols)
         if cols > 0 { columns = Int(cols) }
         var out = ""
-        if lastBuffer.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty, bottom == 0 {
+        if lastBuffer.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty, bottom == 0,
+           sb_rl_searching() == 0 {
             let room = columns - Int(column) - 1
             let shown = truncated(placeholder, toColumns: room)
             if !shown.isEmpty {
-                out += (color ? escape + "2m" : "") + shown + (color ? escape + "0m" : "")
+                // Always dim, even under NO_COLOR (an attribute, not a colour): plain, it would read as typed text.
+                out += escape + "2m" + shown + escape + "0m"
                 out += escape + "\(displayWidth(shown))D"
                 placeholderShown = true
             }
@@ -338,6 +343,7 @@ final class ReadlineSession {
         }
         if !out.isEmpty { streams.write(out) }
         drawnAt = (row, column, bottom)
+        drawnWhileSearching = sb_rl_searching() != 0
     }
 
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.

@@ -189,6 +189,16 @@ import TerminalTestSupport
         masked.send("hidden\r")
         #expect(masked.waitForExit() == .exited(0))
         #expect(masked.stdoutText == "hidden\n")
+
+        // A two-line paste accepted by a field that takes invalid values is not split into two entries.
+        let multiline = try PtySession(executable("field-ask"), arguments: ["--history", path, "--accept-invalid"],
+                                       captureStdout: true)
+        #expect(multiline.waitFor("Value: "))
+        multiline.send("\u{1B}[200~line one\nline two\u{1B}[201~")
+        #expect(multiline.waitFor("control characters"))
+        multiline.send("\r")
+        #expect(multiline.waitForExit() == .exited(0))
+        #expect(multiline.stdoutText == "line one\nline two\n")
         let contents = try String(decoding: #require(readFile(path)), as: UTF8.self)
         #expect(contents == "remembered\nremembered\n")
     }
@@ -294,6 +304,20 @@ import TerminalTestSupport
         #expect(empty.waitFor("7"))
         empty.send("\r")
         #expect(empty.waitForExit() == .exited(0))
+    }
+
+    @Test func placeholderIsDimWithoutColourAndHiddenDuringAHistorySearch() throws {
+        let session = try PtySession(executable("field-ask"), arguments: ["--placeholder", "e.g. 42"],
+                                     environment: ["NO_COLOR": "1"])
+        #expect(session.waitFor("\u{1B}[2me.g. 42\u{1B}[0m"))   // dim is an attribute, kept under NO_COLOR
+        let mark = session.output.count
+        session.send("\u{12}x")              // Ctrl-R, then a search that finds nothing
+        #expect(session.waitFor("`x': ", from: mark))
+        #expect(!String(decoding: session.output[mark...], as: UTF8.self).contains("e.g. 42"))
+        session.send("\u{7}")                // Ctrl-G leaves the search: the empty line shows its placeholder
+        #expect(session.waitFor("e.g. 42", from: mark))
+        session.send("\u{3}")
+        #expect(session.waitForExit() == .exited(130))
     }
 
     @Test func sighupRestoresTheTerminal() throws {
