@@ -56,7 +56,7 @@ struct CheckCommand: ParsableCommand {
             if fd < 0 { throw CommandFailure.usage("cannot open \(file): \(String(cString: strerror(errno)))") }
         }
         defer { if fd > 0 { close(fd) } }
-        var reader = LineReader(fd: fd)
+        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : file ?? "standard input")
         var checker = LineChecker(rules: parsed, format: format, countOnly: count, output: standardOutput)
         // One rule (the `&&` of all of them), held in a local constant the closure borrows: no copy, retain or
         // release per line.

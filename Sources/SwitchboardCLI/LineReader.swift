@@ -9,11 +9,14 @@ import Glibc
 /// A line longer than the buffer grows it; nothing is ever cut.
 struct LineReader: ~Copyable {
     private let fd: Int32
+    /// What the descriptor is, for messages: a file name, or "standard input".
+    private let name: String
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
 
-    init(fd: Int32, capacity: Int = 1 << 20) {
+    init(fd: Int32, name: String = "standard input", capacity: Int = 1 << 20) {
         self.fd = fd
+        self.name = name
         self.capacity = capacity
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
@@ -28,7 +31,7 @@ struct LineReader: ~Copyable {
             let count = read(fd, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .usage("cannot read the input: \(String(cString: strerror(errno)))")
+                throw .usage("cannot read \(name): \(String(cString: strerror(errno)))")
             }
             filled += count
             let atEnd = count == 0

@@ -39,6 +39,7 @@ struct SpecParser {
         var fields: [FieldSpec] = []
         if let node = top["fields"] {
             if let list = sequence(node, "a list of fields") {
+                if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
                 for item in list {
                     if let field = parseField(item, existing: fields) { fields.append(field) }
                 }

@@ -210,5 +210,9 @@ struct CheckCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot open /nonexistent/values.txt"))
         #expect(missing.stdout == "")
+        // A path that opens but cannot be read (a directory) is named too, not "the input".
+        let directory = try switchboard(["check", "--rule", "email", "/tmp"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("cannot read /tmp: Is a directory"))
     }
 }

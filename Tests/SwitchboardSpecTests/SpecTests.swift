@@ -78,6 +78,8 @@ func specProblems(_ yaml: String) -> [String] {
             "t.yaml:4:14: expected a list of choices, got a mapping",
         ])
         #expect(specProblems("fields: {email: {}}") == ["t.yaml:1:9: expected a list of fields, got a mapping"])
+        // An empty form would "succeed" with no answers: a script reading them would get nothing.
+        #expect(specProblems("fields: []") == ["t.yaml:1:9: a form needs at least one field; expected a list of fields"])
         #expect(specProblems("""
             fields:
               - name: email
