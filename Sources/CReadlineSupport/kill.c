@@ -31,11 +31,15 @@ int rl_kill_text(int from, int to) {
     return readline_kill_text(from, to);
 }
 
-int sb_rl_is_search_command(sb_rl_command_func *function) {
+int sb_rl_reveals_masked_text(sb_rl_command_func *function) {
     return function == rl_reverse_search_history || function == rl_forward_search_history
         || function == rl_noninc_reverse_search || function == rl_noninc_forward_search
         || function == rl_noninc_reverse_search_again || function == rl_noninc_forward_search_again
         || function == rl_history_search_forward || function == rl_history_search_backward
         || function == rl_history_substr_search_forward || function == rl_history_substr_search_backward
-        || function == rl_vi_search || function == rl_vi_search_again;
+        || function == rl_vi_search || function == rl_vi_search_again
+        // Copies go to the kill ring without passing through rl_kill_text (unbound by default, an inputrc
+        // can bind them, e.g. "\ew": copy-region-as-kill).
+        || function == rl_copy_region_to_kill || function == rl_copy_backward_word
+        || function == rl_copy_forward_word;
 }

@@ -65,7 +65,8 @@ public final class ReadlineProxy {
     }
 
     /// Takes readline's hooks for `session`. For a masked field, the history search commands (which echo
-    /// what is typed into their prompt) ring the bell instead, and killed text is not kept on the kill ring.
+    /// what is typed into their prompt) and the copy commands ring the bell instead, and killed text is not
+    /// kept on the kill ring.
     func take(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, history: [String],
               masked: Bool = false) {
         precondition(!isActive, "ReadlineProxy: a field is already reading")
@@ -107,7 +108,7 @@ public final class ReadlineProxy {
         if masked {
             var seen: Set<UnsafeMutableRawPointer> = []
             for name in ["emacs", "vi-insert", "vi-command"] {
-                if let map = rl_get_keymap_by_name(name) { disableSearch(in: map, seen: &seen) }
+                if let map = rl_get_keymap_by_name(name) { disableRevealingCommands(in: map, seen: &seen) }
             }
             sb_rl_set_discard_kills(1)
         }
@@ -149,15 +150,15 @@ public final class ReadlineProxy {
     }
 
     /// Binds every key of `map` (and of the keymaps it leads to, such as ESC's) that runs a history search
-    /// to ring the bell instead, remembering what was there.
-    private func disableSearch(in map: Keymap, seen: inout Set<UnsafeMutableRawPointer>) {
+    /// or a copy to the kill ring to ring the bell instead, remembering what was there.
+    private func disableRevealingCommands(in map: Keymap, seen: inout Set<UnsafeMutableRawPointer>) {
         guard seen.insert(UnsafeMutableRawPointer(map)).inserted else { return }
         for key in 0..<Int(KEYMAP_SIZE) {
             let entry = map[key]
             if entry.type == ISKMAP, let function = entry.function {
                 let submap = unsafeBitCast(function, to: Keymap.self)
-                disableSearch(in: submap, seen: &seen)
-            } else if entry.type == ISFUNC, let function = entry.function, sb_rl_is_search_command(function) != 0 {
+                disableRevealingCommands(in: submap, seen: &seen)
+            } else if entry.type == ISFUNC, let function = entry.function, sb_rl_reveals_masked_text(function) != 0 {
                 hostBindings.append((map, key, entry))
                 map[key].function = ringBell
             }
@@ -165,7 +166,7 @@ public final class ReadlineProxy {
     }
 }
 
-/// A history search in a masked field: the bell, and nothing else.
+/// A history search or a copy in a masked field: the bell, and nothing else.
 private func ringBell(_ count: Int32, _ key: Int32) -> Int32 { rl_ding() }
 
 /// Completion takes the whole line before the cursor as the word (choices may contain spaces).

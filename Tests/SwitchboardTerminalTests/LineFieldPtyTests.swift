@@ -127,6 +127,38 @@ import TerminalTestSupport
         #expect(plain.stdoutText == "one\nfirst\n")
     }
 
+    @Test func copyCommandsBoundInTheUsersInputrcCopyNothingFromAMaskedField() throws {
+        // copy-region-as-kill and copy-backward-word are unbound by default; users bind them in ~/.inputrc.
+        let path = "/tmp/sb-inputrc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(path) }
+        let bindings = "\"\\ew\": copy-region-as-kill\n\"\\C-xw\": copy-backward-word\n"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = write(fd, bindings, bindings.utf8.count)
+        close(fd)
+        let session = try PtySession(executable("field-ask"), arguments: ["--masked", "--repeat", "2"],
+                                     environment: ["INPUTRC": path], captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("hunter2")
+        #expect(session.waitFor("*******"))
+        session.send("\u{1B}w\u{18}w\r")     // Meta-W, Ctrl-X W: both ring the bell
+        #expect(session.waitUntil { $0.stdoutText == "hunter2\n" && $0.outputText.ranges(of: "Value: ").count == 2 })
+        session.send("\u{19}x\r")             // Ctrl-Y in the next field yanks nothing
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "hunter2\nx\n")
+
+        // The same bindings in an ordinary field do copy, so the masked field's result is not an accident.
+        let plain = try PtySession(executable("field-ask"), arguments: ["--repeat", "2"],
+                                   environment: ["INPUTRC": path], captureStdout: true)
+        #expect(plain.waitFor("Value: "))
+        plain.send("first")
+        #expect(plain.waitFor("first"))
+        plain.send("\u{1B}w\r")
+        #expect(plain.waitUntil { $0.stdoutText == "first\n" && $0.outputText.ranges(of: "Value: ").count == 2 })
+        plain.send("\u{19}\r")
+        #expect(plain.waitForExit() == .exited(0))
+        #expect(plain.stdoutText == "first\nfirst\n")
+    }
+
     @Test func historySearchInAMaskedFieldNeverShowsWhatIsTyped() throws {
         let session = try PtySession(executable("field-ask"), arguments: ["--masked", "--prompt", "PIN"],
                                      captureStdout: true)

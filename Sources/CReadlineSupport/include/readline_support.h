@@ -8,8 +8,10 @@ typedef int sb_rl_command_func(int, int);
 /// without being saved on the kill ring, so that a secret cannot be yanked into a later field.
 void sb_rl_set_discard_kills(int discard);
 
-/// Non-zero for readline's history search commands (incremental, non-incremental, prefix, substring, vi `/`):
-/// the commands that echo what is typed into the search prompt.
-int sb_rl_is_search_command(sb_rl_command_func *function);
+/// Non-zero for the readline commands a masked field must not run: the history searches (incremental,
+/// non-incremental, prefix, substring, vi `/`), which echo what is typed into their prompt, and the copy
+/// commands (copy-region-as-kill, copy-backward-word, copy-forward-word), which put the text on the kill ring
+/// without going through `rl_kill_text`.
+int sb_rl_reveals_masked_text(sb_rl_command_func *function);
 
 #endif
