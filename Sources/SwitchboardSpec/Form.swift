@@ -91,14 +91,15 @@ public final class Form {
         add(FormField(name, kind: .number, prompt: prompt, required: required, rules: rules, message: message))
     }
 
-    /// Every field's text, in field order (masked fields included: this is what a program receives).
+    /// Every field's answer (`FormField.value`: yes/no answers as `yes` or `no`), in field order (masked
+    /// fields included: this is what a program receives).
     public var answers: Answers {
-        Answers(fields.map { ($0.name, $0.text.value) })
+        Answers(fields.map { ($0.name, $0.value) })
     }
 
     /// The answers a draft may keep: answered, non-masked fields.
     public var draftAnswers: Answers {
-        Answers(fields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.text.value) })
+        Answers(fields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.value) })
     }
 
     /// Re-validates every field and returns every failure, in field order (not only the first).

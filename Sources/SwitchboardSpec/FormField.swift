@@ -106,6 +106,22 @@ public final class FormField {
         return []
     }
 
+    /// The answer as a program receives it: a yes/no answer as `yes` or `no` (whichever of `y`, `True`,
+    /// `on`, `0`... was typed), a number without surrounding spaces, anything else as typed.
+    ///
+    /// ```swift
+    /// subscribe.answer("Y")
+    /// subscribe.value   // "yes"
+    /// ```
+    public var value: String {
+        let text = input.text.value
+        switch kind {
+        case .yesNo: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
+        case .number: return parseNumber(text) == nil ? text : String(trimmingSpaces(text))
+        default: return text
+        }
+    }
+
     /// Sets the text as the user's answer and marks the field answered. The field keeps following its
     /// default only if the answer equals it.
     ///

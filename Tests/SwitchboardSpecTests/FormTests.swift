@@ -79,6 +79,23 @@ func makeSignup() -> Form {
         #expect(!note.answer("x").isValid)
     }
 
+    @Test func yesNoAndNumberAnswersReachTheProgramInOneSpelling() {
+        // A script tests `[ "$SUBSCRIBE" = yes ]`: whatever the user typed, the answer is yes or no.
+        let form = Form()
+        let subscribe = form.yesNo("subscribe"), age = form.number("age"), name = form.text("name")
+        subscribe.answer("Y")
+        age.answer(" 42 ")
+        name.answer(" Ada ")
+        #expect(form.answers.json(pretty: false) == #"{"subscribe":"yes","age":"42","name":" Ada "}"#)
+        #expect(subscribe.text.value == "Y")          // the field still shows what was typed
+        for (typed, value) in [("no", "no"), ("OFF", "no"), ("0", "no"), ("true", "yes"), ("on", "yes")] {
+            subscribe.answer(typed)
+            #expect(subscribe.value == value)
+        }
+        subscribe.answer("perhaps")                    // invalid answers stay as typed (the failure quotes them)
+        #expect(subscribe.value == "perhaps")
+    }
+
     @Test func optionalFieldsSkipTheirRulesWhenEmpty() {
         let form = Form()
         let bio = form.multiline("bio", required: false,
