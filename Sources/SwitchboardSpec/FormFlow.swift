@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 
 /// Why a line could not be read: the user cancelled (Ctrl-C) or ended the input (Ctrl-D on an empty line).
 public enum PromptInterruption: Error, Equatable, Sendable {
@@ -235,14 +236,16 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
+        adoptCharacterLocale()   // wide characters are measured by the locale (a program starts in "C")
         let shown = form.fields.map { field -> String in
-            let value = field.text.value
+            let value = field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if containsControlCharacters(value, allowingNewlines: false) { return displayQuoted(value, limit: 40) }
-            return value.count > 40 ? String(value.prefix(40)) + "…" : value
+            // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
+            return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
         }
-        let nameWidth = form.fields.map(\.name.count).max() ?? 0
-        let valueWidth = shown.map(\.count).max() ?? 0
+        let nameWidth = form.fields.map { displayWidth($0.name) }.max() ?? 0
+        let valueWidth = shown.map(displayWidth).max() ?? 0
         var lines = ["Review:"]
         for (index, field) in form.fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
@@ -254,5 +257,5 @@ public final class FormFlow {
 }
 
 private func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
 }

@@ -78,7 +78,7 @@ final class TerminalStreams {
 }
 
 /// The display width of `text` in terminal columns (wide characters count 2, combining marks 0).
-func displayWidth(_ text: String) -> Int {
+package func displayWidth(_ text: String) -> Int {
     var width = 0
     for scalar in text.unicodeScalars {
         let w = sb_wcwidth(scalar.value)
@@ -88,7 +88,7 @@ func displayWidth(_ text: String) -> Int {
 }
 
 /// The longest prefix of `text` that fits in `columns`.
-func truncated(_ text: String, toColumns columns: Int) -> String {
+package func truncated(_ text: String, toColumns columns: Int) -> String {
     var width = 0
     var result = ""
     for character in text {
@@ -102,7 +102,7 @@ func truncated(_ text: String, toColumns columns: Int) -> String {
 
 /// Makes sure the locale's character type is UTF-8 aware, so readline measures wide characters. Swift
 /// programs start in the "C" locale; the user's locale is used, or C.UTF-8 when that is plain C.
-func adoptCharacterLocale() {
+package func adoptCharacterLocale() {
     if let current = setlocale(LC_CTYPE, nil), String(cString: current) != "C" { return }
     if let chosen = setlocale(LC_CTYPE, ""), ["C", "POSIX"].contains(String(cString: chosen)) == false { return }
     _ = setlocale(LC_CTYPE, "C.UTF-8")

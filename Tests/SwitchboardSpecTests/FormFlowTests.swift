@@ -79,6 +79,27 @@ final class ScriptedPrompter: FormPrompter {
         #expect(review.contains("  4. confirm   ********         ✗ must match the password\n"))
     }
 
+    @Test func reviewLinesUpWideAnswersAndShowsWhatWillBeSubmitted() {
+        let form = Form()
+        form.text("name")
+        form.text("city")
+        form.yesNo("subscribe")
+        form.text("motto")
+        let long = String(repeating: "語", count: 30)     // 60 columns: cut to 38 columns and an ellipsis
+        let prompter = ScriptedPrompter(lines: ["東京太郎", "Hanoi", "Y", long, ""])
+        let flow = FormFlow(form)
+        #expect(flow.run(prompter: prompter).status == .submitted)
+        let review = flow.reviewText().split(separator: "\n").map(String.init)
+        let cut = String(repeating: "語", count: 19) + "…"
+        #expect(review == [
+            "Review:",
+            "  1. name       東京太郎                                 ✓",
+            "  2. city       Hanoi                                    ✓",
+            "  3. subscribe  yes                                      ✓",
+            "  4. motto      \(cut)  ✓",
+        ])
+    }
+
     @Test func ctrlCCancelsWithNoAnswers() {
         let prompter = ScriptedPrompter([.line("ada@example.com"), .interrupt(.cancelled)])
         let result = FormFlow(makeSignup()).run(prompter: prompter)
