@@ -12,7 +12,8 @@ struct AskCommand: ParsableCommand {
         abstract: "Ask for one value with live validation; print it on standard output.",
         discussion: """
             The prompt and the live ✓/✗ feedback go to standard error (or /dev/tty), the accepted value to standard \
-            output, so a script captures only the value. Enter on an invalid value keeps the text and says why.
+            output, so a script captures only the value. Enter on an invalid value keeps the text and says why. \
+            With no --rule or --choices any answer is accepted, even an empty one: add --rule required to insist.
 
             Standard input not a terminal: one line is read, checked, and printed, or the failure is printed on \
             standard error (exit 1).

@@ -22,6 +22,17 @@ struct AskPipedTests {
         #expect(!run.stderr.contains("\u{1B}"))
     }
 
+    @Test("an empty answer: accepted with no rule (as --help says), refused by --rule required")
+    func emptyAnswer() throws {
+        let free = try switchboard(["ask", "Nickname"], input: "\n")
+        #expect(free.status == 0)
+        #expect(free.stdout == "\n")
+        let required = try switchboard(["ask", "Name", "--rule", "required"], input: "\n")
+        #expect(required.status == 1)
+        #expect(required.stdout == "")
+        #expect(required.stderr == "Name: must not be blank, got \"\"\n")
+    }
+
     @Test("each ask reads one line and leaves the rest: two asks share one piped input in a script")
     func oneLineEach() throws {
         let script = """
