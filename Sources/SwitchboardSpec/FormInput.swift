@@ -108,7 +108,7 @@ extension Form {
         var reader = AnswerReader(form: self)
         reader.read(bytes, format: format)
         let skipped = Set(reader.problems.compactMap(\.field))
-        let failures = validate().filter { !skipped.contains($0.field) }
+        let failures = reader.readNothing ? [] : validate().filter { !skipped.contains($0.field) }
         let status: FormResult.Status = !reader.problems.isEmpty ? .malformedInput
             : failures.isEmpty ? .submitted : .invalid
         return FormResult(status: status, answers: answers, failures: failures, inputProblems: reader.problems)
@@ -162,6 +162,9 @@ func writeAll(_ text: String, to fd: Int32) {
 struct AnswerReader {
     let form: Form
     var problems: [InputProblem] = []
+    /// Whether the input could not be read at all (a JSON document that does not parse): no answer was taken,
+    /// so the fields' failures ("must not be empty") would only hide the one real problem.
+    var readNothing = false
 
     init(form: Form) { self.form = form }
 
@@ -232,7 +235,8 @@ struct AnswerReader {
         let extra = lines[index...].filter { $0.text != "" }
         if let first = extra.first {
             problems.append(.init(line: first.number, field: nil,
-                                  message: "\(extra.count) more answer(s) than the form's \(form.fields.count) fields"))
+                                  message: "\(extra.count) more \(extra.count == 1 ? "answer" : "answers") than the form's "
+                                      + "\(form.fields.count) \(form.fields.count == 1 ? "field" : "fields")"))
         }
     }
 
@@ -273,6 +277,7 @@ struct AnswerReader {
     private mutating func readJSON(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             problems.append(.init(line: nil, field: nil, message: "not valid UTF-8"))
+            readNothing = true
             return
         }
         let answers: Answers
@@ -280,6 +285,7 @@ struct AnswerReader {
             answers = try Answers(json: text)
         } catch {
             problems.append(.init(line: error.line, field: nil, message: "column \(error.column): \(error.message)"))
+            readNothing = true
             return
         }
         for key in form.fill(answers) {

@@ -53,6 +53,10 @@ import SwitchboardSpec
 
         let broken = makeSignup().fill(from: "{\"email\": \"ada@example.com\",\n", format: .json)
         #expect(broken.inputProblems.map(\.description) == ["input line 2: column 1: expected a key in double quotes"])
+        // Nothing was read, so "must not be empty" for every field would only bury the syntax error.
+        #expect(broken.failures.isEmpty)
+        #expect(broken.report == ["input line 2: column 1: expected a key in double quotes"])
+        #expect(broken.exitStatus == 2)
     }
 
     @Test func invalidUTF8IsReportedWithItsLineAndLosesNothingElse() {
@@ -69,7 +73,7 @@ import SwitchboardSpec
     @Test func extraLinesAreReported() {
         let input = "ada@example.com\n\ncorrect horse\ncorrect horse\n36\nFrance\nbio\n\nextra\n"
         let result = makeSignup().fill(from: input, format: .lines)
-        #expect(result.inputProblems.map(\.description) == ["input line 9: 1 more answer(s) than the form's 7 fields"])
+        #expect(result.inputProblems.map(\.description) == ["input line 9: 1 more answer than the form's 7 fields"])
     }
 
     @Test func aMegabyteValueIsKeptWhole() {
