@@ -150,6 +150,16 @@ struct SpecCommandTests {
         #expect(lines.contains { $0.hasPrefix("ok 3 - ") })
         #expect(lines.last == "# 1 of 3 examples failed")
     }
+
+    @Test("test: a spec with no examples is a skipped TAP run (1..0 # SKIP), exit 0")
+    func testNoExamples() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("plain.yaml", "fields:\n  - name: email\n    rules: [email]\n")
+        let run = try switchboard(["test", spec])
+        #expect(run.status == 0)
+        #expect(run.stdout == "TAP version 14\n1..0 # SKIP no examples in \(spec)\n")
+    }
 }
 
 @Suite("switchboard help, version, completion")
