@@ -69,28 +69,6 @@ func formatted(_ answers: Answers, as output: FormCommand.Output) -> String {
             return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
         }.joined()
     case .yaml:
-        return answers.map { key, value in "\(key): \(jsonQuoted(value))\n" }.joined()
+        return answers.map { key, value in "\(key): \(jsonString(value))\n" }.joined()
     }
-}
-
-/// A JSON string literal (also a valid YAML double-quoted scalar).
-func jsonQuoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

@@ -80,8 +80,9 @@ public struct Answers: Equatable, Sendable, Sequence, ExpressibleByDictionaryLit
     public var description: String { json(pretty: false) }
 }
 
-/// `text` as a JSON string literal (UTF-8 kept, control characters escaped).
-func jsonString(_ text: String) -> String {
+/// `text` as a JSON string literal (UTF-8 kept, control characters escaped); also a valid YAML double-quoted
+/// scalar, which is how `switchboard form --output yaml` writes values.
+package func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
