@@ -122,7 +122,7 @@ extension Rule {
     public static func oneOf(_ options: [String], caseInsensitive: Bool = false) -> Rule {
         let stored = options.map { Array((caseInsensitive ? $0.lowercased() : $0).utf8) }
         let asciiOnly = stored.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
-        let list = options.map(quote).joined(separator: ", ")
+        let list = options.map { displayQuoted($0) }.joined(separator: ", ")
         let requirement = options.count == 1 ? "be \(list)" : "be one of \(list)"
         let source = (caseInsensitive ? "one-of-ci:" : "one-of:")
             + options.map { escapeArgument($0, commas: true) }.joined(separator: ",")
@@ -136,7 +136,7 @@ extension Rule {
     /// Rule.equals("yes").check("Yes").failure?.message   // "must equal \"yes\""
     /// ```
     public static func equals(_ text: String) -> Rule {
-        leaf("equals", "equal \(quote(text))", source: "equals:" + escapeArgument(text), .equals(Array(text.utf8)))
+        leaf("equals", "equal \(displayQuoted(text))", source: "equals:" + escapeArgument(text), .equals(Array(text.utf8)))
     }
 
     /// Contains `text` somewhere.
@@ -145,7 +145,7 @@ extension Rule {
     /// (!Rule.contains("@example.com")).check("a@example.com").failure?.message  // "must not contain \"@example.com\""
     /// ```
     public static func contains(_ text: String) -> Rule {
-        leaf("contains", "contain \(quote(text))", source: "contains:" + escapeArgument(text),
+        leaf("contains", "contain \(displayQuoted(text))", source: "contains:" + escapeArgument(text),
              .contains(Array(text.utf8)))
     }
 
@@ -155,7 +155,7 @@ extension Rule {
     /// Rule.prefix("https://").check("http://x").failure?.message   // "must start with \"https://\""
     /// ```
     public static func prefix(_ text: String) -> Rule {
-        leaf("prefix", "start with \(quote(text))", source: "prefix:" + escapeArgument(text), .prefix(Array(text.utf8)))
+        leaf("prefix", "start with \(displayQuoted(text))", source: "prefix:" + escapeArgument(text), .prefix(Array(text.utf8)))
     }
 
     /// Ends with `text`.
@@ -164,7 +164,7 @@ extension Rule {
     /// Rule.suffix("@acme.com").check("ada@acme.com").isValid   // true
     /// ```
     public static func suffix(_ text: String) -> Rule {
-        leaf("suffix", "end with \(quote(text))", source: "suffix:" + escapeArgument(text), .suffix(Array(text.utf8)))
+        leaf("suffix", "end with \(displayQuoted(text))", source: "suffix:" + escapeArgument(text), .suffix(Array(text.utf8)))
     }
 
     /// Matches a PCRE2 pattern: the whole value, unless the pattern anchors itself (see `PCRERegex`).

@@ -43,7 +43,7 @@ public final class PCRERegex: @unchecked Sendable {
         }
 
         /// `regex "a(b": at column 4: missing closing parenthesis`
-        public var description: String { "regex \(quote(pattern)): at column \(column): \(message)" }
+        public var description: String { "regex \(displayQuoted(pattern)): at column \(column): \(message)" }
     }
 
     /// A match PCRE2 gave up on (match limit, depth limit, JIT stack): never a crash, and never a pass.
@@ -227,20 +227,4 @@ public final class PCRERegex: @unchecked Sendable {
         }
         return false
     }
-}
-
-/// `"text"` with quotes and backslashes escaped, for messages.
-func quote(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-        switch character {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default: result.append(character)
-        }
-    }
-    return result + "\""
 }

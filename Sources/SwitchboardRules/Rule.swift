@@ -114,7 +114,7 @@ public struct Rule {
     /// Rule.email.message("Use your work address").check("ada").failure?.message  // "Use your work address"
     /// ```
     public func message(_ text: String) -> Rule {
-        Rule(source: "\(source) \(quote(text))", predicate: storedPredicate.message(text), matcher: matcher)
+        Rule(source: "\(source) \"\(escapeArgument(text))\"", predicate: storedPredicate.message(text), matcher: matcher)
     }
 
     /// The rule's name, e.g. `"email"`, `"length"`, `"not contains"`.

@@ -30,7 +30,7 @@ public struct RuleSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     }
 
     /// `rule "length:3..x": at column 11: expected a whole number after "..", got "x"`
-    public var description: String { "rule \(quote(rule)): at column \(column): \(message)" }
+    public var description: String { "rule \(displayQuoted(rule)): at column \(column): \(message)" }
 }
 
 extension Rule {
@@ -130,7 +130,7 @@ struct RuleParser {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[index..<end])
         let rest = String(view)
-        return rest.count > 20 ? quote(String(rest.prefix(20))) + "..." : quote(rest)
+        return rest.count > 20 ? displayQuoted(String(rest.prefix(20))) + "..." : displayQuoted(rest)
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
@@ -185,8 +185,8 @@ struct RuleParser {
         let name = Rule.aliases[written] ?? written
         guard Rule.ruleNames.contains(name) else {
             var hint = ""
-            if let guess = suggestion(for: written) { hint = "; did you mean \(quote(guess))?" }
-            throw error(at: nameStart, "unknown rule \(quote(written))\(hint) (known rules: \(Rule.ruleNames.joined(separator: ", ")))")
+            if let guess = suggestion(for: written) { hint = "; did you mean \(displayQuoted(guess))?" }
+            throw error(at: nameStart, "unknown rule \(displayQuoted(written))\(hint) (known rules: \(Rule.ruleNames.joined(separator: ", ")))")
         }
         var argumentStart: Int?
         if i < end {
@@ -194,7 +194,7 @@ struct RuleParser {
                 if Self.isSpace(scalars[i]), let quoteIndex = (i..<end).first(where: { scalars[$0] == "\"" }) {
                     throw error(at: quoteIndex, "a message must be the last thing in the rule and end with a \"; write \\\" for a quote inside it")
                 }
-                throw error(at: i, "expected \":\" or the end of the rule after \(quote(written)), got \(found(i, end: end))")
+                throw error(at: i, "expected \":\" or the end of the rule after \(displayQuoted(written)), got \(found(i, end: end))")
             }
             argumentStart = i + 1
         }
@@ -231,13 +231,13 @@ struct RuleParser {
 
     func requireNoArgument(_ written: String, _ argumentStart: Int?, end: Int) throws(RuleSyntaxError) {
         if let argumentStart {
-            throw error(at: argumentStart - 1, "\(quote(written)) takes no argument, got \(found(argumentStart - 1, end: end))")
+            throw error(at: argumentStart - 1, "\(displayQuoted(written)) takes no argument, got \(found(argumentStart - 1, end: end))")
         }
     }
 
     func requireArgument(_ written: String, _ argumentStart: Int?, end: Int, example: String) throws(RuleSyntaxError) -> Int {
         guard let argumentStart else {
-            throw error(at: end, "expected \":\" and \(example) after \(quote(written)), got the end of the rule")
+            throw error(at: end, "expected \":\" and \(example) after \(displayQuoted(written)), got the end of the rule")
         }
         guard argumentStart < end else {
             throw error(at: argumentStart, "expected \(example) after \"\(written):\", got the end of the rule")

@@ -138,7 +138,7 @@ struct BuiltinRuleTests {
             .length(max: 9), .length(exactly: 2), .email, .integer, .integer(in: -5...5), .integer(min: nil, max: 0),
             .decimal, .decimal(in: 0.5...99.25), .oneOf(["a,b", "c\\d", " e "]), .oneOf(["X"], caseInsensitive: true),
             .equals("say \"hi\"\n"), .contains(" "), .prefix("\t"), .suffix("end "), .url, .noControlCharacters,
-            !Rule.email, Rule.email.message("Use \"work\" mail"), try Rule.regex("yes|no", caseInsensitive: true),
+            !Rule.email, Rule.email.message("Use \"work\" mail"), Rule.email.message(" padded\r\nmessage "), try Rule.regex("yes|no", caseInsensitive: true),
             try Rule.regex(#"^\d+"#),
         ]
         let samples = ["", "a,b", "c\\d", " e ", "x", "say \"hi\"\n", " ", "\tx", "the end ", "ada@x.org", "7", "0.5", "YES", "12a"]
