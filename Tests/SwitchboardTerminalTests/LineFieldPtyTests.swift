@@ -129,12 +129,8 @@ import TerminalTestSupport
 
     @Test func copyCommandsBoundInTheUsersInputrcCopyNothingFromAMaskedField() throws {
         // copy-region-as-kill and copy-backward-word are unbound by default; users bind them in ~/.inputrc.
-        let path = "/tmp/sb-inputrc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = writeInputrc("\"\\ew\": copy-region-as-kill\n\"\\C-xw\": copy-backward-word\n")
         defer { unlink(path) }
-        let bindings = "\"\\ew\": copy-region-as-kill\n\"\\C-xw\": copy-backward-word\n"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        _ = write(fd, bindings, bindings.utf8.count)
-        close(fd)
         let session = try PtySession(executable("field-ask"), arguments: ["--masked", "--repeat", "2"],
                                      environment: ["INPUTRC": path], captureStdout: true)
         #expect(session.waitFor("Value: "))
@@ -304,11 +300,8 @@ import TerminalTestSupport
     }
 
     @Test func viModeFromTheUsersInputrcWorks() throws {
-        let path = "/tmp/sb-inputrc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = writeInputrc("set editing-mode vi\n")
         defer { unlink(path) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        _ = write(fd, "set editing-mode vi\n", 20)
-        close(fd)
         let session = try PtySession(executable("field-ask"), environment: ["INPUTRC": path], captureStdout: true)
         #expect(session.waitFor("Value: "))
         session.send("xabc")
@@ -446,4 +439,13 @@ func readFile(_ path: String) -> [UInt8]? {
         bytes.append(contentsOf: chunk[0..<n])
     }
     return bytes
+}
+
+/// Writes `text` to a fresh inputrc file for a field's `INPUTRC` and returns its path (the caller unlinks it).
+private func writeInputrc(_ text: String) -> String {
+    let path = "/tmp/sb-inputrc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    _ = write(fd, text, text.utf8.count)
+    close(fd)
+    return path
 }
