@@ -11,7 +11,7 @@ report.action = { ok in
     verdicts.append(ok ? "true" : "false")
     field.note.value = "validation #\(verdicts.count): \(ok)"
 }
-field.addSignal(toSwitch: report, Predicate("length", requirement: "be at least 3 characters long") { $0.count >= 3 })
+field.addSignal(toSwitch: report, Condition("length", requirement: "be at least 3 characters long") { $0.count >= 3 })
 
 do {
     let value = try field.read()

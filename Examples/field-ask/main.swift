@@ -12,7 +12,7 @@ var initial = ""
 var defaultValue: String?
 var placeholder: String?
 var options = LineField.Options()
-var rules: [Predicate<String>] = []
+var rules: [Condition<String>] = []
 var repeats = 1
 
 let usage = """
@@ -30,17 +30,17 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func rule(_ spec: String) -> Predicate<String> {
+func rule(_ spec: String) -> Condition<String> {
     switch spec {
     case "nonempty": return .nonEmpty
-    case "gmail": return Predicate("gmail", requirement: "contain \"@gmail.com\"") { $0.contains("@gmail.com") }
-    case "digits": return Predicate("digits", requirement: "contain only digits") { $0.allSatisfy(\.isWholeNumber) }
+    case "gmail": return Condition("gmail", requirement: "contain \"@gmail.com\"") { $0.contains("@gmail.com") }
+    case "digits": return Condition("digits", requirement: "contain only digits") { $0.allSatisfy(\.isWholeNumber) }
     default:
         if spec.hasPrefix("min:"), let n = Int(spec.dropFirst(4)) {
-            return Predicate("length", requirement: "be at least \(n) characters long") { $0.count >= n }
+            return Condition("length", requirement: "be at least \(n) characters long") { $0.count >= n }
         }
         if spec.hasPrefix("max:"), let n = Int(spec.dropFirst(4)) {
-            return Predicate("length", requirement: "be at most \(n) characters long") { $0.count <= n }
+            return Condition("length", requirement: "be at most \(n) characters long") { $0.count <= n }
         }
         fail("unknown rule \"\(spec)\"; expected nonempty, gmail, digits, min:N or max:N")
     }

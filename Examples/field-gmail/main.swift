@@ -4,7 +4,7 @@
 import Glibc
 import SwitchboardTerminal
 
-let gmail = Predicate<String>("gmail", requirement: "contain \"@gmail.com\"") { $0.contains("@gmail.com") }
+let gmail = Condition<String>("gmail", requirement: "contain \"@gmail.com\"") { $0.contains("@gmail.com") }
 let email = LineField(prompt: "Email", placeholder: "you@gmail.com", rules: [.nonEmpty, gmail])
 
 do {

@@ -50,7 +50,7 @@ func history_length_now() -> Int32 {
 
 let port = LineField(prompt: "Port", rules: [
     .nonEmpty,
-    Predicate("port", requirement: "be a number from 1 to 65535") { Int($0).map { (1...65535).contains($0) } ?? false },
+    Condition("port", requirement: "be a number from 1 to 65535") { Int($0).map { (1...65535).contains($0) } ?? false },
 ])
 
 // The proxy's signals: what the field's readline hooks did, observed by the host.

@@ -13,7 +13,7 @@ greet.action = { _ in
     name.note.value = "Hello, \(expected)!"
 }
 // A switch registered with the field takes part in its verdict: until the name matches, the hint says so.
-name.addSignal(toSwitch: greet, Predicate("name", requirement: "be \"\(expected)\"") { $0 == expected })
+name.addSignal(toSwitch: greet, Condition("name", requirement: "be \"\(expected)\"") { $0 == expected })
 // The announcement goes away when the text no longer matches.
 name.textDidChange.observe { text in if text != expected { name.note.value = "" } }
 

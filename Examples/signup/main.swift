@@ -30,10 +30,10 @@ func makeSignupForm() -> Form {
     return form
 }
 
-/// A predicate from the textual rule syntax (the rules here are fixed, so a syntax error is a bug).
-func rule(_ text: String) -> Predicate<String> {
+/// A condition from the textual rule syntax (the rules here are fixed, so a syntax error is a bug).
+func rule(_ text: String) -> Condition<String> {
     do {
-        return try Rule.parse(text).predicate
+        return try Rule.parse(text).condition
     } catch {
         fatalError("signup: bad rule \(text): \(error)")
     }

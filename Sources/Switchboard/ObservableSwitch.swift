@@ -110,14 +110,14 @@ public final class ObservableSwitch {
     /// ```swift
     /// s.addSignal(.nonEmpty, on: { name.text.value })
     /// ```
-    public func addSignal<Input>(_ predicate: Predicate<Input>, on input: @escaping () -> Input) {
+    public func addSignal<Input>(_ predicate: Condition<Input>, on input: @escaping () -> Input) {
         // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
         if case .test(let test) = predicate.node {
             append(SwitchSignal(test: { try test(input()) }, name: predicate.name, message: predicate.message,
                                 customMessage: predicate.customMessage))
         } else if case .stringTest(let test) = predicate.node {
             let run = test.run
-            append(SwitchSignal(test: { try run(Predicate<Input>.string(input())) }, name: predicate.name,
+            append(SwitchSignal(test: { try run(Condition<Input>.string(input())) }, name: predicate.name,
                                 message: predicate.message, customMessage: predicate.customMessage))
         } else {
             let detail = VerdictSlot()
@@ -131,7 +131,7 @@ public final class ObservableSwitch {
 
     /// Adds a predicate over a field's text. Validation reads the text once for all the predicates over it
     /// (and again only if a predicate changes it) and hands it to each.
-    func addSignal(_ predicate: Predicate<String>, reading text: Dynamic<String>) {
+    func addSignal(_ predicate: Condition<String>, reading text: Dynamic<String>) {
         if case .stringTest(let test) = predicate.node {
             append(SwitchSignal(text: text, test: test.run, name: predicate.name, message: predicate.message,
                                 customMessage: predicate.customMessage))

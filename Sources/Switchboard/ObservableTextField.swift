@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let email = ObservableTextField()
-/// email.addRule(Predicate("gmail", requirement: "end with \"@gmail.com\"") { $0.hasSuffix("@gmail.com") })
+/// email.addRule(Condition("gmail", requirement: "end with \"@gmail.com\"") { $0.hasSuffix("@gmail.com") })
 /// email.text.value = "ada@gmail.com"
 /// email.verdict.value.isValid   // true
 /// ```
@@ -65,13 +65,13 @@ public final class ObservableTextField {
     /// ```swift
     /// field.addSignal(toSwitch: done, .nonEmpty)
     /// ```
-    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Predicate<String>) {
+    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Condition<String>) {
         target.addSignal(predicate, reading: text)
         register(target)
     }
 
     /// Attaches a rule to the field itself; its failure becomes the field's verdict.
-    public func addRule(_ rule: Predicate<String>) {
+    public func addRule(_ rule: Condition<String>) {
         rules.addSignal(rule, reading: text)
     }
 

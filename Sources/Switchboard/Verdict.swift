@@ -1,7 +1,7 @@
 /// The outcome of one validation: valid, or the first predicate that failed and why.
 ///
 /// ```swift
-/// let verdict = Predicate<String>.nonEmpty.check("")
+/// let verdict = Condition<String>.nonEmpty.check("")
 /// verdict.isValid          // false
 /// verdict.failure?.message // "must not be empty"
 /// ```

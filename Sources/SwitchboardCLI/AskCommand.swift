@@ -67,7 +67,7 @@ struct AskCommand: ParsableCommand {
         var options = LineField.Options()
         options.masked = mask
         options.choices = choiceList
-        let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.predicate), options: options)
+        let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.condition), options: options)
         standardError.flush()
         let interactive = isTerminal(0)
         do {

@@ -1,10 +1,10 @@
-// The built-in rules. Each is a named predicate with a default message ("must ...") a caller can replace with
+// The built-in rules. Each is a named condition with a default message ("must ...") a caller can replace with
 // `message(_:)`, and a byte scanner for the fast path. Textual forms are in RuleSyntax.swift.
 
 extension Rule {
-    /// A leaf rule whose predicate runs the matcher on the value's UTF-8.
+    /// A leaf rule whose condition runs the matcher on the value's UTF-8.
     static func leaf(_ name: String, _ requirement: String, source: String, _ matcher: Matcher) -> Rule {
-        Rule(source: source, predicate: Predicate(name, requirement: requirement) { matcher.matches($0) },
+        Rule(source: source, condition: Condition(name, requirement: requirement) { matcher.matches($0) },
              matcher: matcher)
     }
 
@@ -183,10 +183,10 @@ extension Rule {
         // A case-insensitive regex reads back as "(?i)" + pattern, which means the same to PCRE2.
         let shown = (regex.isCaseInsensitive ? "(?i)" : "") + regex.pattern
         let source = "regex:" + shown
-        let predicate = Predicate<String>("regex", requirement: "match the pattern \(shown)") {
+        let condition = Condition<String>("regex", requirement: "match the pattern \(shown)") {
             try regex.evaluate($0)
         }
-        return Rule(source: source, predicate: predicate, matcher: .regex(regex))
+        return Rule(source: source, condition: condition, matcher: .regex(regex))
     }
 
     /// An `http` or `https` URL with a host: `http(s)://`, a DNS name (`example.com`, `localhost`, `a.b.` ) or a

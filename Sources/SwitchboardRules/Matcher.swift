@@ -18,8 +18,8 @@ indirect enum Matcher {
     case regex(PCRERegex)
     case url
     case noControlCharacters
-    /// A predicate supplied by the caller: only the `String` path can run it.
-    case predicate(Predicate<String>)
+    /// A condition supplied by the caller: only the `String` path can run it.
+    case condition(Condition<String>)
     case and(Matcher, Matcher)
     case or(Matcher, Matcher)
     case not(Matcher)
@@ -67,8 +67,8 @@ indirect enum Matcher {
             return Scan.url(bytes)
         case .noControlCharacters:
             return Scan.noControlCharacters(bytes)
-        case .predicate(let predicate):
-            return predicate.evaluate(String(decoding: bytes, as: UTF8.self))
+        case .condition(let condition):
+            return condition.evaluate(String(decoding: bytes, as: UTF8.self))
         case .and(let lhs, let rhs):
             return lhs.matches(bytes) && rhs.matches(bytes)
         case .or(let lhs, let rhs):
@@ -87,7 +87,7 @@ indirect enum Matcher {
     /// invalid byte), URLs and control characters (they look at multi-byte sequences).
     var decidesInvalidUTF8AsRepaired: Bool {
         switch self {
-        case .required, .length, .email, .integer, .decimal, .predicate, .always: return true
+        case .required, .length, .email, .integer, .decimal, .condition, .always: return true
         case .oneOf(_, let caseInsensitive, let asciiOnly): return caseInsensitive || asciiOnly
         case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
             return literal.allSatisfy { $0 < 0x80 }

@@ -1,45 +1,45 @@
 /// A validation rule for text: a built-in (`Rule.email`, `Rule.length(min: 3, max: 20)`), a parsed one
 /// (`try Rule.parse("int:1..120")`), or a combination with `&&`, `||` and `!`.
 ///
-/// A rule is a core `Predicate<String>` (for fields and switches) plus a byte-level matcher, so the same rule
+/// A rule is a core `Condition<String>` (for fields and switches) plus a byte-level matcher, so the same rule
 /// checks a `String` with a message for the user, or raw UTF-8 bytes fast without making a `String`.
 ///
 /// ```swift
 /// let username = Rule.length(min: 3, max: 20) && !Rule.contains("@")
 /// username.check("ada").isValid           // true
 /// username.check("a@b").failure?.message  // "must not contain \"@\""
-/// field.addRule(try Rule.parse(#"email "Use your work address""#).predicate)
+/// field.addRule(try Rule.parse(#"email "Use your work address""#).condition)
 /// ```
 public struct Rule {
     /// The rule's textual form, e.g. `"length:3..20"` or `"email \"Use your work address\""`. For a single rule it
     /// parses back to the same rule; combinations read `"a && b"`, `"a || b"`.
     public let source: String
 
-    private var storedPredicate: Predicate<String>
+    private var storedCondition: Condition<String>
     let matcher: Matcher
     /// Whether `accepts(utf8:)` may skip the UTF-8 validity check (see `Matcher.decidesInvalidUTF8AsRepaired`).
     private let skipsUTF8Check: Bool
 
-    init(source: String, predicate: Predicate<String>, matcher: Matcher) {
+    init(source: String, condition: Condition<String>, matcher: Matcher) {
         self.source = source
-        self.storedPredicate = predicate
+        self.storedCondition = condition
         self.matcher = matcher
         self.skipsUTF8Check = matcher.decidesInvalidUTF8AsRepaired
     }
 
-    /// A rule from any predicate. Its byte fast path makes a `String` and asks the predicate.
+    /// A rule from any condition. Its byte fast path makes a `String` and asks the condition.
     ///
     /// ```swift
-    /// let even = Rule(Predicate("even", requirement: "be even") { Int($0).map { $0 % 2 == 0 } ?? false })
+    /// let even = Rule(Condition("even", requirement: "be even") { Int($0).map { $0 % 2 == 0 } ?? false })
     /// ```
-    public init(_ predicate: Predicate<String>, source: String? = nil) {
-        self.init(source: source ?? predicate.name, predicate: predicate, matcher: .predicate(predicate))
+    public init(_ condition: Condition<String>, source: String? = nil) {
+        self.init(source: source ?? condition.name, condition: condition, matcher: .condition(condition))
     }
 
-    /// The rule as a core predicate, for fields (`field.addRule(rule.predicate)`) and switches.
-    /// - note: Assigning a new predicate makes `accepts(utf8:)` ask that predicate (through a `String`).
-    public var predicate: Predicate<String> {
-        get { storedPredicate }
+    /// The rule as a core condition, for fields (`field.addRule(rule.condition)`) and switches.
+    /// - note: Assigning a new condition makes `accepts(utf8:)` ask that condition (through a `String`).
+    public var condition: Condition<String> {
+        get { storedCondition }
         set { self = Rule(newValue, source: source) }
     }
 
@@ -49,7 +49,7 @@ public struct Rule {
     /// Rule.integer(in: 1...120).check("130").description   // "integer: must be a whole number from 1 to 120"
     /// ```
     public func check(_ value: String) -> Verdict {
-        storedPredicate.check(value)
+        storedCondition.check(value)
     }
 
     /// Whether `value` passes, without building a message.
@@ -59,12 +59,12 @@ public struct Rule {
     /// ```
     @inline(__always)
     public func accepts(_ value: String) -> Bool {
-        if case .predicate = matcher { return storedPredicate.evaluate(value) }
+        if case .condition = matcher { return storedCondition.evaluate(value) }
         return matcher.matches(value)
     }
 
     /// Fast path for batch checking: whether one value, given as raw UTF-8 bytes, passes. No `String` is made
-    /// unless the rule needs one (a length over non-ASCII text, a custom predicate).
+    /// unless the rule needs one (a length over non-ASCII text, a custom condition).
     ///
     /// Always equal to `check(String(decoding: bytes, as: UTF8.self)).isValid`: invalid UTF-8 is judged as the
     /// `String` it repairs to, with U+FFFD for each bad sequence. (To reject invalid UTF-8 outright, validate the
@@ -114,7 +114,7 @@ public struct Rule {
     /// Rule.email.message("Use your work address").check("ada").failure?.message  // "Use your work address"
     /// ```
     public func message(_ text: String) -> Rule {
-        Rule(source: "\(source) \"\(escapeArgument(text))\"", predicate: storedPredicate.message(text), matcher: matcher)
+        Rule(source: "\(source) \"\(escapeArgument(text))\"", condition: storedCondition.message(text), matcher: matcher)
     }
 
     /// The rule's name, e.g. `"email"`, `"length"`, `"not contains"`.
@@ -122,14 +122,14 @@ public struct Rule {
     /// ```swift
     /// (!Rule.contains("@")).name   // "not contains"
     /// ```
-    public var name: String { storedPredicate.name }
+    public var name: String { storedCondition.name }
 
     /// The failure message, e.g. `"must be a valid email address"`.
     ///
     /// ```swift
     /// Rule.length(min: 3, max: 20).failureMessage   // "must be 3 to 20 characters long"
     /// ```
-    public var failureMessage: String { storedPredicate.message }
+    public var failureMessage: String { storedCondition.message }
 }
 
 extension Rule: CustomStringConvertible {
@@ -145,7 +145,7 @@ extension Rule {
     /// (Rule.required && Rule.email).check("").failure?.message   // "must not be blank"
     /// ```
     public static func && (lhs: Rule, rhs: Rule) -> Rule {
-        Rule(source: "\(lhs.source) && \(rhs.source)", predicate: lhs.storedPredicate && rhs.storedPredicate,
+        Rule(source: "\(lhs.source) && \(rhs.source)", condition: lhs.storedCondition && rhs.storedCondition,
              matcher: .and(lhs.matcher, rhs.matcher))
     }
 
@@ -156,7 +156,7 @@ extension Rule {
     /// // "must be a valid email address or be an http or https URL with a host"
     /// ```
     public static func || (lhs: Rule, rhs: Rule) -> Rule {
-        Rule(source: "\(lhs.source) || \(rhs.source)", predicate: lhs.storedPredicate || rhs.storedPredicate,
+        Rule(source: "\(lhs.source) || \(rhs.source)", condition: lhs.storedCondition || rhs.storedCondition,
              matcher: .or(lhs.matcher, rhs.matcher))
     }
 
@@ -167,7 +167,7 @@ extension Rule {
     /// // "must not contain \"@example.com\""
     /// ```
     public static prefix func ! (operand: Rule) -> Rule {
-        Rule(source: "not:\(operand.source)", predicate: !operand.storedPredicate, matcher: .not(operand.matcher))
+        Rule(source: "not:\(operand.source)", condition: !operand.storedCondition, matcher: .not(operand.matcher))
     }
 
     /// A rule every value passes (the AND of no rules).
@@ -176,6 +176,6 @@ extension Rule {
     /// Rule.always.check("").isValid   // true
     /// ```
     public static var always: Rule {
-        Rule(source: "", predicate: .always, matcher: .always)
+        Rule(source: "", condition: .always, matcher: .always)
     }
 }

@@ -204,7 +204,7 @@ struct RuleParser {
         if negations % 2 == 1 { rule = !rule }
         if let message { rule = rule.message(message) }
         // The source: the rule as written, without surrounding white space.
-        return Rule(source: String(String.UnicodeScalarView(scalars[start..<textEnd])), predicate: rule.predicate,
+        return Rule(source: String(String.UnicodeScalarView(scalars[start..<textEnd])), condition: rule.condition,
                     matcher: rule.matcher)
     }
 

@@ -5,7 +5,7 @@ import SwitchboardRules
 ///
 /// ```swift
 /// let form = Form("Sign up")
-/// let email = form.text("email", prompt: "Email", rules: [Rule.email.predicate])
+/// let email = form.text("email", prompt: "Email", rules: [Rule.email.condition])
 /// let username = form.text("username", prompt: "Username")
 /// username.default <~ email.text.map(localPart)
 /// let password = form.masked("password", prompt: "Password")
@@ -50,21 +50,21 @@ public final class Form {
     /// Appends a one-line text field.
     @discardableResult
     public func text(_ name: String, prompt: String? = nil, required: Bool = true,
-                     rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                     rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .text, prompt: prompt, required: required, rules: rules, message: message))
     }
 
     /// Appends a masked field (shown as `*`, never written to a draft).
     @discardableResult
     public func masked(_ name: String, prompt: String? = nil, required: Bool = true,
-                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .masked, prompt: prompt, required: required, rules: rules, message: message))
     }
 
     /// Appends a multi-line field (lines until an empty line or Ctrl-D).
     @discardableResult
     public func multiline(_ name: String, prompt: String? = nil, required: Bool = true,
-                          rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                          rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .multiline, prompt: prompt, required: required, rules: rules,
                       message: message))
     }
@@ -72,7 +72,7 @@ public final class Form {
     /// Appends a choice from `values`.
     @discardableResult
     public func choice(_ name: String, from values: [String], prompt: String? = nil, required: Bool = true,
-                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .choice(values), prompt: prompt, required: required, rules: rules,
                       message: message))
     }
@@ -80,14 +80,14 @@ public final class Form {
     /// Appends a yes/no question.
     @discardableResult
     public func yesNo(_ name: String, prompt: String? = nil, required: Bool = true,
-                      rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                      rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .yesNo, prompt: prompt, required: required, rules: rules, message: message))
     }
 
     /// Appends a number field.
     @discardableResult
     public func number(_ name: String, prompt: String? = nil, required: Bool = true,
-                       rules: [Predicate<String>] = [], message: String? = nil) -> FormField {
+                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
         add(FormField(name, kind: .number, prompt: prompt, required: required, rules: rules, message: message))
     }
 

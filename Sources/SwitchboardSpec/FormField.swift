@@ -77,7 +77,7 @@ public final class FormField {
     ///   - rules: predicates the text must pass, in order (the first failure is the verdict).
     ///   - message: a message replacing the rules' failure messages.
     public init(_ name: String, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
-                rules: [Predicate<String>] = [], message: String? = nil) {
+                rules: [Condition<String>] = [], message: String? = nil) {
         self.name = name
         self.kind = kind
         self.prompt = prompt ?? name
@@ -147,9 +147,9 @@ public final class FormField {
     /// Adds a rule after the existing ones. On an optional field the rule is skipped while the text is empty.
     ///
     /// ```swift
-    /// bio.addRule(Predicate("short", requirement: "be at most 280 characters") { $0.count <= 280 })
+    /// bio.addRule(Condition("short", requirement: "be at most 280 characters") { $0.count <= 280 })
     /// ```
-    public func addRule(_ rule: Predicate<String>) {
+    public func addRule(_ rule: Condition<String>) {
         ruleCount += 1
         var effective = rule
         if let message { effective = effective.message(message) }
@@ -157,7 +157,7 @@ public final class FormField {
             input.addRule(effective)
         } else {
             let inner = effective
-            input.addRule(Predicate(inner.name, requirement: inner.requirement) { text in
+            input.addRule(Condition(inner.name, requirement: inner.requirement) { text in
                 if text.isEmpty { return true }
                 if let failure = inner.check(text).failure { throw RuleMessage(text: failure.message) }
                 return true
@@ -169,7 +169,7 @@ public final class FormField {
     private func addKindRules() {
         if isRequired { input.addRule(.nonEmpty) }
         let allowsNewlines = kind == .multiline
-        input.addRule(Predicate("printable", requirement: "not contain control characters") { text in
+        input.addRule(Condition("printable", requirement: "not contain control characters") { text in
             !containsControlCharacters(text, allowingNewlines: allowsNewlines)
         })
         let skipEmpty = !isRequired
@@ -177,16 +177,16 @@ public final class FormField {
         case .text, .masked, .multiline:
             break
         case .number:
-            input.addRule(Predicate("number", requirement: "be a number") { text in
+            input.addRule(Condition("number", requirement: "be a number") { text in
                 (skipEmpty && text.isEmpty) || parseNumber(text) != nil
             })
         case .yesNo:
-            input.addRule(Predicate("yes-no", requirement: "be yes or no") { text in
+            input.addRule(Condition("yes-no", requirement: "be yes or no") { text in
                 (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
             })
         case .choice(let values):
             let list = values.joined(separator: ", ")
-            input.addRule(Predicate("choice", requirement: "be one of \(list)") { text in
+            input.addRule(Condition("choice", requirement: "be one of \(list)") { text in
                 (skipEmpty && text.isEmpty) || values.contains(text)
             })
         }

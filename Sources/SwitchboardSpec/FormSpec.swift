@@ -61,7 +61,7 @@ public struct FormSpec {
         let form = Form(title)
         for spec in fields {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
-                                           rules: spec.rules.map(\.predicate), message: spec.message))
+                                           rules: spec.rules.map(\.condition), message: spec.message))
             if case .literal(let value) = spec.defaultValue { field.default.value = value }
         }
         for spec in fields {
@@ -106,12 +106,12 @@ public struct FieldSpec {
     public var location: SpecLocation
 }
 
-/// A rule of a field: its text as written, the predicate it parsed to, and where it is.
+/// A rule of a field: its text as written, the condition it parsed to, and where it is.
 public struct SpecRule {
     /// The rule as written (`"length:3..20"`, or a named rule's name).
     public var text: String
-    /// The predicate, with its custom message if the spec gave one.
-    public var predicate: Predicate<String>
+    /// The condition, with its custom message if the spec gave one.
+    public var condition: Condition<String>
     /// Where the rule is written.
     public var location: SpecLocation
 }

@@ -40,7 +40,7 @@ extension FormSpec {
         var results: [ExampleResult] = []
         for spec in fields where !spec.examples.isEmpty {
             let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
-                                  rules: spec.rules.map(\.predicate), message: spec.message)
+                                  rules: spec.rules.map(\.condition), message: spec.message)
             for example in spec.examples {
                 results.append(ExampleResult(field: spec.name, example: example, verdict: field.answer(example.value)))
             }

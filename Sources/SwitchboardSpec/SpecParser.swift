@@ -7,7 +7,7 @@ struct SpecParser {
     let text: String
     var problems: [SpecProblem] = []
     /// Named rules from the top-level `rules:` mapping.
-    var namedRules: [String: (predicate: Predicate<String>, location: SpecLocation)] = [:]
+    var namedRules: [String: (condition: Condition<String>, location: SpecLocation)] = [:]
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
 
@@ -143,7 +143,7 @@ struct SpecParser {
                 continue
             }
             if let rule = parseRule(value) {
-                namedRules[name] = (rule.predicate.named(name), rule.location)
+                namedRules[name] = (rule.condition.named(name), rule.location)
             } else {
                 brokenRules.insert(name)
             }
@@ -164,14 +164,14 @@ struct SpecParser {
             message = map["message"].flatMap { string($0, "a message") }
         }
         guard let text = string(textNode, "a rule such as \"email\" or \"length:3..20\"") else { return nil }
-        var predicate: Predicate<String>
+        var condition: Condition<String>
         if brokenRules.contains(text) { return nil }
         if let named = namedRules[text] {
-            predicate = named.predicate
+            condition = named.condition
         } else {
             switch parseRuleText(text) {
             case .success(let parsed):
-                predicate = parsed
+                condition = parsed
             case .failure(let error):
                 var at = location(textNode)
                 if let scalar = textNode.scalar, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
@@ -182,8 +182,8 @@ struct SpecParser {
                 return nil
             }
         }
-        if let message { predicate = predicate.message(message) }
-        return SpecRule(text: text, predicate: predicate, location: location(textNode))
+        if let message { condition = condition.message(message) }
+        return SpecRule(text: text, condition: condition, location: location(textNode))
     }
 
     // MARK: Defaults, bindings, examples

@@ -54,7 +54,7 @@ public final class TerminalPrompter: FormPrompter {
         fieldOptions.remembersHistory = false
         fieldOptions.output = .descriptor(output)
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
-        let formVerdict = Predicate<String>("form", requirement: "be valid") { text in
+        let formVerdict = Condition<String>("form", requirement: "be valid") { text in
             if let failure = check(text).failure { throw RuleMessage(text: failure.message) }
             return true
         }

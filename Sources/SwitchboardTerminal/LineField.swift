@@ -6,7 +6,7 @@ import Glibc
 ///
 /// ```swift
 /// let email = LineField(prompt: "Email", rules: [
-///     Predicate("gmail", requirement: "end with \"@gmail.com\"") { $0.hasSuffix("@gmail.com") },
+///     Condition("gmail", requirement: "end with \"@gmail.com\"") { $0.hasSuffix("@gmail.com") },
 /// ])
 /// let value = try email.read()        // throws FieldError.cancelled (Ctrl-C) or .endOfInput (Ctrl-D)
 /// ```
@@ -57,13 +57,13 @@ public final class LineField {
     ///   - rules: predicates the value must pass, in order; the first failure is the hint's message.
     ///   - options: streams, mode, colour, masking, history, completion.
     public init(prompt: String, initialText: String = "", default defaultValue: String? = nil,
-                placeholder: String? = nil, rules: [Predicate<String>] = [], options: Options = Options()) {
+                placeholder: String? = nil, rules: [Condition<String>] = [], options: Options = Options()) {
         self.field = ObservableTextField(initialText)
         self.prompt = prompt
         self.defaultValue = defaultValue
         self.placeholder = placeholder
         self.options = options
-        field.addRule(Predicate("text", requirement: "be plain text") { [unowned self] _ in try self.checkPlainText() })
+        field.addRule(Condition("text", requirement: "be plain text") { [unowned self] _ in try self.checkPlainText() })
         for rule in rules { field.addRule(rule) }
     }
 
@@ -72,7 +72,7 @@ public final class LineField {
     /// ```swift
     /// field.addRule(.nonEmpty)
     /// ```
-    public func addRule(_ rule: Predicate<String>) {
+    public func addRule(_ rule: Condition<String>) {
         field.addRule(rule)
     }
 
@@ -89,7 +89,7 @@ public final class LineField {
     }
 
     /// Adds a predicate over the field's text to `toSwitch`, registering the switch once.
-    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Predicate<String>) {
+    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Condition<String>) {
         field.addSignal(toSwitch: target, predicate)
     }
 

@@ -106,14 +106,14 @@ struct BuiltinRuleTests {
         #expect((!Rule.contains("x")).message("No x, please").check("x").failure?.message == "No x, please")
     }
 
-    @Test("a rule made from any predicate uses it on both paths, and so does an assigned predicate")
-    func customPredicate() {
-        let even = Rule(Predicate("even", requirement: "be even") { Int($0).map { $0 % 2 == 0 } ?? false })
+    @Test("a rule made from any condition uses it on both paths, and so does an assigned condition")
+    func customCondition() {
+        let even = Rule(Condition("even", requirement: "be even") { Int($0).map { $0 % 2 == 0 } ?? false })
         #expect(even.check("3").description == "even: must be even")
         #expect(accepts(even, Array("4".utf8)))
         #expect(!accepts(even, Array("3".utf8)))
         var rule = Rule.email
-        rule.predicate = Predicate("anything") { _ in true }
+        rule.condition = Condition("anything") { _ in true }
         #expect(rule.check("not an email").isValid)
         #expect(accepts(rule, Array("not an email".utf8)))
         let both = even && Rule.integer(in: 0...10)
@@ -121,10 +121,10 @@ struct BuiltinRuleTests {
         #expect(!accepts(both, Array("12".utf8)))
     }
 
-    @Test("a rule's predicate validates a field on every edit")
+    @Test("a rule's condition validates a field on every edit")
     func fieldUsesRule() throws {
         let field = ObservableTextField()
-        field.addRule(try Rule.parse(#"int:1..120 "Enter an age from 1 to 120""#).predicate)
+        field.addRule(try Rule.parse(#"int:1..120 "Enter an age from 1 to 120""#).condition)
         field.text.value = "42"
         #expect(field.verdict.value.isValid)
         field.text.value = "٤٢"

@@ -127,7 +127,7 @@ final class ScriptedPrompter: FormPrompter {
 
     @Test func multiLineTextIsValidatedAsAWhole() {
         let form = Form()
-        form.multiline("bio", rules: [Predicate("short", requirement: "be at most 10 characters") { $0.count <= 10 }])
+        form.multiline("bio", rules: [Condition("short", requirement: "be at most 10 characters") { $0.count <= 10 }])
         let prompter = ScriptedPrompter(lines: ["hello", "world!", "", "hello", "wor", "", ""])
         let result = FormFlow(form).run(prompter: prompter)
         #expect(result.answers["bio"] == "hello\nwor")

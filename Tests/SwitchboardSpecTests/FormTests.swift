@@ -4,7 +4,7 @@ import Glibc
 #endif
 import SwitchboardSpec
 
-var containsAt: Predicate<String> { Predicate("email", requirement: "be an email address") { $0.contains("@") } }
+var containsAt: Condition<String> { Condition("email", requirement: "be an email address") { $0.contains("@") } }
 
 /// A small signup form without the rule library: email, username (derived), password, confirm, age.
 func makeSignup() -> Form {
@@ -13,7 +13,7 @@ func makeSignup() -> Form {
     let username = form.text("username")
     username.default <~ email.text.map(localPart)
     let password = form.masked("password",
-                               rules: [Predicate("length", requirement: "be at least 8 characters") { $0.count >= 8 }])
+                               rules: [Condition("length", requirement: "be at least 8 characters") { $0.count >= 8 }])
     form.masked("confirm").mustEqual(password, message: "must match the password")
     form.number("age")
     form.choice("country", from: ["France", "Vietnam"])
@@ -99,7 +99,7 @@ func makeSignup() -> Form {
     @Test func optionalFieldsSkipTheirRulesWhenEmpty() {
         let form = Form()
         let bio = form.multiline("bio", required: false,
-                                 rules: [Predicate("short", requirement: "be at least 3 characters") { $0.count >= 3 }])
+                                 rules: [Condition("short", requirement: "be at least 3 characters") { $0.count >= 3 }])
         #expect(bio.answer("").isValid)
         #expect(bio.answer("hi").failure?.message == "must be at least 3 characters")
         #expect(bio.answer("line one\nline two").isValid)

@@ -8,11 +8,11 @@ import Testing
 struct PropertyTests {
     /// Texts drawn from a small pool so that repeats (no-change edits) and both verdicts happen often.
     static let pool = ["", "a", "ab", "a@b", "ab@c.com", "a b", "@@", "abc"]
-    static var menu: [Predicate<String>] { [
+    static var menu: [Condition<String>] { [
         .nonEmpty,
-        Predicate("has-at", requirement: "contain @") { $0.contains("@") },
-        Predicate("short", requirement: "be at most 3 characters") { $0.count <= 3 },
-        Predicate("no-space", requirement: "not contain a space") { !$0.contains(" ") },
+        Condition("has-at", requirement: "contain @") { $0.contains("@") },
+        Condition("short", requirement: "be at most 3 characters") { $0.count <= 3 },
+        Condition("no-space", requirement: "not contain a space") { !$0.contains(" ") },
     ] }
 
     @Test("A switch fires exactly when its mode, trigger and the AND of its predicates say")

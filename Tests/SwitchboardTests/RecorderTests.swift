@@ -10,7 +10,7 @@ struct RecorderTests {
         let gmail = ObservableSwitch(.onlyTrue)
         var original: [Bool] = []
         gmail.action = { original.append($0) }
-        field.addSignal(toSwitch: gmail, Predicate("gmail", requirement: "contain \"@gmail.com\"") {
+        field.addSignal(toSwitch: gmail, Condition("gmail", requirement: "contain \"@gmail.com\"") {
             $0.contains("@gmail.com")
         })
         let run = SwitchRecorder(gmail).type("a@gmail.com", into: field)

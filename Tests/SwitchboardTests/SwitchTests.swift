@@ -64,7 +64,7 @@ struct SwitchTests {
         let target = ObservableSwitch(.onlyFalse)
         var fired: [Bool] = []
         target.action = { fired.append($0) }
-        target.addSignal(Predicate<Int>("remote") { _ in throw Unreachable() }, on: { 1 })
+        target.addSignal(Condition<Int>("remote") { _ in throw Unreachable() }, on: { 1 })
         #expect(target.validate() == .invalid("remote", "server unreachable"))
         #expect(fired == [false])
     }
@@ -108,7 +108,7 @@ struct SwitchTests {
     func stateIsBindable() {
         let field = ObservableTextField()
         let gmail = ObservableSwitch(.anyState)
-        field.addSignal(toSwitch: gmail, Predicate("gmail", requirement: "contain \"@gmail.com\"") {
+        field.addSignal(toSwitch: gmail, Condition("gmail", requirement: "contain \"@gmail.com\"") {
             $0.contains("@gmail.com")
         })
         let checkmark = Dynamic(false)
@@ -127,8 +127,8 @@ struct SwitchTests {
         let password = ObservableTextField()
         let emailOK = ObservableSwitch()
         let passwordOK = ObservableSwitch()
-        email.addSignal(toSwitch: emailOK, Predicate("at", requirement: "contain @") { $0.contains("@") })
-        password.addSignal(toSwitch: passwordOK, Predicate("long", requirement: "be 8+ characters") { $0.count >= 8 })
+        email.addSignal(toSwitch: emailOK, Condition("at", requirement: "contain @") { $0.contains("@") })
+        password.addSignal(toSwitch: passwordOK, Condition("long", requirement: "be 8+ characters") { $0.count >= 8 })
         let both = ObservableSwitch.all([emailOK, passwordOK])
         let either = ObservableSwitch.any([emailOK, passwordOK])
         let bothRun = SwitchRecorder(both)
@@ -149,7 +149,7 @@ struct SwitchTests {
 
 @Suite("Predicates")
 struct PredicateTests {
-    let contains = Predicate<String>("contains", requirement: "contain \"@example.com\"") {
+    let contains = Condition<String>("contains", requirement: "contain \"@example.com\"") {
         $0.contains("@example.com")
     }
 
@@ -162,7 +162,7 @@ struct PredicateTests {
 
     @Test("&& reports the first failing part; || says either; custom messages win")
     func composition() {
-        let short = Predicate<String>("short", requirement: "be at most 5 characters") { $0.count <= 5 }
+        let short = Condition<String>("short", requirement: "be at most 5 characters") { $0.count <= 5 }
         let both = contains && short
         #expect(both.check("x").failure?.message == "must contain \"@example.com\"")
         #expect(both.check("a@example.com").failure?.message == "must be at most 5 characters")
@@ -176,7 +176,7 @@ struct PredicateTests {
     @Test("pullback keeps the inner failure")
     func pullback() {
         struct User { var name: String }
-        let named = Predicate<String>.nonEmpty.pullback { (user: User) in user.name }
+        let named = Condition<String>.nonEmpty.pullback { (user: User) in user.name }
         #expect(named.check(User(name: "")).failure?.message == "must not be empty")
         #expect(named.check(User(name: "Ada")).isValid)
     }

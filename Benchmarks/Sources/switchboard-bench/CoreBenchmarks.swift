@@ -180,15 +180,15 @@ private func validation() {
     let valid = ObservableSwitch(.anyState)
     let sink = Sink()
     valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
-    // The same five tests, written as a user writes predicates: closure literals handed to `Predicate`.
+    // The same five tests, written as a user writes predicates: closure literals handed to `Condition`.
     // (Wrapping the array's elements instead would add a reabstraction thunk per call that no user code
     // pays: an array stores its closures in their most general calling convention.)
-    let predicates: [Predicate<String>] = [
-        Predicate("required") { !$0.isEmpty },
-        Predicate("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
-        Predicate("at") { $0.utf8.contains(UInt8(ascii: "@")) },
-        Predicate("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
-        Predicate("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
+    let predicates: [Condition<String>] = [
+        Condition("required") { !$0.isEmpty },
+        Condition("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
+        Condition("at") { $0.utf8.contains(UInt8(ascii: "@")) },
+        Condition("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
+        Condition("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
     ]
     for predicate in predicates { field.addSignal(toSwitch: valid, predicate) }
     let switchboard = Contender(iterations: n) { n in

@@ -53,10 +53,10 @@ private func runBenchField(rules: Bool) -> Never {
     if rules {
         let strict = ObservableSwitch(.anyState)
         field.addSignal(toSwitch: strict, .nonEmpty)
-        field.addSignal(toSwitch: strict, Predicate("length", requirement: "be at most 20000 characters") { $0.count <= 20_000 })
-        field.addSignal(toSwitch: strict, Predicate("no-at-at", requirement: "not contain \"@@\"") { !$0.contains("@@") })
-        field.addSignal(toSwitch: strict, Predicate("ascii", requirement: "be ASCII") { $0.unicodeScalars.allSatisfy(\.isASCII) })
-        field.addSignal(toSwitch: strict, Predicate("no-tab", requirement: "not contain a tab") { !$0.utf8.contains(9) })
+        field.addSignal(toSwitch: strict, Condition("length", requirement: "be at most 20000 characters") { $0.count <= 20_000 })
+        field.addSignal(toSwitch: strict, Condition("no-at-at", requirement: "not contain \"@@\"") { !$0.contains("@@") })
+        field.addSignal(toSwitch: strict, Condition("ascii", requirement: "be ASCII") { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        field.addSignal(toSwitch: strict, Condition("no-tab", requirement: "not contain a tab") { !$0.utf8.contains(9) })
     }
     do {
         _ = try field.read()

@@ -5,22 +5,22 @@
 /// replaces the generated one.
 ///
 /// ```swift
-/// let work = Predicate<String>("work-email", requirement: "end with \"@acme.com\"") { $0.hasSuffix("@acme.com") }
+/// let work = Condition<String>("work-email", requirement: "end with \"@acme.com\"") { $0.hasSuffix("@acme.com") }
 /// work.check("ada@acme.com").isValid            // true
 /// (!work).check("ada@acme.com").failure?.message // "must not end with \"@acme.com\""
 /// let short = (work && .nonEmpty).message("Use your work address")
 /// ```
 /// A predicate that throws fails with the error's description as its message; it never crashes the caller.
-public struct Predicate<Input> {
+public struct Condition<Input> {
     indirect enum Node {
         case test((Input) throws -> Bool)
         /// A test of a `String` input (made only when `Input` is `String`), kept with its concrete type: a
         /// closure over the generic `Input` is stored generically and every call from code that knows the
         /// input is a `String` (a field's switch, on every edit) goes through two reabstraction thunks.
         case stringTest(StringTest)
-        case and(Predicate, Predicate)
-        case or(Predicate, Predicate)
-        case not(Predicate)
+        case and(Condition, Condition)
+        case or(Condition, Condition)
+        case not(Condition)
         /// A whole check supplied by the caller (used by `pullback`).
         case checked((Input) -> Verdict)
     }
@@ -67,15 +67,15 @@ public struct Predicate<Input> {
     /// The same predicate with a different failure message.
     ///
     /// ```swift
-    /// let p = Predicate<String>.nonEmpty.message("Tell us your name")
+    /// let p = Condition<String>.nonEmpty.message("Tell us your name")
     /// ```
-    public func message(_ text: String) -> Predicate {
-        Predicate(name: name, requirement: requirement, customMessage: text, node: node)
+    public func message(_ text: String) -> Condition {
+        Condition(name: name, requirement: requirement, customMessage: text, node: node)
     }
 
     /// The same predicate under another name.
-    public func named(_ newName: String) -> Predicate {
-        Predicate(name: newName, requirement: requirement, customMessage: customMessage, node: node)
+    public func named(_ newName: String) -> Condition {
+        Condition(name: newName, requirement: requirement, customMessage: customMessage, node: node)
     }
 
     /// Tests `input` and says which part failed, and why. For `a && b`, the first failing part's message;
@@ -128,43 +128,43 @@ public struct Predicate<Input> {
     /// A predicate over another input, read through `transform`; failures keep the inner message.
     ///
     /// ```swift
-    /// let nameRequired = Predicate<String>.nonEmpty.pullback { (user: User) in user.name }
+    /// let nameRequired = Condition<String>.nonEmpty.pullback { (user: User) in user.name }
     /// ```
-    public func pullback<Outer>(_ transform: @escaping (Outer) -> Input) -> Predicate<Outer> {
+    public func pullback<Outer>(_ transform: @escaping (Outer) -> Input) -> Condition<Outer> {
         let inner = self
-        return Predicate<Outer>(name: name, requirement: requirement, customMessage: customMessage,
+        return Condition<Outer>(name: name, requirement: requirement, customMessage: customMessage,
                                 node: .checked { inner.check(transform($0)) })
     }
 }
 
-extension Predicate {
+extension Condition {
     /// Both must pass; stops at the first failure and reports it.
-    public static func && (lhs: Predicate, rhs: Predicate) -> Predicate {
-        Predicate(name: "\(lhs.name) && \(rhs.name)", requirement: "\(lhs.requirement) and \(rhs.requirement)",
+    public static func && (lhs: Condition, rhs: Condition) -> Condition {
+        Condition(name: "\(lhs.name) && \(rhs.name)", requirement: "\(lhs.requirement) and \(rhs.requirement)",
                   customMessage: nil, node: .and(lhs, rhs))
     }
 
     /// Either may pass; the message reads "must A or B".
-    public static func || (lhs: Predicate, rhs: Predicate) -> Predicate {
-        Predicate(name: "\(lhs.name) || \(rhs.name)", requirement: "\(lhs.requirement) or \(rhs.requirement)",
+    public static func || (lhs: Condition, rhs: Condition) -> Condition {
+        Condition(name: "\(lhs.name) || \(rhs.name)", requirement: "\(lhs.requirement) or \(rhs.requirement)",
                   customMessage: nil, node: .or(lhs, rhs))
     }
 
     /// Passes when the operand fails; the message reads "must not A".
-    public static prefix func ! (operand: Predicate) -> Predicate {
-        Predicate(name: "not \(operand.name)", requirement: negate(operand.requirement),
+    public static prefix func ! (operand: Condition) -> Condition {
+        Condition(name: "not \(operand.name)", requirement: negate(operand.requirement),
                   customMessage: nil, node: .not(operand))
     }
 
     /// A predicate that always passes.
-    public static var always: Predicate { Predicate("always", requirement: "be anything") { _ in true } }
+    public static var always: Condition { Condition("always", requirement: "be anything") { _ in true } }
 
     private static func negate(_ requirement: String) -> String {
         requirement.hasPrefix("not ") ? String(requirement.dropFirst(4)) : "not \(requirement)"
     }
 }
 
-extension Predicate where Input == String {
+extension Condition where Input == String {
     /// Creates a predicate over text from a test (the same as the general initializer; text predicates
     /// are the common case and are stored so that a field's switch calls `test` directly).
     /// - Parameters:
@@ -174,7 +174,7 @@ extension Predicate where Input == String {
     ///   - test: returns whether the input passes; a thrown error is a failure with the error's description.
     ///
     /// ```swift
-    /// let at = Predicate<String>("at", requirement: "contain \"@\"") { $0.contains("@") }
+    /// let at = Condition<String>("at", requirement: "contain \"@\"") { $0.contains("@") }
     /// ```
     public init(
         _ name: String, requirement: String? = nil, message: String? = nil,
@@ -185,12 +185,12 @@ extension Predicate where Input == String {
     }
 
     /// Not empty (whitespace counts as content here; the rule library's `required` can say otherwise).
-    public static var nonEmpty: Predicate {
-        Predicate("required", requirement: "not be empty") { !$0.isEmpty }
+    public static var nonEmpty: Condition {
+        Condition("required", requirement: "not be empty") { !$0.isEmpty }
     }
 }
 
-/// A test of text, boxed so that a generic `Predicate` can hold it without reabstracting it.
+/// A test of text, boxed so that a generic `Condition` can hold it without reabstracting it.
 final class StringTest {
     let run: (String) throws -> Bool
     init(_ run: @escaping (String) throws -> Bool) { self.run = run }
