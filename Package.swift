@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
+        // `switchboard form` and `switchboard test` run here (installed in PREFIX/libexec/switchboard).
+        .executable(name: "switchboard-spec", targets: ["SwitchboardSpecCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,10 +47,15 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
-        // The command line.
+        // The command line. `switchboard` (ask, check, and every command's options, help and completion) links
+        // neither the spec layer nor Foundation, so that it starts about as fast as a Swift hello world; it runs
+        // `form` and `test` by executing `switchboard-spec`, which does. Both share SwitchboardCLISupport.
+        .target(name: "SwitchboardCLISupport", dependencies: ["SwitchboardRules"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardCLI",
-                          dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSpec",
+                          dependencies: ["SwitchboardRules", "SwitchboardTerminal", "SwitchboardCLISupport",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+        .executableTarget(name: "SwitchboardSpecCLI", dependencies: ["SwitchboardSpec", "SwitchboardCLISupport"],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.
@@ -91,5 +98,10 @@ let package = Package(
                     swiftSettings: strict),
         // Runs the built `switchboard` binary as a shell script would.
         .testTarget(name: "SwitchboardCLITests", dependencies: ["TerminalTestSupport"], swiftSettings: strict),
+        // Holds the quick command-line reader to ArgumentParser's reading (in process).
+        .testTarget(name: "SwitchboardCLIParsingTests",
+                    dependencies: ["SwitchboardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardTerminal
 #if canImport(Glibc)
@@ -49,6 +50,27 @@ struct AskCommand: ParsableCommand {
     @Option(help: "The message shown when the value fails any rule.")
     var message: String?
 
+    /// What was asked for, as `AskOptions`.
+    var options: AskOptions {
+        AskOptions(prompt: prompt, rules: rules, defaultValue: defaultValue, mask: mask, choices: choices,
+                   message: message)
+    }
+
+    func run() throws {
+        try options.run()
+    }
+}
+
+/// One `ask` as parsed from the command line, by ArgumentParser (`AskCommand`) or by the quick parser
+/// (`QuickCommandLine`), which must agree.
+struct AskOptions: Equatable {
+    var prompt: String
+    var rules: [String] = []
+    var defaultValue: String?
+    var mask = false
+    var choices: String?
+    var message: String?
+
     func run() throws {
         var parsed = try parseRules(rules)
         var choiceList: [String] = []
@@ -77,16 +99,16 @@ struct AskCommand: ParsableCommand {
         } catch let error as FieldError {
             switch error {
             case .cancelled:
-                throw ExitCode(ExitStatus.cancelled)
+                throw CommandFailure.status(ExitStatus.cancelled)
             case .endOfInput where interactive:
-                throw ExitCode(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
+                throw CommandFailure.status(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
             case .endOfInput:
                 throw CommandFailure(lines: ["\(prompt): no input (standard input ended before a line)"],
                                      status: ExitStatus.invalid)
             case .invalid:
-                throw ExitCode(ExitStatus.invalid)  // the field has printed why on standard error
+                throw CommandFailure.status(ExitStatus.invalid)  // the field has printed why on standard error
             case .interrupted(let signal):
-                throw ExitCode(128 + signal)
+                throw CommandFailure.status(128 + signal)
             case .terminalUnavailable(let reason):
                 throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt)): \(reason)"],
                                      status: ExitStatus.usage)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCLISupport
 import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
@@ -48,6 +49,24 @@ struct CheckCommand: ParsableCommand {
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
     }
 
+    /// What was asked for, as `CheckOptions`.
+    var options: CheckOptions {
+        CheckOptions(rules: rules, format: format, count: count, file: file)
+    }
+
+    func run() throws {
+        try options.run()
+    }
+}
+
+/// One `check` as parsed from the command line, by ArgumentParser (`CheckCommand`, whose `validate()` has
+/// passed) or by the quick parser (`QuickCommandLine`), which must agree.
+struct CheckOptions: Equatable {
+    var rules: [String]
+    var format: CheckCommand.Format = .text
+    var count = false
+    var file: String?
+
     func run() throws {
         let parsed = try parseRules(rules)
         var fd: Int32 = 0
@@ -73,7 +92,7 @@ struct CheckCommand: ParsableCommand {
             if typed { standardOutput.flush() }
         }
         checker.finish()
-        if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+        if checker.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
     }
 }
 
@@ -92,7 +111,7 @@ struct LineChecker {
         self.format = format
         self.countOnly = countOnly
         self.output = output
-        if format == .tap { output.write("TAP version 14\n") }
+        if format == .tap { output.write(tapVersionLine) }
     }
 
     /// Counts a line that passed (and writes its TAP line).
@@ -154,9 +173,7 @@ struct LineChecker {
         writeShown(bytes, tap: true)
         if let failure {
             output.write(": ")
-            // `#` would start a TAP directive.
-            output.write(failure.message.utf8.contains(0x23) ? failure.message.replacing("#", with: "\\#")
-                                                             : failure.message)
+            output.write(tapDescription(failure.message))
         }
         output.write(byte: 0x0A)
     }
@@ -186,7 +203,7 @@ struct LineChecker {
             switch byte {
             case 0x22: output.write("\\\"")
             case 0x5C: output.write("\\\\")
-            case 0x23 where tap: output.write("\\#")
+            case 0x23 where tap: output.write("\\x23")   // `#` would start a TAP directive
             case 0x09: output.write("\\t")
             case 0x20..<0x7F: output.write(byte: byte)
             default: output.write("\\x" + hex(byte))

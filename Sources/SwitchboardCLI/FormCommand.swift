@@ -1,7 +1,8 @@
 import ArgumentParser
-import SwitchboardSpec
+import SwitchboardCLISupport
 
-/// `switchboard form`: a form from a spec file.
+/// `switchboard form`: a form from a spec file. The form runs in `switchboard-spec` (see `SpecHelper`), which
+/// links the YAML reader; this declaration gives the command its options, help, completion and man page.
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
@@ -10,6 +11,10 @@ struct FormCommand: ParsableCommand {
             In a terminal, fields are asked one at a time with live validation, then a review lets you edit any \
             answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
             name=value lines, or a JSON object), every failure is reported on standard error.
+
+            Output: json writes a number field's answer as a JSON number, a yes/no answer as true or false, an \
+            empty optional number or yes/no as null, and anything else as a string; yaml does the same; env \
+            writes every answer as text.
 
             Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled.
 
@@ -28,7 +33,7 @@ struct FormCommand: ParsableCommand {
               completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
-    @Option(help: "json: one object; env: NAME='value' lines for eval; yaml: name: \"value\" lines.")
+    @Option(help: "json: one object (numbers and yes/no typed); env: NAME='value' lines for eval; yaml: name: value lines.")
     var output: Output = .json
 
     @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them.",
@@ -36,39 +41,8 @@ struct FormCommand: ParsableCommand {
     var draft: String?
 
     func run() throws {
-        let formSpec: FormSpec
-        do { formSpec = try FormSpec(contentsOf: spec) }
-        catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
-        let form = formSpec.makeForm()
-        standardError.flush()
-        let result: FormResult
-        if isTerminal(0) {
-            let prompter: TerminalPrompter
-            do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
-            let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
-            result = flow.run(prompter: prompter)
-        } else {
-            // No terminal: answers from standard input, every failure reported on standard error. (A draft
-            // belongs to a person's interrupted session; it is not used here.)
-            result = form.runHeadless()
-        }
-        guard result.status == .submitted else { throw ExitCode(result.exitStatus) }
-        standardOutput.write(formatted(result.answers, as: output))
-    }
-}
-
-/// The answers as JSON, `NAME='value'` lines (names upper-cased, `-` as `_`, single quotes escaped for sh), or
-/// YAML (`name: "value"`, JSON-style double-quoted strings, which YAML reads as they are).
-func formatted(_ answers: Answers, as output: FormCommand.Output) -> String {
-    switch output {
-    case .json:
-        return answers.json() + "\n"
-    case .env:
-        return answers.map { key, value in
-            let name = String(key.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
-            return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
-        }.joined()
-    case .yaml:
-        return answers.map { key, value in "\(key): \(jsonString(value))\n" }.joined()
+        var arguments = ["form", "--output", output.rawValue]
+        if let draft { arguments += ["--draft", draft] }
+        try SpecHelper.run(arguments + ["--", spec])
     }
 }

@@ -1,3 +1,4 @@
+import SwitchboardCLISupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,8 @@
 import ArgumentParser
+import SwitchboardCLISupport
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The version `switchboard --version` prints.
-let switchboardVersion = "0.1.0"
 
 /// `switchboard`: validated prompts, forms and batch checks for shell scripts.
 ///
@@ -34,12 +32,27 @@ struct SwitchboardTool: ParsableCommand {
 
     /// Parses the command line and runs the command, mapping every outcome to the documented exit statuses
     /// (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
+    ///
+    /// The command lines scripts run most (`ask` and `check` with their options, `--version`) are read by
+    /// `QuickCommandLine`, which agrees with ArgumentParser on every line it accepts and hands anything else
+    /// (help, completion, mistakes) to ArgumentParser: ArgumentParser reads its command types by reflection,
+    /// which cost every start about 2 ms, as much as the rest of a start.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32
         do {
-            var command = try parseAsRoot()
-            try command.run()
-            status = 0
+            switch QuickCommandLine(arguments) {
+            case .version:
+                standardOutput.write(switchboardVersion + "\n")
+            case .ask(let options):
+                try options.run()
+            case .check(let options):
+                try options.run()
+            case nil:
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
+            status = ExitStatus.accepted
         } catch let failure as CommandFailure {
             failure.report()
             status = failure.status
@@ -47,49 +60,13 @@ struct SwitchboardTool: ParsableCommand {
             status = code.rawValue
         } catch {
             if exitCode(for: error) == .success {
+                standardOutput.flush()
+                standardError.flush()
                 exit(withError: error)  // --help, --version, --generate-completion-script: stdout, status 0
             }
             standardError.write(fullMessage(for: error) + "\n")
-            standardError.flush()
             status = ExitStatus.usage
         }
-        standardOutput.flush()
-        if let reason = standardOutput.failure {
-            // Results that did not arrive are not a success (`check ... > /dev/full`).
-            standardError.write("switchboard: cannot write to standard output: \(reason)\n")
-            standardError.flush()
-            Glibc.exit(ExitStatus.usage)
-        }
-        standardError.flush()
-        Glibc.exit(status)
-    }
-}
-
-/// The exit statuses of every command.
-enum ExitStatus {
-    /// The value was accepted, every check passed.
-    static let accepted: Int32 = 0
-    /// The value is invalid (no terminal to ask again), or a check or test failed.
-    static let invalid: Int32 = 1
-    /// A usage error: a bad option, rule or spec, a file that cannot be read.
-    static let usage: Int32 = 2
-    /// Cancelled with Ctrl-C (128 + SIGINT, as a shell reports it).
-    static let cancelled: Int32 = 130
-}
-
-/// An error that ends a command with a message on standard error and an exit status.
-struct CommandFailure: Error {
-    /// Lines written to standard error, each prefixed with `switchboard: ` unless `plain`.
-    var lines: [String]
-    var status: Int32
-    var plain = false
-
-    /// A usage error (exit 2): `switchboard: <message>`.
-    static func usage(_ message: String) -> CommandFailure {
-        CommandFailure(lines: [message], status: ExitStatus.usage)
-    }
-
-    func report() {
-        for line in lines { standardError.write(plain ? line + "\n" : "switchboard: \(line)\n") }
+        exitFlushing(status)
     }
 }

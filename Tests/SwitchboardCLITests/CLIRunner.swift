@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What a run of the built `switchboard` produced, kept apart as a shell sees them.
 struct CLIRun {
@@ -56,13 +57,19 @@ struct Scratch {
 /// like `< file` or a pipe that ends), standard output and standard error captured separately; no terminal.
 func switchboard(_ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:],
                  directory: String? = nil) throws -> CLIRun {
+    try run(try switchboardPath(), arguments, input: input, environment: environment, directory: directory)
+}
+
+/// Runs `program` (a path) as `switchboard(...)` runs the CLI: standard input from `input`, the outputs captured.
+func run(_ program: String, _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:],
+         directory: String? = nil) throws -> CLIRun {
     let scratch = try Scratch()
     defer { scratch.cleanUp() }
     let inputPath = try scratch.file("stdin", input)
     let outPath = try scratch.file("stdout", "")
     let errPath = try scratch.file("stderr", "")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try switchboardPath())
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
@@ -83,4 +90,11 @@ func switchboard(_ arguments: [String], input: [UInt8] = [], environment: [Strin
 
 func switchboard(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> CLIRun {
     try switchboard(arguments, input: Array(input.utf8), environment: environment)
+}
+
+/// Runs a tool that reads `input` and returns what it printed on standard output (its status must be 0).
+func runTool(_ program: String, _ arguments: [String], input: String) throws -> String {
+    let result = try run(program, arguments, input: Array(input.utf8))
+    try #require(result.status == 0, "\(program) \(arguments) exited \(result.status): \(result.stderr)")
+    return result.stdout
 }

@@ -5,15 +5,15 @@ import Glibc
 /// A buffered writer on a file descriptor: output is collected in a 64 KiB buffer and written with `write(2)`
 /// when full or flushed, never one system call per line (printing each line of a 1M-line check doubled its cost).
 /// The buffer is raw memory, not an array, so appending costs a `memcpy` and no exclusivity check.
-final class OutputBuffer {
-    let fd: Int32
-    private let buffer: UnsafeMutableRawPointer
-    private let capacity: Int
-    private var count = 0
+package final class OutputBuffer {
+    package let fd: Int32
+    @usableFromInline let buffer: UnsafeMutableRawPointer
+    @usableFromInline let capacity: Int
+    @usableFromInline var count = 0
     /// Why a write failed (a full disk, a closed descriptor), once one has; later writes are dropped.
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
-    init(fd: Int32, capacity: Int = 64 * 1024) {
+    package init(fd: Int32, capacity: Int = 64 * 1024) {
         self.fd = fd
         self.capacity = capacity
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -22,14 +22,14 @@ final class OutputBuffer {
     deinit { buffer.deallocate() }
 
     /// Appends text.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends raw bytes.
-    @inline(__always)
-    func write(_ raw: UnsafeRawBufferPointer) {
+    @inlinable
+    package func write(_ raw: UnsafeRawBufferPointer) {
         if count + raw.count > capacity {
             flush()
             if raw.count > capacity {
@@ -42,15 +42,15 @@ final class OutputBuffer {
     }
 
     /// Appends one byte.
-    @inline(__always)
-    func write(byte: UInt8) {
+    @inlinable
+    package func write(byte: UInt8) {
         if count == capacity { flush() }
         buffer.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
     /// Appends a decimal number.
-    func write(_ number: Int) {
+    package func write(_ number: Int) {
         withUnsafeTemporaryAllocation(byteCount: 24, alignment: 1) { digits in
             var value = number.magnitude
             var start = 24
@@ -68,13 +68,13 @@ final class OutputBuffer {
     }
 
     /// Writes everything buffered.
-    func flush() {
+    package func flush() {
         guard count > 0 else { return }
         writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
         count = 0
     }
 
-    private func writeAll(_ raw: UnsafeRawBufferPointer) {
+    @usableFromInline func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard failure == nil, let base = raw.baseAddress else { return }
         var offset = 0
         while offset < raw.count {
@@ -90,9 +90,9 @@ final class OutputBuffer {
 }
 
 /// Standard output (values, results). Flushed before the process exits.
-nonisolated(unsafe) let standardOutput = OutputBuffer(fd: 1)
+nonisolated(unsafe) package let standardOutput = OutputBuffer(fd: 1)
 /// Standard error (messages). Flushed before the process exits and before anything interactive.
-nonisolated(unsafe) let standardError = OutputBuffer(fd: 2, capacity: 4096)
+nonisolated(unsafe) package let standardError = OutputBuffer(fd: 2, capacity: 4096)
 
 /// Whether `fd` is a terminal.
-func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+package func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

@@ -1,0 +1,52 @@
+import SwitchboardCLISupport
+import SwitchboardSpec
+
+/// `switchboard form`: the form from a spec file, in the terminal or from standard input; the answers on
+/// standard output once submitted.
+struct FormRunner {
+    enum Output: String {
+        case json, env, yaml
+    }
+
+    var spec: String
+    var output: Output
+    var draft: String?
+
+    func run() throws(CommandFailure) {
+        let formSpec: FormSpec
+        do { formSpec = try FormSpec(contentsOf: spec) }
+        catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
+        let form = formSpec.makeForm()
+        standardError.flush()
+        let result: FormResult
+        if isTerminal(0) {
+            let prompter: TerminalPrompter
+            do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
+            let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
+            result = flow.run(prompter: prompter)
+        } else {
+            // No terminal: answers from standard input, every failure reported on standard error. (A draft
+            // belongs to a person's interrupted session; it is not used here.)
+            result = form.runHeadless()
+        }
+        guard result.status == .submitted else { throw CommandFailure.status(result.exitStatus) }
+        standardOutput.write(formatted(form, as: output))
+    }
+}
+
+/// The submitted form's answers as JSON (typed: numbers, true/false, null), `NAME='value'` lines (names
+/// upper-cased, `-` as `_`, single quotes escaped for sh; every answer as text), or YAML (typed as in JSON;
+/// strings double-quoted JSON-style, which YAML reads as they are).
+func formatted(_ form: Form, as output: FormRunner.Output) -> String {
+    switch output {
+    case .json:
+        return form.typedAnswers.json() + "\n"
+    case .env:
+        return form.answers.map { key, value in
+            let name = String(key.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
+        }.joined()
+    case .yaml:
+        return form.typedAnswers.yaml()
+    }
+}
