@@ -15,8 +15,9 @@ let package = Package(
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
-        // `switchboard form` and `switchboard test` run here (installed in PREFIX/libexec/switchboard).
-        .executable(name: "switchboard-spec", targets: ["SwitchboardSpecCLI"]),
+        // What `switchboard` hands to ArgumentParser (form, test, help, completion) runs here; installed in
+        // PREFIX/libexec/switchboard.
+        .executable(name: "switchboard-full", targets: ["SwitchboardFullCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,15 +48,16 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
-        // The command line. `switchboard` (ask, check, and every command's options, help and completion) links
-        // neither the spec layer nor Foundation, so that it starts about as fast as a Swift hello world; it runs
-        // `form` and `test` by executing `switchboard-spec`, which does. Both share SwitchboardCLISupport.
-        .target(name: "SwitchboardCLISupport", dependencies: ["SwitchboardRules"], swiftSettings: strict),
-        .executableTarget(name: "SwitchboardCLI",
-                          dependencies: ["SwitchboardRules", "SwitchboardTerminal", "SwitchboardCLISupport",
+        // The command line. `switchboard` reads `ask`, `check` and `--version` itself and links neither ArgumentParser
+        // nor Foundation, so that it starts about as fast as a Swift hello world; it runs every other command line
+        // (form, test, help, completion, mistakes) by executing `switchboard-full`, which reads it with
+        // ArgumentParser. Both run ask and check with SwitchboardCLISupport.
+        .target(name: "SwitchboardCLISupport", dependencies: ["SwitchboardRules", "SwitchboardTerminal"],
+                swiftSettings: strict),
+        .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
+        .executableTarget(name: "SwitchboardFullCLI",
+                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: strict),
-        .executableTarget(name: "SwitchboardSpecCLI", dependencies: ["SwitchboardSpec", "SwitchboardCLISupport"],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.
@@ -100,7 +102,8 @@ let package = Package(
         .testTarget(name: "SwitchboardCLITests", dependencies: ["TerminalTestSupport"], swiftSettings: strict),
         // Holds the quick command-line reader to ArgumentParser's reading (in process).
         .testTarget(name: "SwitchboardCLIParsingTests",
-                    dependencies: ["SwitchboardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    dependencies: ["SwitchboardFullCLI", "SwitchboardCLISupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
     ]

@@ -1,7 +1,8 @@
 import ArgumentParser
 import PropertyBased
 import Testing
-@testable import SwitchboardCLI
+@testable import SwitchboardFullCLI
+import SwitchboardCLISupport
 
 /// `switchboard` reads `ask`, `check` and `--version` without ArgumentParser (start-up); whatever it accepts
 /// must mean what ArgumentParser would make of it.

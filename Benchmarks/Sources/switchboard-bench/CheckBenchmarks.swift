@@ -6,7 +6,7 @@ import Glibc
 // repository root); a plain `swift build -c release --product switchboard` is used too when present (start-up is
 // measured for both). Set SWITCHBOARD to use another binary.
 
-/// Runs the check-versus-grep comparison and the start-up comparison; prints wall-time ratios.
+/// Runs the check-versus-grep comparison; prints wall-time ratios.
 func runCheckBenchmarks() {
     print("\n== check: switchboard check --count vs LC_ALL=C grep -cE, 1,000,000 lines (best of 5 runs) ==")
     let binaries = findSwitchboards()
@@ -60,34 +60,83 @@ func runCheckBenchmarks() {
             print("  note: the counts disagree (\(matching) + \(failing) != \(lines)): the pattern is not equivalent")
         }
     }
+}
+
+/// Runs the start-up comparison for every release build of `switchboard` found.
+func runStartupBenchmarks() {
+    print("\n== startup: switchboard against a statically linked Swift hello world (median of 40) ==")
+    let binaries = findSwitchboards()
+    guard !binaries.isEmpty else {
+        print("  skipped: no release-built switchboard; run make bench, or set SWITCHBOARD=/path/to/switchboard")
+        return
+    }
+    guard let grep = findProgram("grep") else { print("  skipped: grep not found"); return }
+    let directory = makeTemporaryDirectory()
+    defer { removeTree(directory) }
     for binary in binaries { startUp(switchboard: binary, grep: grep, directory: directory) }
 }
 
-/// Start-up: checking one value (the whole process) against grep on the same one-line file.
+/// Start-up, what a script pays on every call: `switchboard --version`, `check` of one value (the whole process)
+/// and `ask` (spawn to its first prompt on a pseudo-terminal), against a statically linked Swift hello world built
+/// in this run (the limit: 1.5x) and grep on the same one-line file. Medians of 40, the cases interleaved round by
+/// round so that the machine's load falls on all of them alike.
 private func startUp(switchboard: String, grep: String, directory: String) {
     let file = directory + "/one.txt"
     writeFile(file, "ada@example.com\n")
+    print("\nstart-up of \(switchboard) (median of 40 runs; ask: spawn to its prompt on a pseudo-terminal)")
+    guard let hello = buildHelloWorld(in: directory) else {
+        print("  skipped: could not build a statically linked hello world with swiftc -static-stdlib")
+        return
+    }
     let runs = 40
-    func median(_ arguments: [String], _ environment: [String]) -> Double {
-        _ = spawnAndWait(arguments, environment: environment)
-        var times = (0..<runs).map { _ in spawnAndWait(arguments, environment: environment).seconds }
-        times.sort()
-        return times[runs / 2]
+    let processes: [(String, [String], [String])] = [
+        ("Swift hello world (static)", [hello], []),
+        ("grep -c on one line", [grep, "-c", "@", file], ["LC_ALL=C"]),
+        ("switchboard --version", [switchboard, "--version"], []),
+        ("switchboard check one value", [switchboard, "check", "--rule", "email", file], []),
+    ]
+    for (_, arguments, environment) in processes { _ = spawnAndWait(arguments, environment: environment) }  // warm-up
+    _ = timeToFirstPrompt(switchboard)
+    var times = [[Double]](repeating: [], count: processes.count + 1)
+    for _ in 0..<runs {
+        for (index, process) in processes.enumerated() {
+            times[index].append(spawnAndWait(process.1, environment: process.2).seconds)
+        }
+        if let prompt = timeToFirstPrompt(switchboard) { times[processes.count].append(prompt) }
     }
-    let grepTime = median([grep, "-cE", "@", file], ["LC_ALL=C"])
-    let ourTime = median([switchboard, "check", "--rule", "email", file], [])
-    let version = median([switchboard, "--version"], [])
-    print("\nstart-up of \(switchboard) (median of \(runs) runs, the whole process)")
-    print("  grep -cE on one line           \(formatMillis(grepTime)) ms")
-    print("  switchboard --version          \(formatMillis(version)) ms")
-    print("  switchboard check one value    \(formatMillis(ourTime)) ms   (\(format(ourTime / grepTime))x grep)")
-    var prompts = (0..<20).compactMap { _ in timeToFirstPrompt(switchboard) }
-    if prompts.count >= 10 {
-        prompts.sort()
-        print("  switchboard ask: first prompt  \(formatMillis(prompts[prompts.count / 2])) ms   (spawn to \"Email\" on the terminal)")
-    } else {
-        print("  switchboard ask: first prompt  not measured (no prompt appeared on the pseudo-terminal)")
+    func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        return values.sorted()[values.count / 2]
     }
+    let medians = times.map(median)
+    let limit = medians[0]
+    let names = processes.map(\.0) + ["switchboard ask: first prompt"]
+    for (index, name) in names.enumerated() {
+        let ratio = medians[index] / limit
+        let judged = index == 3 || index == 4   // check and ask: within 1.5x of hello world
+        var line = "  \(pad(name, 30)) \(formatMillis(medians[index])) ms   \(pad(format(ratio), 5, left: true))x hello"
+        if judged { line += "   target: at most 1.50x   \(ratio <= 1.5 ? "met" : "NOT MET")" }
+        if index == 4 && times[index].count < runs / 2 { line += "   (no prompt in most runs)" }
+        print(line)
+    }
+}
+
+/// Builds `print("Hello, world!")` with `swiftc -O -static-stdlib` into `directory`; returns its path.
+private func buildHelloWorld(in directory: String) -> String? {
+    let source = directory + "/hello.swift"
+    let binary = directory + "/hello"
+    writeFile(source, "print(\"Hello, world!\")\n")
+    guard let swiftc = ["/usr/bin/swiftc", "/opt/swift/usr/bin/swiftc", "/usr/local/bin/swiftc"]
+        .first(where: { access($0, X_OK) == 0 }) ?? pathLookup("swiftc") else { return nil }
+    let run = spawnAndWait([swiftc, "-O", "-static-stdlib", source, "-o", binary,
+                            "-module-cache-path", directory + "/module-cache"], environment: [])
+    return run.status == 0 && access(binary, X_OK) == 0 ? binary : nil
+}
+
+/// The first `name` on $PATH that is executable.
+private func pathLookup(_ name: String) -> String? {
+    guard let path = getenv("PATH") else { return nil }
+    return String(cString: path).split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
 }
 
 /// Spawns `switchboard ask Email` with standard input and standard error on a pseudo-terminal (as in
@@ -277,8 +326,7 @@ private func makeTemporaryDirectory() -> String {
 }
 
 private func removeTree(_ directory: String) {
-    for name in ["values.txt", "one.txt"] { unlink(directory + "/" + name) }
-    rmdir(directory)
+    _ = spawnAndWait(["/bin/rm", "-rf", directory], environment: [])
 }
 
 private func writeFile(_ path: String, _ text: String) { writeFile(path, Array(text.utf8)) }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import SwitchboardCLISupport
 
-/// `switchboard test`: predicate tests from spec files. The examples run in `switchboard-spec` (see
-/// `SpecHelper`), which links the YAML reader.
+/// `switchboard test`: predicate tests from spec files (run by `TestRunner`).
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
@@ -28,6 +27,6 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        try SpecHelper.run(["test", "--"] + specs)
+        try TestRunner(specs: specs).run()
     }
 }

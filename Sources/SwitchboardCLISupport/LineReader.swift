@@ -1,4 +1,3 @@
-import SwitchboardCLISupport
 #if canImport(Glibc)
 import Glibc
 #endif

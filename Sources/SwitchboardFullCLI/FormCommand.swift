@@ -1,8 +1,9 @@
 import ArgumentParser
 import SwitchboardCLISupport
 
-/// `switchboard form`: a form from a spec file. The form runs in `switchboard-spec` (see `SpecHelper`), which
-/// links the YAML reader; this declaration gives the command its options, help, completion and man page.
+extension FormRunner.Output: ExpressibleByArgument {}
+
+/// `switchboard form`: a form from a spec file (run by `FormRunner`).
 struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "form",
@@ -25,24 +26,18 @@ struct FormCommand: ParsableCommand {
               switchboard form signup.yaml --output yaml < answers.txt
             """)
 
-    enum Output: String, ExpressibleByArgument, CaseIterable {
-        case json, env, yaml
-    }
-
     @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"),
               completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @Option(help: "json: one object (numbers and yes/no typed); env: NAME='value' lines for eval; yaml: name: value lines.")
-    var output: Output = .json
+    var output: FormRunner.Output = .json
 
     @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them.",
                                valueName: "file"))
     var draft: String?
 
     func run() throws {
-        var arguments = ["form", "--output", output.rawValue]
-        if let draft { arguments += ["--draft", draft] }
-        try SpecHelper.run(arguments + ["--", spec])
+        try FormRunner(spec: spec, output: output, draft: draft).run()
     }
 }

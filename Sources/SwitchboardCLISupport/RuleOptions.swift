@@ -1,4 +1,3 @@
-import SwitchboardCLISupport
 import SwitchboardRules
 
 /// Parses the texts of `--rule` options; a text that does not parse is a usage error (exit 2) showing the text

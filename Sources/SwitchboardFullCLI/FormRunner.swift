@@ -4,7 +4,7 @@ import SwitchboardSpec
 /// `switchboard form`: the form from a spec file, in the terminal or from standard input; the answers on
 /// standard output once submitted.
 struct FormRunner {
-    enum Output: String {
+    enum Output: String, CaseIterable {
         case json, env, yaml
     }
 

@@ -4,7 +4,8 @@ import SwitchboardCLISupport
 import Glibc
 #endif
 
-/// `switchboard`: validated prompts, forms and batch checks for shell scripts.
+/// `switchboard`: validated prompts, forms and batch checks for shell scripts; every command, its options,
+/// help and completion, as ArgumentParser reads them (see `main()`).
 ///
 /// Streams: values and results on standard output; prompts, hints and messages on standard error (or /dev/tty when
 /// standard error is not a terminal). Exit status: 0 accepted, 1 invalid or a failed check, 2 usage error (a bad
@@ -30,28 +31,16 @@ struct SwitchboardTool: ParsableCommand {
         version: switchboardVersion,
         subcommands: [AskCommand.self, FormCommand.self, CheckCommand.self, TestCommand.self])
 
-    /// Parses the command line and runs the command, mapping every outcome to the documented exit statuses
-    /// (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
+    /// Parses the command line with ArgumentParser and runs the command, mapping every outcome to the documented
+    /// exit statuses (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
     ///
-    /// The command lines scripts run most (`ask` and `check` with their options, `--version`) are read by
-    /// `QuickCommandLine`, which agrees with ArgumentParser on every line it accepts and hands anything else
-    /// (help, completion, mistakes) to ArgumentParser: ArgumentParser reads its command types by reflection,
-    /// which cost every start about 2 ms, as much as the rest of a start.
+    /// `switchboard` runs this executable (`switchboard-full`) for every command line its `QuickCommandLine`
+    /// leaves to ArgumentParser: `form`, `test`, help, completion scripts, the man page's dump, mistakes.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
         let status: Int32
         do {
-            switch QuickCommandLine(arguments) {
-            case .version:
-                standardOutput.write(switchboardVersion + "\n")
-            case .ask(let options):
-                try options.run()
-            case .check(let options):
-                try options.run()
-            case nil:
-                var command = try parseAsRoot(arguments)
-                try command.run()
-            }
+            var command = try parseAsRoot()
+            try command.run()
             status = ExitStatus.accepted
         } catch let failure as CommandFailure {
             failure.report()

@@ -1,73 +1,31 @@
-import ArgumentParser
-import SwitchboardCLISupport
 import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `switchboard check`: batch validation, one value per line.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check every line of a file (or standard input) against rules.",
-        discussion: """
-            Each line is one value (a trailing \\r is removed, so CRLF files work); a value passes when it passes \
-            every rule. Failures are printed as `line: value: message`; a value holding control characters or \
-            bytes that are not UTF-8 is shown in double quotes with escapes. A line that is not valid UTF-8 fails.
-
-            Exit status: 0 when every line passes, 1 when any fails, 2 on a bad rule or an unreadable file.
-
-            Examples:
-              switchboard check --rule email addresses.txt
-              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
-              switchboard check --rule email --count addresses.txt
-              switchboard check --rule 'int:1..120' --format tap ages.txt
-            """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, tap
-    }
-
-    @Option(name: .customLong("rule"), help: ArgumentHelp(
-        "A rule every value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
-    var rules: [String] = []
-
-    @Option(help: ArgumentHelp(
-        "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
-            + "tap: a TAP line per value."))
-    var format: Format = .text
-
-    @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
-    var count = false
-
-    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
-    var file: String?
-
-    func validate() throws {
-        if rules.isEmpty { throw ValidationError("give at least one --rule, e.g. --rule email") }
-        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
-    }
-
-    /// What was asked for, as `CheckOptions`.
-    var options: CheckOptions {
-        CheckOptions(rules: rules, format: format, count: count, file: file)
-    }
-
-    func run() throws {
-        try options.run()
-    }
+/// How `check` reports: `line: value: message` per failure, JSON Lines, or TAP.
+package enum CheckFormat: String, CaseIterable, Sendable {
+    case text, json, tap
 }
 
-/// One `check` as parsed from the command line, by ArgumentParser (`CheckCommand`, whose `validate()` has
-/// passed) or by the quick parser (`QuickCommandLine`), which must agree.
-struct CheckOptions: Equatable {
-    var rules: [String]
-    var format: CheckCommand.Format = .text
-    var count = false
-    var file: String?
+/// One `check` (every line of a file against rules) as read from the command line, by ArgumentParser
+/// (`CheckCommand` in `switchboard-full`, once its `validate()` has passed) or by `QuickCommandLine`, which must
+/// agree.
+package struct CheckOptions: Equatable {
+    package var rules: [String]
+    package var format: CheckFormat = .text
+    package var count = false
+    package var file: String?
 
-    func run() throws {
+    package init(rules: [String], format: CheckFormat = .text, count: Bool = false, file: String? = nil) {
+        self.rules = rules
+        self.format = format
+        self.count = count
+        self.file = file
+    }
+
+    /// Checks every line and writes the report; throws `CommandFailure` with the exit status unless all pass.
+    package func run() throws(CommandFailure) {
         let parsed = try parseRules(rules)
         var fd: Int32 = 0
         if let file, file != "-" {
@@ -100,13 +58,13 @@ struct CheckOptions: Equatable {
 /// failing line is turned into a `String` for its message.
 struct LineChecker {
     let rules: [Rule]
-    let format: CheckCommand.Format
+    let format: CheckFormat
     let countOnly: Bool
     let output: OutputBuffer
     private(set) var lines = 0
     private(set) var invalid = 0
 
-    init(rules: [Rule], format: CheckCommand.Format, countOnly: Bool, output: OutputBuffer) {
+    init(rules: [Rule], format: CheckFormat, countOnly: Bool, output: OutputBuffer) {
         self.rules = rules
         self.format = format
         self.countOnly = countOnly

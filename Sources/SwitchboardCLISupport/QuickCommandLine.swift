@@ -4,19 +4,20 @@
 /// It accepts only what ArgumentParser accepts with the same meaning, and declines (`nil`) everything else:
 /// help, completion scripts, unknown or repeated options, a value that looks like an option, a missing value,
 /// the mistakes `validate()` reports. Those go to ArgumentParser, which gives its usual answer.
-/// `QuickCommandLineTests` holds the two parsers to the same result on every line this one accepts.
+/// `QuickCommandLineTests` holds the two parsers to the same result on every line this one accepts; `switchboard`
+/// hands the lines it declines to `switchboard-full`.
 ///
 /// ```swift
 /// QuickCommandLine(["check", "--rule", "email", "users.txt"])
-/// // .check(CheckOptions(rules: ["email"], format: .text, count: false, file: "users.txt"))
+/// // .check(CheckOptions(rules: ["email"], file: "users.txt"))
 /// QuickCommandLine(["check", "--help"])   // nil: ArgumentParser answers
 /// ```
-enum QuickCommandLine: Equatable {
+package enum QuickCommandLine: Equatable {
     case version
     case ask(AskOptions)
     case check(CheckOptions)
 
-    init?(_ arguments: [String]) {
+    package init?(_ arguments: [String]) {
         guard let command = arguments.first else { return nil }
         let rest = arguments.dropFirst()
         switch command {
@@ -63,14 +64,14 @@ enum QuickCommandLine: Equatable {
     private static func check(_ arguments: ArraySlice<String>) -> CheckOptions? {
         var tokens = Tokens(arguments)
         var options = CheckOptions(rules: [])
-        var format: CheckCommand.Format?
+        var format: CheckFormat?
         var count = false
         while let token = tokens.next() {
             switch token {
             case .option("rule", let value):
                 options.rules.append(value)
             case .option("format", let value) where format == nil:
-                guard let chosen = CheckCommand.Format(rawValue: value) else { return nil }
+                guard let chosen = CheckFormat(rawValue: value) else { return nil }
                 format = chosen
             case .flag("count") where !count:
                 count = true
@@ -98,7 +99,14 @@ private struct Tokens {
         case unknown
     }
 
-    static let valued: Set<String> = ["rule", "default", "choices", "message", "format"]
+    /// Whether the option called `name` takes a value (a `switch`, not a `Set`: a set's hashing is work at every
+    /// start that a script pays for).
+    static func takesValue(_ name: Substring) -> Bool {
+        switch name {
+        case "rule", "default", "choices", "message", "format": true
+        default: false
+        }
+    }
 
     private var remaining: ArraySlice<String>
     private var afterTerminator = false
@@ -118,13 +126,13 @@ private struct Tokens {
         guard argument.hasPrefix("--") else { return fail() }   // short options and -h: ArgumentParser's
         let body = argument.dropFirst(2)
         if let equals = body.firstIndex(of: "=") {
-            let name = String(body[..<equals])
+            let name = body[..<equals]
             let value = String(body[body.index(after: equals)...])
-            guard Self.valued.contains(name), !value.isEmpty, !value.hasPrefix("-") else { return fail() }
-            return .option(name, value)
+            guard Self.takesValue(name), !value.isEmpty, !value.hasPrefix("-") else { return fail() }
+            return .option(String(name), value)
         }
         let name = String(body)
-        guard Self.valued.contains(name) else { return .flag(name) }
+        guard Self.takesValue(body) else { return .flag(name) }
         guard let value = remaining.popFirst(), !value.hasPrefix("-") else { return fail() }
         return .option(name, value)
     }

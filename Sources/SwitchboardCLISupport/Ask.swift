@@ -1,0 +1,82 @@
+import SwitchboardRules
+import SwitchboardTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `ask` (one validated value on standard output) as read from the command line, by ArgumentParser
+/// (`AskCommand` in `switchboard-full`) or by `QuickCommandLine`, which must agree.
+package struct AskOptions: Equatable {
+    package var prompt: String
+    package var rules: [String] = []
+    package var defaultValue: String?
+    package var mask = false
+    package var choices: String?
+    package var message: String?
+
+    package init(prompt: String, rules: [String] = [], defaultValue: String? = nil, mask: Bool = false,
+                 choices: String? = nil, message: String? = nil) {
+        self.prompt = prompt
+        self.rules = rules
+        self.defaultValue = defaultValue
+        self.mask = mask
+        self.choices = choices
+        self.message = message
+    }
+
+    /// Asks, prints the accepted value; throws `CommandFailure` with the exit status otherwise.
+    package func run() throws(CommandFailure) {
+        var parsed = try parseRules(rules)
+        var choiceList: [String] = []
+        if let choices {
+            choiceList = choices.split(separator: ",").map { String(trimmingSpaces($0)) }.filter { !$0.isEmpty }
+            if choiceList.isEmpty {
+                throw CommandFailure.usage("--choices: give the values separated by commas, e.g. --choices red,green,blue")
+            }
+            parsed.insert(Rule.oneOf(choiceList), at: 0)
+        }
+        if let message { parsed = parsed.map { $0.message(message) } }
+        if let defaultValue, let failure = verdict(of: parsed, for: defaultValue).failure {
+            throw CommandFailure.usage("--default \(displayQuoted(defaultValue)) fails the rules: \(failure.message)")
+        }
+
+        var options = LineField.Options()
+        options.masked = mask
+        options.choices = choiceList
+        let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.condition), options: options)
+        standardError.flush()
+        let interactive = isTerminal(0)
+        do {
+            let value = try field.read()
+            standardOutput.write(value)
+            standardOutput.write(byte: 0x0A)
+        } catch let error as FieldError {
+            switch error {
+            case .cancelled:
+                throw CommandFailure.status(ExitStatus.cancelled)
+            case .endOfInput where interactive:
+                throw CommandFailure.status(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
+            case .endOfInput:
+                throw CommandFailure(lines: ["\(prompt): no input (standard input ended before a line)"],
+                                     status: ExitStatus.invalid)
+            case .invalid:
+                throw CommandFailure.status(ExitStatus.invalid)  // the field has printed why on standard error
+            case .interrupted(let signal):
+                throw CommandFailure.status(128 + signal)
+            case .terminalUnavailable(let reason):
+                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt)): \(reason)"],
+                                     status: ExitStatus.usage)
+            }
+        } catch {
+            throw CommandFailure.usage("cannot ask \(displayQuoted(prompt)): \(error)")   // LineField throws FieldError only
+        }
+    }
+}
+
+/// `text` without leading and trailing spaces.
+func trimmingSpaces(_ text: Substring) -> Substring {
+    var trimmed = text
+    while trimmed.first == " " { trimmed.removeFirst() }
+    while trimmed.last == " " { trimmed.removeLast() }
+    return trimmed
+}
