@@ -58,22 +58,25 @@ test: deps
 test-install: deps
 	scripts/test-install.sh
 
-# `switchboard`, `switchboard-spec` (form and test) and ArgumentParser's man page generator, in one release build.
+# `switchboard`, `switchboard-full` (what it hands to ArgumentParser) and ArgumentParser's man page generator, in one release build.
 release: deps
 	$(SWIFT_RELEASE) --product switchboard
-	$(SWIFT_RELEASE) --product switchboard-spec
+	$(SWIFT_RELEASE) --product switchboard-full
 	$(SWIFT_RELEASE) --product generate-manual
 
-# The man page, generated from the command's own help (ArgumentParser's generate-manual).
+# The man page, generated from the command's own help (ArgumentParser's generate-manual), dated by the last commit.
+# Two touches: the help's blank lines (paragraphs) become .Pp, which mdoc wants (it warns on empty lines), and the
+# footer names the version.
 man: release
 	@mkdir -p $(STATIC)/man
 	$(RELEASE)/generate-manual $(RELEASE)/switchboard --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
 	  --output-directory $(STATIC)/man
+	sed -i -e 's/^$$/.Pp/' -e "s/^\.Os$$/.Os switchboard $$($(RELEASE)/switchboard --version)/" $(STATIC)/man/switchboard.1
 
 install: release man
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 $(RELEASE)/switchboard "$(BINDIR)/switchboard"
-	install -m 755 $(RELEASE)/switchboard-spec "$(LIBEXECDIR)/switchboard-spec"
+	install -m 755 $(RELEASE)/switchboard-full "$(LIBEXECDIR)/switchboard-full"
 	install -m 644 $(STATIC)/man/switchboard.1 "$(MANDIR)/switchboard.1"
 	$(RELEASE)/switchboard --generate-completion-script bash > $(STATIC)/switchboard.bash
 	$(RELEASE)/switchboard --generate-completion-script zsh > $(STATIC)/_switchboard
@@ -84,7 +87,7 @@ install: release man
 
 # Removes exactly what install wrote (and its own libexec folder once empty).
 uninstall:
-	rm -f "$(BINDIR)/switchboard" "$(LIBEXECDIR)/switchboard-spec" "$(MANDIR)/switchboard.1" \
+	rm -f "$(BINDIR)/switchboard" "$(LIBEXECDIR)/switchboard-full" "$(MANDIR)/switchboard.1" \
 	  "$(BASHDIR)/switchboard" "$(ZSHDIR)/_switchboard" "$(FISHDIR)/switchboard.fish"
 	-rmdir "$(LIBEXECDIR)" 2>/dev/null
 

@@ -32,9 +32,11 @@ check "--help runs through the helper too" sh -c "'$BIN' --help | grep -q 'USAGE
 MAN="$PREFIX/share/man/man1/switchboard.1"
 check "the man page is installed" test -f "$MAN"
 check "its source header names switchboard(1)" grep -q '^\.Dt SWITCHBOARD 1' "$MAN"
-MANWIDTH=80 man -l "$MAN" >"$WORK/man.txt" 2>/dev/null || true
-check "man reads its header: SWITCHBOARD(1) General Commands Manual" \
-    sh -c "head -1 '$WORK/man.txt' | grep -q '^SWITCHBOARD(1) *General Commands Manual *SWITCHBOARD(1)'"
+MANWIDTH=80 man -l "$MAN" >"$WORK/man.txt" 2>"$WORK/man.err" || true
+check "man reads its header: SWITCHBOARD(1) ... General Commands Manual ... SWITCHBOARD(1)" \
+    sh -c "head -1 '$WORK/man.txt' | grep -q '^SWITCHBOARD(1) .*General Commands Manual *SWITCHBOARD(1)\$'"
+check "man renders it without a warning" sh -c "test ! -s '$WORK/man.err' || { cat '$WORK/man.err'; false; }"
+check "its footer names the version ($VERSION)" sh -c "tail -1 '$WORK/man.txt' | grep -q 'switchboard $VERSION'"
 check "man shows the command's own help (its abstract and every command)" \
     sh -c "grep -q 'Validated prompts, forms and batch checks' '$WORK/man.txt' && grep -q 'check' '$WORK/man.txt' \
         && grep -q 'form' '$WORK/man.txt'"
@@ -45,7 +47,7 @@ FISH_COMPLETION="$PREFIX/share/fish/vendor_completions.d/switchboard.fish"
 check "bash completion installed, valid bash" sh -c "grep -q 'complete.*switchboard' '$BASH_COMPLETION' \
     && bash -n '$BASH_COMPLETION'"
 check "zsh completion installed" grep -q '#compdef switchboard' "$ZSH_COMPLETION"
-check "fish completion installed" grep -q 'complete -c switchboard' "$FISH_COMPLETION"
+check "fish completion installed" grep -q "^complete -c 'switchboard'" "$FISH_COMPLETION"
 
 $MAKE --no-print-directory uninstall PREFIX="$PREFIX" >"$WORK/uninstall.log" 2>&1 \
     || fail "make uninstall" "$(cat "$WORK/uninstall.log")"
