@@ -43,6 +43,8 @@ static inline void sb_rl_set_outstream(FILE *stream) { rl_outstream = stream; }
 
 static inline rl_voidfunc_t *sb_rl_redisplay_function(void) { return rl_redisplay_function; }
 static inline void sb_rl_set_redisplay_function(rl_voidfunc_t *function) { rl_redisplay_function = function; }
+static inline rl_getc_func_t *sb_rl_getc_function(void) { return rl_getc_function; }
+static inline void sb_rl_set_getc_function(rl_getc_func_t *function) { rl_getc_function = function; }
 static inline rl_hook_func_t *sb_rl_startup_hook(void) { return rl_startup_hook; }
 static inline void sb_rl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
 static inline rl_hook_func_t *sb_rl_pre_input_hook(void) { return rl_pre_input_hook; }

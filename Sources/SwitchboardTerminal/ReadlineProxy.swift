@@ -33,6 +33,7 @@ public final class ReadlineProxy {
 
     // What the host had; restored by `release()`.
     private var hostRedisplay: (@convention(c) () -> Void)?
+    private var hostGetc: (@convention(c) (UnsafeMutablePointer<FILE>?) -> Int32)?
     private var hostStartup: (@convention(c) () -> Int32)?
     private var hostPreInput: (@convention(c) () -> Int32)?
     private var hostAttemptedCompletion: (@convention(c) (UnsafePointer<CChar>?, Int32, Int32)
@@ -54,6 +55,12 @@ public final class ReadlineProxy {
     /// The host's redisplay function (readline's own when the host set none): the field draws through it.
     var forwardRedisplay: (@convention(c) () -> Void)? { hostRedisplay }
 
+    /// Reads one key byte the way the host would (readline's `rl_getc` when the host set no function).
+    func forwardGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+        if let hostGetc { return hostGetc(stream) }
+        return rl_getc(stream)
+    }
+
     func forwardStartup() {
         if let hostStartup { _ = hostStartup() }
         startup.send(())
@@ -72,6 +79,7 @@ public final class ReadlineProxy {
         precondition(!isActive, "ReadlineProxy: a field is already reading")
         isActive = true
         hostRedisplay = sb_rl_redisplay_function()
+        hostGetc = sb_rl_getc_function()
         hostStartup = sb_rl_startup_hook()
         hostPreInput = sb_rl_pre_input_hook()
         hostAttemptedCompletion = sb_rl_attempted_completion_function()
@@ -91,6 +99,7 @@ public final class ReadlineProxy {
         // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
         rl_initialize()
         sb_rl_set_redisplay_function(redisplayHook)
+        sb_rl_set_getc_function(getcHook)
         sb_rl_set_startup_hook(startupHook)
         sb_rl_set_pre_input_hook(preInputHook)
         sb_rl_set_attempted_completion_function(attemptedCompletion)
@@ -137,6 +146,7 @@ public final class ReadlineProxy {
         for (map, key, entry) in hostBindings.reversed() { map[key] = entry }
         hostBindings = []
         sb_rl_set_redisplay_function(hostRedisplay)
+        sb_rl_set_getc_function(hostGetc)
         sb_rl_set_startup_hook(hostStartup)
         sb_rl_set_pre_input_hook(hostPreInput)
         sb_rl_set_attempted_completion_function(hostAttemptedCompletion)

@@ -5,6 +5,9 @@ import Glibc
 // reading through `ReadlineSession.active`.
 func redisplayHook() { ReadlineSession.active?.redisplayRequested() }
 func startupHook() -> Int32 { ReadlineSession.active?.started(); return 0 }
+func getcHook(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    ReadlineSession.active?.readKeyByte(stream) ?? rl_getc(stream)
+}
 func preInputHook() -> Int32 { ReadlineSession.active?.field.proxy.forwardPreInput(); return 0 }
 func acceptKey(_ count: Int32, _ key: Int32) -> Int32 { ReadlineSession.active?.accept(count, key) ?? rl_newline(count, key) }
 func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
@@ -54,6 +57,16 @@ final class ReadlineSession {
     private var refused = false
     private var redisplayDeferred = false
     private var hintShown = false
+    /// Bytes known to be waiting on the input (counted with FIONREAD when poll woke us, then read one at a
+    /// time): readline's reads need no select of their own, and whether input is pending needs no system call.
+    private var availableInput = 0
+    /// The last hint computed, and what it was computed from: a keystroke that changes none of it (the common
+    /// case) reuses the text instead of building and measuring it again.
+    private var hintCache: (key: HintKey, text: String)?
+    /// The hint drawn last (with its colours), to leave it in place when a keystroke does not change it.
+    private var drawnHint = ""
+    /// An upper bound of the prompt's width in columns (see `widthBound`).
+    private var promptWidthBound = 0
     private var placeholderShown = false
     /// The decorations were last drawn during a history search (no placeholder then): draw again when it ends.
     private var drawnWhileSearching = false
@@ -94,8 +107,11 @@ final class ReadlineSession {
         subscriptions.insert(field.note.bind { [unowned self] _ in self.redisplayDeferred = true })
         defer { subscriptions.cancelAll() }
 
+        promptWidthBound = widthBound(Array(field.displayedPrompt.utf8)[...])
         rl_callback_handler_install(field.displayedPrompt, lineHandler)
         while outcome == nil {
+            // Everything readline and the hint drew for the last key reaches the terminal in one write.
+            streams.flush()
             var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, -1)
@@ -108,6 +124,8 @@ final class ReadlineSession {
                 for signal in trap.take() { try handle(signal) }
             }
             if outcome == nil && fds[0].revents != 0 {
+                var waiting: Int32 = 0
+                availableInput = ioctl(streams.inputFD, UInt(FIONREAD), &waiting) == 0 ? Int(waiting) : 0
                 rl_callback_read_char()
                 if restartNeeded {
                     restartNeeded = false
@@ -120,7 +138,7 @@ final class ReadlineSession {
                     continue
                 }
                 let searchEnded = drawnWhileSearching && sb_rl_searching() == 0
-                if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged() || searchEnded) {
+                if outcome == nil && (redisplayDeferred || bufferChanged() || searchEnded) && !inputPending() {
                     redisplayNow()
                 }
             }
@@ -224,12 +242,18 @@ final class ReadlineSession {
         }
     }
 
-    private func bufferChanged() -> Bool { bufferBytes() != lastBuffer }
+    /// Whether readline's line differs from `lastBuffer` (compared in place: no copy per keystroke).
+    private func bufferChanged() -> Bool {
+        let count = Int(sb_rl_end())
+        guard count == lastBuffer.count else { return true }
+        guard count > 0, let buffer = sb_rl_line_buffer() else { return false }
+        return lastBuffer.withUnsafeBytes { memcmp($0.baseAddress!, buffer, count) } != 0
+    }
 
     /// Publishes the line buffer as the field's text if it changed: one change, one validation.
     private func syncText() {
+        guard bufferChanged() || !validated && sb_rl_end() > 0 else { return }
         let bytes = bufferBytes()
-        guard bytes != lastBuffer || !validated && !bytes.isEmpty else { return }
         lastBuffer = bytes
         let decoded = String(validating: bytes, as: UTF8.self)
         field.textBytesAreValidUTF8 = decoded != nil
@@ -255,10 +279,29 @@ final class ReadlineSession {
         redisplayDeferred = true
     }
 
+    /// Whether more input is already waiting (a paste still being read): readline's pushed-back key, or bytes
+    /// counted when poll woke us and not read yet. Bytes that arrive later wake the next poll.
     private func inputPending() -> Bool {
-        if sb_rl_pending_input() != 0 { return true }
-        var fd = pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0)
-        return poll(&fd, 1, 0) > 0
+        sb_rl_pending_input() != 0 || availableInput > 0
+    }
+
+    /// readline's `rl_getc_function`: a byte known to be waiting is read directly; otherwise the host's function
+    /// (readline's `rl_getc`, which waits for it) reads it.
+    func readKeyByte(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+        if availableInput > 0, let stream {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(fileno(stream), &byte, 1)
+                if count == 1 {
+                    availableInput -= 1
+                    return Int32(byte)
+                }
+                if count < 0 && errno == EINTR { continue }
+                break   // end of input or an error: readline's own read reports it
+            }
+        }
+        availableInput = 0
+        return field.proxy.forwardGetc(stream)
     }
 
     // MARK: drawing
@@ -266,6 +309,7 @@ final class ReadlineSession {
     func redisplayNow() {
         syncText()
         redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
+        if redisplayKeepingHint() { return }
         eraseDecorations()
         if field.options.masked { redisplayMasked() } else { innerRedisplay() }
         drawDecorations()
@@ -294,6 +338,40 @@ final class ReadlineSession {
         for i in 0...end { buffer[i] = saved[i] }
         sb_rl_set_end(Int32(end))
         sb_rl_set_point(Int32(point))
+    }
+
+    /// The common keystroke: the line stays on the prompt's row and the hint's text does not change (typing an
+    /// address under "✗ must be a valid email address"). Then readline redraws its row alone and the hint row
+    /// under it is left as it is: no erasing and drawing the hint again on every key (that was most of the bytes
+    /// and of the CPU a keystroke cost over bare readline). Returns false, having drawn nothing, when the full
+    /// erase-redisplay-draw is needed.
+    private func redisplayKeepingHint() -> Bool {
+        guard hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
+              drawnAt.0 == 0, drawnAt.2 == 0, readlineModel() == drawnAt
+        else { return false }
+        // readline must not reach the hint's row: the whole line, at its widest, fits before the last column.
+        guard promptWidthBound + widthBound(lastBuffer[...]) < columns - 1,
+              hintText(width: columns - 1) == drawnHint else { return false }
+        if field.options.masked { redisplayMasked() } else { innerRedisplay() }
+        drawnAt = readlineModel()
+        field.proxy.redisplayed.send(())
+        return true
+    }
+
+    /// An upper bound of the columns readline uses to show `bytes`: printable ASCII 1, a tab 8, another control
+    /// character 2 (`^X`), a multi-byte character 2 (wide at most; combining marks counted too). Readline's own
+    /// measure decides where it wraps; this one only says when wrapping is impossible.
+    private func widthBound(_ bytes: ArraySlice<UInt8>) -> Int {
+        var width = 0
+        for byte in bytes {
+            switch byte {
+            case 0x20..<0x7F: width += 1
+            case 0x09: width += 8
+            case 0x80..<0xC0: break          // continuation byte
+            default: width += 2              // control character, or the lead byte of a multi-byte character
+            }
+        }
+        return width
     }
 
     private func readlineModel() -> (Int32, Int32, Int32) {
@@ -341,13 +419,33 @@ final class ReadlineSession {
             if column > 0 { out += escape + "\(column)C" }
             hintShown = true
         }
+        drawnHint = hint
         if !out.isEmpty { streams.write(out) }
         drawnAt = (row, column, bottom)
         drawnWhileSearching = sb_rl_searching() != 0
     }
 
+    /// What the hint's text depends on.
+    private struct HintKey: Equatable {
+        var empty: Bool
+        var validated: Bool
+        var verdict: Verdict
+        var refused: Bool
+        var note: String
+        var width: Int
+    }
+
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
     private func hintText(width: Int) -> String {
+        let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
+                          refused: refused, note: field.note.value, width: width)
+        if let hintCache, hintCache.key == key { return hintCache.text }
+        let text = buildHintText(width: width)
+        hintCache = (key, text)
+        return text
+    }
+
+    private func buildHintText(width: Int) -> String {
         var mark = ""
         var message = ""
         var markColor = ""

@@ -293,7 +293,7 @@ func spawnAndWait(_ arguments: [String], environment: [String]) -> ProcessRun {
 /// The release-built `switchboard` binaries: $SWITCHBOARD alone if set; else the static build
 /// (`.build-static/release/switchboard`) and the plain one (`.build/release/switchboard`) of the repository that
 /// holds this benchmark package (found from this executable's path), or of the current directory.
-private func findSwitchboards() -> [String] {
+func findSwitchboards() -> [String] {
     if let path = getenv("SWITCHBOARD").map({ String(cString: $0) }), access(path, X_OK) == 0 { return [path] }
     var roots: [String] = []
     var buffer = [CChar](repeating: 0, count: 4096)
