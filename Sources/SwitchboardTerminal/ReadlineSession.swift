@@ -542,7 +542,10 @@ final class ReadlineSession {
     }
 
     /// A re-flowing terminal (tmux, VTE) re-wraps the line at the new width: go up to where the prompt starts
-    /// now, clear below, and draw again.
+    /// now, clear below, and draw again. The moves, the clearing and the redrawn line reach the terminal in one
+    /// write (readline flushes after drawing the line; the hint follows in a write of its own that starts and
+    /// ends on the input), so a second resize never re-flows a screen whose cursor is half-way through a redraw,
+    /// which left two prompts.
     private func resize() {
         let (row, column, _) = readlineModel()
         let oldWidth = columns
@@ -553,7 +556,6 @@ final class ReadlineSession {
         var out = up > 0 ? escape + "\(up)A" : ""
         out += "\r" + escape + "J"
         streams.write(out)
-        streams.flush()
         columns = newWidth
         rl_reset_screen_size()
         drawnAt = (-1, -1, -1)
