@@ -21,6 +21,7 @@ final class SignalTrap {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
+        previous.reserveCapacity(signals.count)
         previousWriteEnd = signalPipeWriteEnd
         signalPipeWriteEnd = writeEnd
         for signal in signals { install(signal) }
