@@ -1,6 +1,7 @@
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
-#   make test                run every test (the Swift suites, and make install into a scratch prefix)
+#   make test                run every test: the Swift suites, make install into a scratch prefix, and a
+#                            throwaway package that depends on this one
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
 #                            shell completions; `sudo make uninstall` removes exactly those files
@@ -29,7 +30,7 @@ STATIC := .build-static
 RELEASE := $(STATIC)/release
 SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC)
 
-.PHONY: all release man deps build demo test test-install bench install uninstall
+.PHONY: all release man deps build demo test test-install test-dependent bench install uninstall
 
 all: release
 
@@ -48,15 +49,20 @@ build: deps
 demo: deps
 	@$(SWIFT) build -q --product $(DEMO) && exec "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
 
-# The Swift suites' closing line comes last, after the install test.
+# The Swift suites' closing line comes last, after the install test and the dependent-package test.
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
+	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 	$(SWIFT) test --skip-build
 
 # make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
 test-install: deps
 	scripts/test-install.sh
+
+# A package that depends on this checkout by path builds and runs, importing each library product with Foundation.
+test-dependent: deps
+	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 
 # `switchboard`, `switchboard-full` (what it hands to ArgumentParser) and ArgumentParser's man page generator, in one release build.
 release: deps
