@@ -31,6 +31,9 @@ static inline void sb_rl_set_end(int value) { rl_end = value; }
 static inline int sb_rl_point(void) { return rl_point; }
 static inline void sb_rl_set_point(int value) { rl_point = value; }
 static inline int sb_rl_pending_input(void) { return rl_pending_input; }
+/// Whether the last command was self-insert, which reads and inserts every printable key already waiting (and
+/// pushes back the first other key as pending input) before it returns.
+static inline int sb_rl_last_command_was_insert(void) { return rl_last_func == rl_insert; }
 /// Non-zero while a history search (incremental, non-incremental, prefix) owns the prompt.
 static inline int sb_rl_searching(void) {
     return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH) != 0;

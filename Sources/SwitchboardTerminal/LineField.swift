@@ -157,7 +157,10 @@ public final class LineField {
     /// paste can carry a newline into the line).
     private func checkPlainText() throws -> Bool {
         guard textBytesAreValidUTF8 else { throw TextProblem("must be valid UTF-8 text") }
-        for (offset, scalar) in text.value.unicodeScalars.enumerated() {
+        let text = self.text.value
+        // Printable ASCII, what is typed most, has no control character: no walk over scalars.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
             let v = scalar.value
             if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
                 let hex = String(v, radix: 16, uppercase: true)

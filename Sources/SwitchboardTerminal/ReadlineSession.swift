@@ -57,12 +57,14 @@ final class ReadlineSession {
     private var refused = false
     private var redisplayDeferred = false
     private var hintShown = false
-    /// Bytes known to be waiting on the input (counted with FIONREAD when poll woke us, then read one at a
-    /// time): readline's reads need no select of their own, and whether input is pending needs no system call.
+    /// Bytes known to be waiting on the input, read one at a time by `readKeyByte`: the one poll woke us for, or
+    /// as many as FIONREAD counted once readline asked for more (a paste). A keystroke costs readline's read and
+    /// nothing else (no select, no count), and whether input is pending needs no system call.
     private var availableInput = 0
     /// The last hint computed, and what it was computed from: a keystroke that changes none of it (the common
     /// case) reuses the text instead of building and measuring it again.
-    private var hintCache: (key: HintKey, text: String)?
+    private var hintKey: HintKey?
+    private var hintCache = ""
     /// The hint drawn last (with its colours), to leave it in place when a keystroke does not change it.
     private var drawnHint = ""
     /// An upper bound of the prompt's width in columns (see `widthBound`).
@@ -109,11 +111,13 @@ final class ReadlineSession {
 
         promptWidthBound = widthBound(Array(field.displayedPrompt.utf8)[...])
         rl_callback_handler_install(field.displayedPrompt, lineHandler)
+        var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0)]
         while outcome == nil {
             // Everything readline and the hint drew for the last key reaches the terminal in one write.
             streams.flush()
-            var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0)]
+            fds[0].revents = 0
+            fds[1].revents = 0
             let ready = poll(&fds, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -124,8 +128,7 @@ final class ReadlineSession {
                 for signal in trap.take() { try handle(signal) }
             }
             if outcome == nil && fds[0].revents != 0 {
-                var waiting: Int32 = 0
-                availableInput = ioctl(streams.inputFD, UInt(FIONREAD), &waiting) == 0 ? Int(waiting) : 0
+                availableInput = 1   // poll said the input is readable
                 rl_callback_read_char()
                 if restartNeeded {
                     restartNeeded = false
@@ -253,11 +256,19 @@ final class ReadlineSession {
     /// Publishes the line buffer as the field's text if it changed: one change, one validation.
     private func syncText() {
         guard bufferChanged() || !validated && sb_rl_end() > 0 else { return }
-        let bytes = bufferBytes()
-        lastBuffer = bytes
-        let decoded = String(validating: bytes, as: UTF8.self)
+        // Copied into the storage lastBuffer already has: no allocation per keystroke.
+        let count = Int(sb_rl_end())
+        lastBuffer.removeAll(keepingCapacity: true)
+        if count > 0, let buffer = sb_rl_line_buffer() {
+            buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+                lastBuffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        // ASCII (what is typed most) is valid UTF-8 as it is; only other text goes through validation.
+        let decoded: String? = lastBuffer.allSatisfy({ $0 < 0x80 }) ? String(decoding: lastBuffer, as: UTF8.self)
+            : lastBuffer.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
         field.textBytesAreValidUTF8 = decoded != nil
-        lastText = decoded ?? String(decoding: bytes, as: UTF8.self)
+        lastText = decoded ?? String(decoding: lastBuffer, as: UTF8.self)
         refused = false
         if field.text.value == lastText {
             field.field.revalidate()   // the initial text, now on the line
@@ -279,15 +290,25 @@ final class ReadlineSession {
         redisplayDeferred = true
     }
 
-    /// Whether more input is already waiting (a paste still being read): readline's pushed-back key, or bytes
-    /// counted when poll woke us and not read yet. Bytes that arrive later wake the next poll.
+    /// Whether more input is already waiting (a paste, keys typed faster than drawn): then validating and
+    /// drawing wait until it is read. readline's pushed-back key, bytes counted and not read yet, or, after a
+    /// command other than self-insert, bytes the terminal holds (FIONREAD). After self-insert nothing else needs
+    /// asking: readline has inserted every printable key that was waiting and pushed back the first other one.
     private func inputPending() -> Bool {
-        sb_rl_pending_input() != 0 || availableInput > 0
+        if sb_rl_pending_input() != 0 || availableInput > 0 { return true }
+        if sb_rl_last_command_was_insert() != 0 { return false }
+        var waiting: Int32 = 0
+        return ioctl(streams.inputFD, UInt(FIONREAD), &waiting) == 0 && waiting > 0
     }
 
-    /// readline's `rl_getc_function`: a byte known to be waiting is read directly; otherwise the host's function
-    /// (readline's `rl_getc`, which waits for it) reads it.
+    /// readline's `rl_getc_function`: a byte known to be waiting is read directly; when readline wants more than
+    /// the byte poll woke us for (a paste, the rest of a character), the waiting bytes are counted once; with none
+    /// waiting, the host's function (readline's `rl_getc`, which waits for input) reads it.
     func readKeyByte(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+        if availableInput == 0, let stream {
+            var waiting: Int32 = 0
+            if ioctl(fileno(stream), UInt(FIONREAD), &waiting) == 0 { availableInput = Int(waiting) }
+        }
         if availableInput > 0, let stream {
             var byte: UInt8 = 0
             while true {
@@ -439,10 +460,10 @@ final class ReadlineSession {
     private func hintText(width: Int) -> String {
         let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
                           refused: refused, note: field.note.value, width: width)
-        if let hintCache, hintCache.key == key { return hintCache.text }
-        let text = buildHintText(width: width)
-        hintCache = (key, text)
-        return text
+        if key == hintKey { return hintCache }
+        hintCache = buildHintText(width: width)
+        hintKey = key
+        return hintCache
     }
 
     private func buildHintText(width: Int) -> String {

@@ -98,8 +98,10 @@ private func displayWidth(of scalars: some Sequence<Unicode.Scalar>) -> Int {
 
 /// The longest prefix of `text` that fits in `columns`.
 package func truncated(_ text: String, toColumns columns: Int) -> String {
-    // Printable ASCII is one column per byte.
+    // Printable ASCII is one column per byte; and a text that fits needs no cutting (its width is the sum of its
+    // scalars' widths, measured without splitting it into characters).
     if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if displayWidth(text) <= columns { return text }
     var width = 0
     for index in text.indices {
         let w = displayWidth(of: text[index].unicodeScalars)   // a character's scalars, no string per character

@@ -42,10 +42,10 @@ func runTerminalBenchmarks() {
 /// `switchboard ask Email --rule email` (the release build `make bench` makes) against bare GNU readline: a C
 /// program, compiled here, that calls readline() with the same prompt. 1,200 keystrokes, one at a time, each read
 /// and drawn before the next: an address typed and erased with Backspace again and again. Child CPU, net of a run
-/// that only types the address and Enter; best of 5.
+/// that only types the address and Enter; best of 7 interleaved rounds.
 private func runAskAgainstBareReadline() {
     let keys = 1_200
-    print("\nCPU per keystroke: switchboard ask Email --rule email vs bare GNU readline (\(keys) keys, best of 5)")
+    print("\nCPU per keystroke: switchboard ask Email --rule email vs bare GNU readline (\(keys) keys, best of 7)")
     guard let switchboard = findSwitchboards().first else {
         print("  skipped: no release-built switchboard (make bench builds it)")
         return
@@ -73,7 +73,7 @@ private func runAskAgainstBareReadline() {
     // (the cores are shared) falls on both alike; each keeps its best run.
     var base = [Double](repeating: .infinity, count: programs.count)
     var full = [Double](repeating: .infinity, count: programs.count)
-    for _ in 0..<5 {
+    for _ in 0..<7 {
         for (index, (name, arguments, setup)) in programs.enumerated() {
             guard let short = runProgram(arguments, setup: setup, keys: [], finish: finish),
                   let long = runProgram(arguments, setup: setup, keys: typing, finish: finish) else {
