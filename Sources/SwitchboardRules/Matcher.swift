@@ -3,7 +3,9 @@
 /// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
-indirect enum Matcher: Sendable {
+// Only the recursive cases are boxed (see Condition.Node: LeakSanitizer cannot follow a boxed payload's tagged
+// pointer).
+enum Matcher: Sendable {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
     case email
@@ -20,9 +22,9 @@ indirect enum Matcher: Sendable {
     case noControlCharacters
     /// A condition supplied by the caller: only the `String` path can run it.
     case condition(Condition<String>)
-    case and(Matcher, Matcher)
-    case or(Matcher, Matcher)
-    case not(Matcher)
+    indirect case and(Matcher, Matcher)
+    indirect case or(Matcher, Matcher)
+    indirect case not(Matcher)
     case always
 
     /// Whether valid UTF-8 `bytes` pass.
