@@ -3,7 +3,7 @@
 /// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
-indirect enum Matcher {
+indirect enum Matcher: Sendable {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
     case email

@@ -10,7 +10,7 @@
 /// username.check("a@b").failure?.message  // "must not contain \"@\""
 /// field.addRule(try Rule.parse(#"email "Use your work address""#).condition)
 /// ```
-public struct Rule {
+public struct Rule: Sendable {
     /// The rule's textual form, e.g. `"length:3..20"` or `"email \"Use your work address\""`. For a single rule it
     /// parses back to the same rule; combinations read `"a && b"`, `"a || b"`.
     public let source: String
