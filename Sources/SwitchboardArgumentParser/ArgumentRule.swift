@@ -20,7 +20,8 @@ public struct ArgumentRule<Value>: Sendable {
     /// The rule plus what the text must be to become a `Value` (an `Int` must fit in 64 bits): what a prompt's
     /// field and the option's transform check.
     public let condition: Condition<String>
-    /// The values Tab completes to: the rule's `choices`, else the type's own list (a `CaseIterable` enum's cases).
+    /// The values Tab completes to: the rule's `choices`, else the type's own list (a `CaseIterable` enum's cases),
+    /// keeping those that pass.
     public let choices: [String]?
     private let convert: @Sendable (String) -> Value?
 
@@ -34,11 +35,12 @@ public struct ArgumentRule<Value>: Sendable {
     /// ```
     public init(_ rule: Rule, requirement: String, choices: [String]? = nil,
                 convert: @escaping @Sendable (String) -> Value?) {
+        let converts = Condition<String>(Self.typeName, requirement: requirement) { convert($0) != nil }
+        let condition = rule.condition && converts
         self.rule = rule
         self.convert = convert
-        self.choices = choices ?? rule.choices
-        let converts = Condition<String>(Self.typeName, requirement: requirement) { convert($0) != nil }
-        self.condition = rule.condition && converts
+        self.condition = condition
+        self.choices = (choices ?? rule.choices).map { $0.filter { condition.check($0).isValid } }
     }
 
     private init(rule: Rule, condition: Condition<String>, choices: [String]?,
@@ -77,6 +79,29 @@ public struct ArgumentRule<Value>: Sendable {
     /// The help text an option shows when its author wrote none: the rule's message, such as
     /// "must be a valid email address".
     public var help: String { rule.failureMessage }
+
+    /// The help an option shows: the author's, with the rule's message as its text when the author wrote none
+    /// (`ArgumentHelp(valueName: "staging|production")` still shows the requirement).
+    /// With `default`, the help ends in `(default: 1)` as ArgumentParser's own options' does (it shows no default
+    /// for an option parsed by a transform).
+    func help(_ written: ArgumentHelp?, default value: Any? = nil) -> ArgumentHelp {
+        var help = written ?? ArgumentHelp()
+        if help.abstract.isEmpty { help.abstract = self.help }
+        if let value, let shown = defaultDescription(value) { help.abstract += " (default: \(shown))" }
+        return help
+    }
+
+    /// A default as ArgumentParser describes one: an enum's raw value, a list joined with commas (nothing for an
+    /// empty one), else the value's own description.
+    private func defaultDescription(_ value: Any) -> String? {
+        if let list = value as? [Any] {
+            let items = list.compactMap(defaultDescription)
+            return items.isEmpty ? nil : items.joined(separator: ", ")
+        }
+        if let value = value as? any (CaseIterable & RawRepresentable) { return "\(value.rawValue)" }
+        if let value = value as? any ExpressibleByArgument { return value.defaultValueDescription }
+        return "\(value)"
+    }
 
     /// The completion an option offers when its author chose none: the choices as a list, else `fallback`.
     func completion(_ fallback: CompletionKind?) -> CompletionKind? {
@@ -141,16 +166,16 @@ extension ArgumentRule: ExpressibleByStringLiteral, ExpressibleByUnicodeScalarLi
     ExpressibleByExtendedGraphemeClusterLiteral where Value: ExpressibleByArgument {
     /// A rule written in the textual syntax, at the `@Option` site: `@Option(rule: "int:1..120") var age: Int?`.
     ///
-    /// A text that does not parse makes a rule that refuses every value with the syntax error as its message
-    /// (shown by `--help` too), so the mistake is seen on the first run and no value slips through unchecked.
+    /// A text that does not parse makes a rule whose every check is undecided, with the syntax error as its
+    /// message (shown by `--help` too): the mistake shows on the first run and no value slips through unchecked.
     /// Use `parse(_:)` to handle the error yourself.
     public init(stringLiteral text: String) {
         do {
             self.init(try Rule.parse(text))
         } catch {
-            let broken = Condition<String>("rule syntax", requirement: "never pass",
-                                           message: "the rule is broken: \(error.description)") { _ in false }
-            self.init(Rule(broken, source: text))
+            let message = "cannot be checked: the \(error.description)"
+            let broken = Condition<String>("rule syntax", verdict: { _ in .undecided("rule syntax", message) })
+            self.init(Rule(broken.message(message), source: text))
         }
     }
 }

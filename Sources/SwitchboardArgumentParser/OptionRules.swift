@@ -2,7 +2,7 @@ import ArgumentParser
 import SwitchboardRules
 
 // `@Option(rule:)` and `@Argument(rule:)`: ArgumentParser's transform initializers with a rule as the transform,
-// the rule's message as the help text (unless the author wrote help) and the rule's choices as the completion
+// the rule's message as the help text (unless the author wrote one) and the rule's choices as the completion
 // (unless the author chose one). A `Rule` makes a `String`; an `ArgumentRule<T>` makes a `T`.
 
 extension Option {
@@ -17,12 +17,13 @@ extension Option {
     ///   - name: the option's names, as for any `@Option`.
     ///   - rule: what the value must be, and the type it becomes.
     ///   - parsing: how the value is found, as for any `@Option`.
-    ///   - help: the help text; by default the rule's message ("must be a whole number from 1024 to 65535").
+    ///   - help: the help text; by default (or when `help` gives only a value name) the rule's message
+    ///     ("must be a whole number from 1024 to 65535").
     ///   - completion: shell completion; by default the rule's choices, if it has any.
     public init<T>(name: NameSpecification = .long, rule: ArgumentRule<T>,
                    parsing: SingleValueParsingStrategy = .next, help: ArgumentHelp? = nil,
                    completion: CompletionKind? = nil) where Value == T? {
-        self.init(name: name, parsing: parsing, help: help ?? ArgumentHelp(rule.help),
+        self.init(name: name, parsing: parsing, help: rule.help(help),
                   completion: completion ?? rule.completion(nil), transform: { text in try rule.value(from: text) })
     }
 
@@ -34,7 +35,7 @@ extension Option {
     public init(wrappedValue: Value, name: NameSpecification = .long, rule: ArgumentRule<Value>,
                 parsing: SingleValueParsingStrategy = .next, help: ArgumentHelp? = nil,
                 completion: CompletionKind? = nil) {
-        self.init(wrappedValue: wrappedValue, name: name, parsing: parsing, help: help ?? ArgumentHelp(rule.help),
+        self.init(wrappedValue: wrappedValue, name: name, parsing: parsing, help: rule.help(help, default: wrappedValue),
                   completion: completion ?? rule.completion(nil), transform: { text in try rule.value(from: text) })
     }
 
@@ -47,7 +48,7 @@ extension Option {
     public init(name: NameSpecification = .long, rule: ArgumentRule<Value>,
                 parsing: SingleValueParsingStrategy = .next, help: ArgumentHelp? = nil,
                 completion: CompletionKind? = nil) {
-        self.init(name: name, parsing: parsing, help: help ?? ArgumentHelp(rule.help),
+        self.init(name: name, parsing: parsing, help: rule.help(help),
                   completion: completion ?? rule.completion(nil), transform: { text in try rule.value(from: text) })
     }
 
@@ -59,7 +60,7 @@ extension Option {
     public init<T>(wrappedValue: [T], name: NameSpecification = .long, rule: ArgumentRule<T>,
                    parsing: ArrayParsingStrategy = .singleValue, help: ArgumentHelp? = nil,
                    completion: CompletionKind? = nil) where Value == [T] {
-        self.init(wrappedValue: wrappedValue, name: name, parsing: parsing, help: help ?? ArgumentHelp(rule.help),
+        self.init(wrappedValue: wrappedValue, name: name, parsing: parsing, help: rule.help(help, default: wrappedValue),
                   completion: completion ?? rule.completion(nil), transform: { text in try rule.value(from: text) })
     }
 
@@ -119,7 +120,7 @@ extension Argument {
     /// ```
     public init<T>(rule: ArgumentRule<T>, help: ArgumentHelp? = nil, completion: CompletionKind? = nil)
     where Value == T? {
-        self.init(help: help ?? ArgumentHelp(rule.help), completion: completion ?? rule.completion(nil),
+        self.init(help: rule.help(help), completion: completion ?? rule.completion(nil),
                   transform: { text in try rule.value(from: text) })
     }
 
@@ -130,7 +131,7 @@ extension Argument {
     /// ```
     public init(wrappedValue: Value, rule: ArgumentRule<Value>, help: ArgumentHelp? = nil,
                 completion: CompletionKind? = nil) {
-        self.init(wrappedValue: wrappedValue, help: help ?? ArgumentHelp(rule.help),
+        self.init(wrappedValue: wrappedValue, help: rule.help(help, default: wrappedValue),
                   completion: completion ?? rule.completion(nil), transform: { text in try rule.value(from: text) })
     }
 
@@ -141,7 +142,7 @@ extension Argument {
     /// ```
     @_disfavoredOverload
     public init(rule: ArgumentRule<Value>, help: ArgumentHelp? = nil, completion: CompletionKind? = nil) {
-        self.init(help: help ?? ArgumentHelp(rule.help), completion: completion ?? rule.completion(nil),
+        self.init(help: rule.help(help), completion: completion ?? rule.completion(nil),
                   transform: { text in try rule.value(from: text) })
     }
 

@@ -49,8 +49,10 @@ public struct Prompting: ParsableArguments, Sendable {
     /// let email = try Prompting(noInput: false).askIfMissing(email, "--email", rule: .email)
     /// ```
     public init(noInput: Bool) {
-        self.init()
-        self.noInput = noInput
+        // Outside an initializer, assigning the flag sets its value; inside one, it would make a new, unparsed flag.
+        var prompting = Prompting()
+        prompting.noInput = noInput
+        self = prompting
     }
 
     /// Whether a missing option would be asked for: standard input is a terminal, `--no-input` was not given and
@@ -80,7 +82,8 @@ public struct Prompting: ParsableArguments, Sendable {
     ///   - rule: the option's rule (use the same one as in its `@Option(rule:)`).
     ///   - prompt: the question; by default the option's name, capitalised: `--api-key` asks `Api key: `.
     ///   - default: the answer Enter gives on an empty line, shown in the prompt (`Port [8443]: `). Only a person
-    ///     at the terminal gets it: with nobody to ask, the option is missing.
+    ///     at the terminal gets it: with nobody to ask, the option is missing (for a value the command uses
+    ///     whenever the option is absent, give the property a default instead: `var port = 8443`).
     ///   - masked: show `*` for each character; the answer never reaches the screen or any history.
     ///   - valueName: the value's name in messages; by default the option's name without dashes.
     /// - Throws: ArgumentParser's errors, so that its `main()` prints them and exits as usual: a `ValidationError`
@@ -94,15 +97,12 @@ public struct Prompting: ParsableArguments, Sendable {
     ) throws -> Value {
         if let given { return given }
         let asked = AskedOption(option, valueName: valueName, help: rule.help)
-        guard canAsk else { throw asked.missing() }
-        var defaultText: String?
-        if let defaultValue {
-            let text = "\(defaultValue)"
-            if let failure = rule.check(text).failure {
-                throw PromptingError.invalidDefault(option: asked.synopsis, value: text, message: failure.message)
-            }
-            defaultText = text
+        // A default the rule refuses is the tool's mistake: reported whether or not anybody could be asked.
+        let defaultText = defaultValue.map { "\($0)" }
+        if let defaultText, let failure = rule.check(defaultText).failure {
+            throw PromptingError.invalidDefault(option: asked.synopsis, value: defaultText, message: failure.message)
         }
+        guard canAsk else { throw asked.missing() }
         var options = LineField.Options()
         options.masked = masked
         options.choices = rule.choices ?? []

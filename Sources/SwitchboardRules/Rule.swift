@@ -136,8 +136,9 @@ public struct Rule: Sendable {
     /// Tab completion (`LineField.Options.choices`, ArgumentParser's `.list` completion).
     ///
     /// ```swift
-    /// try Rule.parse("one-of:red,green,blue && not:equals:green").choices   // ["red", "blue"]
-    /// Rule.email.choices                                                    // nil
+    /// try Rule.parse("one-of:red,green,blue").choices                  // ["red", "green", "blue"]
+    /// (Rule.oneOf(["red", "green", "blue"]) && !Rule.equals("green")).choices   // ["red", "blue"]
+    /// Rule.email.choices                                                // nil
     /// ```
     public var choices: [String]? {
         guard let listed = matcher.listedChoices else { return nil }
