@@ -87,20 +87,8 @@ public struct ArgumentRule<Value>: Sendable {
     func help(_ written: ArgumentHelp?, default value: Any? = nil) -> ArgumentHelp {
         var help = written ?? ArgumentHelp()
         if help.abstract.isEmpty { help.abstract = self.help }
-        if let value, let shown = defaultDescription(value) { help.abstract += " (default: \(shown))" }
+        if let value, let shown = argumentText(value) { help.abstract += " (default: \(shown))" }
         return help
-    }
-
-    /// A default as ArgumentParser describes one: an enum's raw value, a list joined with commas (nothing for an
-    /// empty one), else the value's own description.
-    private func defaultDescription(_ value: Any) -> String? {
-        if let list = value as? [Any] {
-            let items = list.compactMap(defaultDescription)
-            return items.isEmpty ? nil : items.joined(separator: ", ")
-        }
-        if let value = value as? any (CaseIterable & RawRepresentable) { return "\(value.rawValue)" }
-        if let value = value as? any ExpressibleByArgument { return value.defaultValueDescription }
-        return "\(value)"
     }
 
     /// The completion an option offers when its author chose none: the choices as a list, else `fallback`.
@@ -250,4 +238,16 @@ public struct ArgumentRuleError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String { message }
+}
+
+/// A value as ArgumentParser writes one in help, and as it would be typed: an enum's raw value, a list joined with
+/// commas (nil for an empty one), else `defaultValueDescription` or the value's own description.
+func argumentText(_ value: Any) -> String? {
+    if let list = value as? [Any] {
+        let items = list.compactMap(argumentText)
+        return items.isEmpty ? nil : items.joined(separator: ", ")
+    }
+    if let value = value as? any (CaseIterable & RawRepresentable) { return "\(value.rawValue)" }
+    if let value = value as? any ExpressibleByArgument { return value.defaultValueDescription }
+    return "\(value)"
 }

@@ -16,7 +16,7 @@ import Glibc
 ///
 ///     func run() throws {
 ///         let email = try MainActor.assumeIsolated {
-///             try prompting.askIfMissing(email, "--email", rule: .email)
+///             try prompting.askIfMissing(self.email, "--email", rule: .email)
 ///         }
 ///         print(email)
 ///     }
@@ -98,7 +98,7 @@ public struct Prompting: ParsableArguments, Sendable {
         if let given { return given }
         let asked = AskedOption(option, valueName: valueName, help: rule.help)
         // A default the rule refuses is the tool's mistake: reported whether or not anybody could be asked.
-        let defaultText = defaultValue.map { "\($0)" }
+        let defaultText = defaultValue.map { argumentText($0) ?? "\($0)" }
         if let defaultText, let failure = rule.check(defaultText).failure {
             throw PromptingError.invalidDefault(option: asked.synopsis, value: defaultText, message: failure.message)
         }
