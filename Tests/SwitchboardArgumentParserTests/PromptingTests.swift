@@ -9,6 +9,15 @@ struct Asking: ParsableCommand {
     @OptionGroup var prompting: Prompting
 }
 
+struct Staged: ParsableCommand {
+    @Option(rule: ArgumentRule<Stage>(.oneOf(["prod", "stage"]))) var stage: Stage = .production
+}
+
+enum Stage: String, ExpressibleByArgument, CaseIterable {
+    case production = "prod"
+    case staging = "stage"
+}
+
 @Suite("Prompting") @MainActor
 struct PromptingTests {
     @Test("a value given on the command line is returned as it is, never asked for")
@@ -57,6 +66,20 @@ struct PromptingTests {
             Missing expected argument '--env <staging|production>'
             Help:  --env <staging|production>  must be one of "staging", "production"
             """#)
+    }
+
+    @Test("a default is written as ArgumentParser writes it (an enum's raw value), in the help and for the rule")
+    func defaultsAsTyped() {
+        let words = Staged.helpMessage(columns: 200).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            .joined(separator: " ")
+        #expect(words.contains(#"--stage <stage> must be one of "prod", "stage" (default: prod)"#))
+        let rule = ArgumentRule<Stage>(.oneOf(["prod", "stage"]))
+        do {
+            _ = try Prompting(noInput: true).askIfMissing(nil, "--stage", rule: rule, default: Stage.staging)
+            Issue.record("a missing option was not reported")
+        } catch {
+            #expect(Asking.message(for: error).hasPrefix("Missing expected argument '--stage <stage>'"))
+        }
     }
 
     @Test("a default the rule refuses is the tool's mistake: reported (exit 1) even when nobody could be asked")
