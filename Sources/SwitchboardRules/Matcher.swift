@@ -12,7 +12,8 @@ enum Matcher: Sendable {
     case integer(min: Int?, max: Int?)
     case decimal(min: Double?, max: Double?)
     /// Options as UTF-8; for a case-insensitive list, lowercased, with `asciiOnly` when every option is ASCII.
-    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool)
+    /// `spelled` keeps the options as written, for `Rule.choices`.
+    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool, spelled: [String])
     case equals([UInt8])
     case contains([UInt8])
     case prefix([UInt8])
@@ -40,7 +41,7 @@ enum Matcher: Sendable {
             return Scan.integer(bytes, min: min, max: max)
         case .decimal(let min, let max):
             return Scan.decimal(bytes, min: min, max: max)
-        case .oneOf(let options, let caseInsensitive, let asciiOnly):
+        case .oneOf(let options, let caseInsensitive, let asciiOnly, _):
             if !caseInsensitive {
                 for option in options where Scan.equal(bytes, option) { return true }
                 return false
@@ -90,13 +91,26 @@ enum Matcher: Sendable {
     var decidesInvalidUTF8AsRepaired: Bool {
         switch self {
         case .required, .length, .email, .integer, .decimal, .condition, .always: return true
-        case .oneOf(_, let caseInsensitive, let asciiOnly): return caseInsensitive || asciiOnly
+        case .oneOf(_, let caseInsensitive, let asciiOnly, _): return caseInsensitive || asciiOnly
         case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
             return literal.allSatisfy { $0 < 0x80 }
         case .regex, .url, .noControlCharacters: return false
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             return lhs.decidesInvalidUTF8AsRepaired && rhs.decidesInvalidUTF8AsRepaired
         case .not(let inner): return inner.decidesInvalidUTF8AsRepaired
+        }
+    }
+
+    /// The options of the `one-of` this matcher is made of, as written: one side's list for an AND (the caller
+    /// filters it by the whole rule), both lists for an OR of two lists; else nil (the rule allows unlisted values).
+    var listedChoices: [String]? {
+        switch self {
+        case .oneOf(_, _, _, let spelled): return spelled
+        case .and(let lhs, let rhs): return lhs.listedChoices ?? rhs.listedChoices
+        case .or(let lhs, let rhs):
+            guard let left = lhs.listedChoices, let right = rhs.listedChoices else { return nil }
+            return left + right
+        default: return nil
         }
     }
 
