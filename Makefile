@@ -1,7 +1,8 @@
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
-#   make test                run every test: the Swift suites, make install into a scratch prefix, and a
-#                            throwaway package that depends on this one
+#   make test                run every test: the Swift suites, make install into a scratch prefix, a throwaway
+#                            package that depends on this one, then the core, rules and spec tests again under
+#                            AddressSanitizer (leaks too)
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
 #                            shell completions; `sudo make uninstall` removes exactly those files
@@ -30,7 +31,15 @@ STATIC := .build-static
 RELEASE := $(STATIC)/release
 SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC)
 
-.PHONY: all release man deps build demo test test-install test-dependent bench install uninstall
+# pipefail: a recipe that filters a command's output still fails when the command does.
+SHELL := bash
+.SHELLFLAGS := -o pipefail -c
+# The sanitizer run: AddressSanitizer with leak detection over the core, rules and spec tests and the example
+# programs they run. Tests/lsan.supp lists the false positives it ignores (and why).
+SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
+LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
+
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench install uninstall
 
 all: release
 
@@ -49,12 +58,18 @@ build: deps
 demo: deps
 	@$(SWIFT) build -q --product $(DEMO) && exec "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
 
-# The Swift suites' closing line comes last, after the install test and the dependent-package test.
+# The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-sanitized
+
+# The linker's notes about ASan's own symbols are noise; compiler warnings still show.
+test-sanitized: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
+	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
 
 # make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
 test-install: deps

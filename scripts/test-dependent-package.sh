@@ -19,6 +19,7 @@ let package = Package(
     name: "app",
     dependencies: [
         .package(name: "Switchboard", path: "$ROOT"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .executableTarget(name: "app", dependencies: [
@@ -26,6 +27,8 @@ let package = Package(
             .product(name: "SwitchboardRules", package: "Switchboard"),
             .product(name: "SwitchboardTerminal", package: "Switchboard"),
             .product(name: "SwitchboardSpec", package: "Switchboard"),
+            .product(name: "SwitchboardArgumentParser", package: "Switchboard"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "appTests", dependencies: [
             .product(name: "Switchboard", package: "Switchboard"),
@@ -81,9 +84,27 @@ import SwitchboardSpec
         + String(JSONSerialization.isValidJSONObject(["a": 1]))
 }
 SWIFT
+cat >"$APP/Sources/app/Options.swift" <<'SWIFT'
+import ArgumentParser
+import Foundation
+import SwitchboardArgumentParser
+
+struct Deploy: ParsableCommand {
+    @Option(rule: .email) var email: String?
+    @OptionGroup var prompting: Prompting
+}
+
+func useArgumentParser() -> String {
+    let good = (try? Deploy.parse(["--email", "ada@example.com", "--no-input"]))?.email ?? "refused"
+    let bad = (try? Deploy.parse(["--email", "ada"]))?.email ?? "refused"
+    return "\(good) \(bad) \(Date() > Date.distantPast)"
+}
+SWIFT
 cat >"$APP/Sources/app/main.swift" <<'SWIFT'
+import ArgumentParser
 import Foundation
 import Switchboard
+import SwitchboardArgumentParser
 import SwitchboardRules
 import SwitchboardSpec
 import SwitchboardTerminal
@@ -97,6 +118,7 @@ print(useEngine())
 print(useRules())
 print(useTerminal())
 print(try useSpec())
+print(useArgumentParser())
 print("all:", field.verdict.value.isValid, Date() > Date.distantPast)
 SWIFT
 cat >"$APP/Tests/appTests/RecorderTests.swift" <<'SWIFT'
@@ -130,6 +152,7 @@ Ada,Grace at true
 true false true
 Email true 1
 {"age":"36"} {"age":36} true
+ada@example.com refused true
 all: true true
 TEXT
 cmp -s "$WORK/run.log" "$WORK/expected" || { diff "$WORK/expected" "$WORK/run.log" >"$WORK/diff" || true; fail "its program prints what each product computed" "$WORK/diff"; }

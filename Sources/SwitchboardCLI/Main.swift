@@ -8,7 +8,7 @@ import SwitchboardCLISupport
 /// ArgumentParser nor Foundation, so `ask` and `check` start about as fast as a Swift hello world.
 @main
 enum Switchboard {
-    static func main() {
+    @MainActor static func main() {
         // The arguments straight from argv (CommandLine.arguments builds them through a generic map and a lazy
         // global: a few hundredths of a millisecond that every start pays).
         var arguments: [String] = []

@@ -25,7 +25,7 @@ package struct AskOptions: Equatable {
     }
 
     /// Asks, prints the accepted value; throws `CommandFailure` with the exit status otherwise.
-    package func run() throws(CommandFailure) {
+    @MainActor package func run() throws(CommandFailure) {
         var parsed = try parseRules(rules)
         var choiceList: [String] = []
         if let choices {

@@ -57,6 +57,7 @@ struct AskCommand: ParsableCommand {
     }
 
     func run() throws {
-        try options.run()
+        let options = self.options
+        try MainActor.assumeIsolated { try options.run() }
     }
 }

@@ -38,6 +38,7 @@ struct FormCommand: ParsableCommand {
     var draft: String?
 
     func run() throws {
-        try FormRunner(spec: spec, output: output, draft: draft).run()
+        let runner = FormRunner(spec: spec, output: output, draft: draft)
+        try MainActor.assumeIsolated { try runner.run() }
     }
 }

@@ -12,7 +12,7 @@ struct FormRunner {
     var output: Output
     var draft: String?
 
-    func run() throws(CommandFailure) {
+    @MainActor func run() throws(CommandFailure) {
         let formSpec: FormSpec
         do { formSpec = try FormSpec(contentsOf: spec) }
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
@@ -37,7 +37,7 @@ struct FormRunner {
 /// The submitted form's answers as JSON (typed: numbers, true/false, null), `NAME='value'` lines (names
 /// upper-cased, `-` as `_`, single quotes escaped for sh; every answer as text), or YAML (typed as in JSON;
 /// strings double-quoted JSON-style, which YAML reads as they are).
-func formatted(_ form: Form, as output: FormRunner.Output) -> String {
+@MainActor func formatted(_ form: Form, as output: FormRunner.Output) -> String {
     switch output {
     case .json:
         return form.typedAnswers.json() + "\n"

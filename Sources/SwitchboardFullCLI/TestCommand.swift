@@ -27,6 +27,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        try TestRunner(specs: specs).run()
+        let runner = TestRunner(specs: specs)
+        try MainActor.assumeIsolated { try runner.run() }
     }
 }

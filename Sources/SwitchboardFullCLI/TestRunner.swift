@@ -5,7 +5,7 @@ import SwitchboardSpec
 struct TestRunner {
     var specs: [String]
 
-    func run() throws(CommandFailure) {
+    @MainActor func run() throws(CommandFailure) {
         var loaded: [FormSpec] = []
         var problems: [String] = []
         for path in specs {

@@ -3,14 +3,17 @@
 /// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
-indirect enum Matcher {
+// Only the recursive cases are boxed (see Condition.Node: LeakSanitizer cannot follow a boxed payload's tagged
+// pointer).
+enum Matcher: Sendable {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
     case email
     case integer(min: Int?, max: Int?)
     case decimal(min: Double?, max: Double?)
     /// Options as UTF-8; for a case-insensitive list, lowercased, with `asciiOnly` when every option is ASCII.
-    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool)
+    /// `spelled` keeps the options as written, for `Rule.choices`.
+    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool, spelled: [String])
     case equals([UInt8])
     case contains([UInt8])
     case prefix([UInt8])
@@ -20,9 +23,9 @@ indirect enum Matcher {
     case noControlCharacters
     /// A condition supplied by the caller: only the `String` path can run it.
     case condition(Condition<String>)
-    case and(Matcher, Matcher)
-    case or(Matcher, Matcher)
-    case not(Matcher)
+    indirect case and(Matcher, Matcher)
+    indirect case or(Matcher, Matcher)
+    indirect case not(Matcher)
     case always
 
     /// Whether valid UTF-8 `bytes` pass.
@@ -38,7 +41,7 @@ indirect enum Matcher {
             return Scan.integer(bytes, min: min, max: max)
         case .decimal(let min, let max):
             return Scan.decimal(bytes, min: min, max: max)
-        case .oneOf(let options, let caseInsensitive, let asciiOnly):
+        case .oneOf(let options, let caseInsensitive, let asciiOnly, _):
             if !caseInsensitive {
                 for option in options where Scan.equal(bytes, option) { return true }
                 return false
@@ -88,13 +91,26 @@ indirect enum Matcher {
     var decidesInvalidUTF8AsRepaired: Bool {
         switch self {
         case .required, .length, .email, .integer, .decimal, .condition, .always: return true
-        case .oneOf(_, let caseInsensitive, let asciiOnly): return caseInsensitive || asciiOnly
+        case .oneOf(_, let caseInsensitive, let asciiOnly, _): return caseInsensitive || asciiOnly
         case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
             return literal.allSatisfy { $0 < 0x80 }
         case .regex, .url, .noControlCharacters: return false
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             return lhs.decidesInvalidUTF8AsRepaired && rhs.decidesInvalidUTF8AsRepaired
         case .not(let inner): return inner.decidesInvalidUTF8AsRepaired
+        }
+    }
+
+    /// The options of the `one-of` this matcher is made of, as written: one side's list for an AND (the caller
+    /// filters it by the whole rule), both lists for an OR of two lists; else nil (the rule allows unlisted values).
+    var listedChoices: [String]? {
+        switch self {
+        case .oneOf(_, _, _, let spelled): return spelled
+        case .and(let lhs, let rhs): return lhs.listedChoices ?? rhs.listedChoices
+        case .or(let lhs, let rhs):
+            guard let left = lhs.listedChoices, let right = rhs.listedChoices else { return nil }
+            return left + right
+        default: return nil
         }
     }
 

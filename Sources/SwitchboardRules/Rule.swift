@@ -10,7 +10,7 @@
 /// username.check("a@b").failure?.message  // "must not contain \"@\""
 /// field.addRule(try Rule.parse(#"email "Use your work address""#).condition)
 /// ```
-public struct Rule {
+public struct Rule: Sendable {
     /// The rule's textual form, e.g. `"length:3..20"` or `"email \"Use your work address\""`. For a single rule it
     /// parses back to the same rule; combinations read `"a && b"`, `"a || b"`.
     public let source: String
@@ -130,6 +130,21 @@ public struct Rule {
     /// Rule.length(min: 3, max: 20).failureMessage   // "must be 3 to 20 characters long"
     /// ```
     public var failureMessage: String { storedCondition.message }
+
+    /// The values the rule allows when it allows only a listed set: a `one-of` (as written, in order), narrowed
+    /// by the rules joined to it with `&&`, or the lists of both sides of an `||`. `nil` for any other rule. For
+    /// Tab completion (`LineField.Options.choices`, ArgumentParser's `.list` completion).
+    ///
+    /// ```swift
+    /// try Rule.parse("one-of:red,green,blue").choices                  // ["red", "green", "blue"]
+    /// (Rule.oneOf(["red", "green", "blue"]) && !Rule.equals("green")).choices   // ["red", "blue"]
+    /// Rule.email.choices                                                // nil
+    /// ```
+    public var choices: [String]? {
+        guard let listed = matcher.listedChoices else { return nil }
+        var seen: Set<String> = []
+        return listed.filter { seen.insert($0).inserted && accepts($0) }
+    }
 }
 
 extension Rule: CustomStringConvertible {

@@ -11,6 +11,7 @@ public enum PromptInterruption: Error, Equatable, Sendable {
 
 /// What `FormFlow` needs from a terminal: read one validated line, and show text. `TerminalPrompter` puts it on
 /// a `LineField`; tests can script it.
+@MainActor
 public protocol FormPrompter: AnyObject {
     /// Reads one line. The buffer starts as `initial`; `check` gives the verdict of a candidate line, to be shown
     /// live under the input; when `enforcing`, Enter on an invalid line is refused with the text kept.
@@ -42,6 +43,7 @@ public protocol FormPrompter: AnyObject {
 /// Keys: Enter accepts a valid answer; in a multi-line field an empty line (or Ctrl-D) ends the text. In the
 /// review, a number or a field name edits that answer, Enter submits. While editing from the review, Ctrl-D on
 /// an empty line goes back to the review without changing the answer. Ctrl-C cancels everywhere.
+@MainActor
 public final class FormFlow {
     /// The form being filled.
     public let form: Form
@@ -123,7 +125,7 @@ public final class FormFlow {
         var initial = field.isMasked ? "" : field.text.value
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
-                                             choices: field.choices, enforcing: true) { [unowned field] candidate in
+                                             choices: field.choices, enforcing: true) { candidate in
                 field.input.text.value = candidate
                 return field.input.revalidate()
             }
@@ -150,7 +152,7 @@ public final class FormFlow {
                 let line: String
                 do {
                     line = try prompter.readLine(prompt: "> ", initial: initial, masked: false, choices: [],
-                                                 enforcing: false) { [unowned field] candidate in
+                                                 enforcing: false) { candidate in
                         let whole = (previous + (candidate.isEmpty ? [] : [candidate])).joined(separator: "\n")
                         field.input.text.value = whole
                         return field.input.revalidate()
@@ -191,7 +193,7 @@ public final class FormFlow {
                 choice = try prompter.readLine(
                     prompt: allValid ? "Number or name to edit, Enter to submit: " : "Number or name to edit: ",
                     initial: "", masked: false, choices: names, enforcing: true
-                ) { [unowned self] candidate in self.reviewVerdict(candidate, allValid: allValid) }
+                ) { candidate in self.reviewVerdict(candidate, allValid: allValid) }
             } catch .endOfInput {
                 throw .cancelled
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// What a TAP consumer made of a stream: how many test points, how many failed, whether the run passed.
@@ -24,13 +25,13 @@ enum TAPConsumer: String, CaseIterable, CustomStringConvertible {
         switch self {
         case .prove:
             // prove runs a test program; `cat` is one whose output is the stream.
-            let result = try run("/usr/bin/prove", ["--exec", "cat", file])
+            let result = try runProgram("/usr/bin/prove", ["--exec", "cat", file])
             #expect(!result.stdout.contains("Parse errors"), "prove: \(result.stdout)")
             let tests = Int(result.stdout.firstMatch(of: /Tests=(\d+)/)?.1 ?? "") ?? -1
             let failed = Int(result.stdout.firstMatch(of: /Failed (\d+)\/\d+ subtests/)?.1 ?? "") ?? 0
             return TAPVerdict(tests: tests, failed: failed, passed: result.status == 0)
         case .tappy:
-            let result = try run("/usr/bin/python3", ["-c", "import sys; from tap.main import main; sys.exit(main())",
+            let result = try runProgram("/usr/bin/python3", ["-c", "import sys; from tap.main import main; sys.exit(main())",
                                                       file])
             #expect(!result.stderr.contains("Traceback"), "tappy: \(result.stderr)")
             let tests = Int(result.stderr.firstMatch(of: /Ran (\d+) tests?/)?.1 ?? "") ?? -1
@@ -39,7 +40,7 @@ enum TAPConsumer: String, CaseIterable, CustomStringConvertible {
             let skippedPlan = result.stderr.contains("OK (skipped=1)") && stream.contains("1..0 # SKIP")
             return TAPVerdict(tests: skippedPlan ? 0 : tests, failed: failed, passed: result.status == 0)
         case .nodeTap:
-            let result = try run("/usr/bin/tap-parser", ["--json=0"], input: Array(stream.utf8),
+            let result = try runProgram("/usr/bin/tap-parser", ["--json=0"], input: Array(stream.utf8),
                                  environment: ["NODE_PATH": "/usr/share/nodejs"])
             let events = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Any]] ?? []
             let complete = try #require(events.last(where: { $0.first as? String == "complete" })?.last
