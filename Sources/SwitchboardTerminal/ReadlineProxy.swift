@@ -56,12 +56,6 @@ public final class ReadlineProxy {
     /// The host's redisplay function (readline's own when the host set none): the field draws through it.
     var forwardRedisplay: (@convention(c) () -> Void)? { hostRedisplay }
 
-    /// Reads one key byte the way the host would (readline's `rl_getc` when the host set no function).
-    func forwardGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
-        if let hostGetc { return hostGetc(stream) }
-        return rl_getc(stream)
-    }
-
     func forwardStartup() {
         if let hostStartup { _ = hostStartup() }
         startup.send(())
@@ -100,7 +94,8 @@ public final class ReadlineProxy {
         // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
         rl_initialize()
         sb_rl_set_redisplay_function(redisplayHook)
-        sb_rl_set_getc_function(getcHook)
+        sb_rl_set_fallback_getc(hostGetc)   // the field's key reader hands the host's function what it cannot read
+        sb_rl_set_getc_function(sb_rl_read_key_byte)
         sb_rl_set_startup_hook(startupHook)
         sb_rl_set_pre_input_hook(preInputHook)
         sb_rl_set_attempted_completion_function(attemptedCompletion)
@@ -148,6 +143,8 @@ public final class ReadlineProxy {
         hostBindings = []
         sb_rl_set_redisplay_function(hostRedisplay)
         sb_rl_set_getc_function(hostGetc)
+        sb_rl_set_fallback_getc(nil)
+        sb_rl_set_known_input(0)
         sb_rl_set_startup_hook(hostStartup)
         sb_rl_set_pre_input_hook(hostPreInput)
         sb_rl_set_attempted_completion_function(hostAttemptedCompletion)

@@ -1,4 +1,5 @@
 import CReadline
+import CReadlineSupport
 import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
@@ -6,12 +7,6 @@ import Glibc
 // own read loop, so they enter the main actor's code with `assumeIsolated`.
 nonisolated func redisplayHook() { MainActor.assumeIsolated { ReadlineSession.active?.redisplayRequested() } }
 nonisolated func startupHook() -> Int32 { MainActor.assumeIsolated { ReadlineSession.active?.started() }; return 0 }
-nonisolated func getcHook(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
-    let address = Int(bitPattern: stream)   // the stream enters the main actor's code as its address
-    return MainActor.assumeIsolated {
-        ReadlineSession.active?.readKeyByte(UnsafeMutablePointer(bitPattern: address))
-    } ?? rl_getc(stream)
-}
 nonisolated func preInputHook() -> Int32 {
     MainActor.assumeIsolated { ReadlineSession.active?.field.proxy.forwardPreInput() }
     return 0
@@ -74,10 +69,6 @@ final class ReadlineSession {
     private var refused = false
     private var redisplayDeferred = false
     private var hintShown = false
-    /// Bytes known to be waiting on the input, read one at a time by `readKeyByte`: the one poll woke us for, or
-    /// as many as FIONREAD counted once readline asked for more (a paste). A keystroke costs readline's read and
-    /// nothing else (no select, no count), and whether input is pending needs no system call.
-    private var availableInput = 0
     /// The last hint computed, and what it was computed from: a keystroke that changes none of it (the common
     /// case) reuses the text instead of building and measuring it again.
     private var hintKey: HintKey?
@@ -145,7 +136,9 @@ final class ReadlineSession {
                 for signal in trap.take() { try handle(signal) }
             }
             if outcome == nil && fds[0].revents != 0 {
-                availableInput = 1   // poll said the input is readable
+                // One byte is known to be waiting: readline's read of it needs no select of its own (see
+                // sb_rl_read_key_byte), and whether more is pending needs no system call.
+                sb_rl_set_known_input(1)
                 rl_callback_read_char()
                 if restartNeeded {
                     restartNeeded = false
@@ -281,9 +274,15 @@ final class ReadlineSession {
                 lastBuffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
         }
-        // ASCII (what is typed most) is valid UTF-8 as it is; only other text goes through validation.
-        let decoded: String? = lastBuffer.allSatisfy({ $0 < 0x80 }) ? String(decoding: lastBuffer, as: UTF8.self)
-            : lastBuffer.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        // ASCII (what is typed most) is valid UTF-8 as it is; only other text goes through validation. (A loop,
+        // not allSatisfy: a closure written in main-actor code is checked to run on the main actor at every call.)
+        var ascii = true
+        for byte in lastBuffer where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        let decoded: String? = ascii ? String(decoding: lastBuffer, as: UTF8.self)
+            : String(validating: lastBuffer, as: UTF8.self)
         field.textBytesAreValidUTF8 = decoded != nil
         lastText = decoded ?? String(decoding: lastBuffer, as: UTF8.self)
         refused = false
@@ -312,34 +311,10 @@ final class ReadlineSession {
     /// command other than self-insert, bytes the terminal holds (FIONREAD). After self-insert nothing else needs
     /// asking: readline has inserted every printable key that was waiting and pushed back the first other one.
     private func inputPending() -> Bool {
-        if sb_rl_pending_input() != 0 || availableInput > 0 { return true }
+        if sb_rl_pending_input() != 0 || sb_rl_known_input() > 0 { return true }
         if sb_rl_last_command_was_insert() != 0 { return false }
         var waiting: Int32 = 0
         return ioctl(streams.inputFD, UInt(FIONREAD), &waiting) == 0 && waiting > 0
-    }
-
-    /// readline's `rl_getc_function`: a byte known to be waiting is read directly; when readline wants more than
-    /// the byte poll woke us for (a paste, the rest of a character), the waiting bytes are counted once; with none
-    /// waiting, the host's function (readline's `rl_getc`, which waits for input) reads it.
-    func readKeyByte(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
-        if availableInput == 0, let stream {
-            var waiting: Int32 = 0
-            if ioctl(fileno(stream), UInt(FIONREAD), &waiting) == 0 { availableInput = Int(waiting) }
-        }
-        if availableInput > 0, let stream {
-            var byte: UInt8 = 0
-            while true {
-                let count = read(fileno(stream), &byte, 1)
-                if count == 1 {
-                    availableInput -= 1
-                    return Int32(byte)
-                }
-                if count < 0 && errno == EINTR { continue }
-                break   // end of input or an error: readline's own read reports it
-            }
-        }
-        availableInput = 0
-        return field.proxy.forwardGetc(stream)
     }
 
     // MARK: drawing
