@@ -9,7 +9,11 @@ final class SignalTrap {
     static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     let readEnd: Int32
     private let writeEnd: Int32
-    private var previous: [Int32: sigaction] = [:]
+    /// The handlers that were there before the trap, by signal number, for the signals whose bit is set in
+    /// `taken`. (An array, not a dictionary: a dictionary keyed by Int32 is a generic type whose first use looks
+    /// its conformances up at every start of the command line.)
+    private var previous: [sigaction] = Array(repeating: sigaction(), count: 64)
+    private var taken: UInt64 = 0
     private let previousWriteEnd: Int32
 
     init(_ signals: [Int32]) {
@@ -21,7 +25,6 @@ final class SignalTrap {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
-        previous.reserveCapacity(signals.count)
         previousWriteEnd = signalPipeWriteEnd
         signalPipeWriteEnd = writeEnd
         for signal in signals { install(signal) }
@@ -40,18 +43,24 @@ final class SignalTrap {
         action.sa_flags = 0   // no SA_RESTART: poll and read return EINTR
         var old = sigaction()
         sigaction(signal, &action, &old)
-        if previous[signal] == nil { previous[signal] = old }
+        guard signal > 0 && signal < 64 else { return }
+        if taken & (1 << UInt64(signal)) == 0 {
+            previous[Int(signal)] = old
+            taken |= 1 << UInt64(signal)
+        }
     }
 
     /// Puts back the handler that was there before the trap, for `signal` only.
     func restore(_ signal: Int32) {
-        guard var old = previous[signal] else { return }
+        guard signal > 0 && signal < 64, taken & (1 << UInt64(signal)) != 0 else { return }
+        var old = previous[Int(signal)]
         sigaction(signal, &old, nil)
     }
 
     /// Whether `signal` was ignored (SIG_IGN) before the trap took it.
     func wasIgnored(_ signal: Int32) -> Bool {
-        guard let old = previous[signal], let handler = old.__sigaction_handler.sa_handler else { return false }
+        guard signal > 0 && signal < 64, taken & (1 << UInt64(signal)) != 0,
+              let handler = previous[Int(signal)].__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == 1   // SIG_IGN
     }
 
@@ -87,8 +96,10 @@ final class SignalTrap {
 
     /// Restores every previous handler and closes the pipe.
     func close() {
-        for (signal, var old) in previous { sigaction(signal, &old, nil) }
-        previous.removeAll()
+        for signal in 1..<64 where taken & (1 << UInt64(signal)) != 0 {
+            sigaction(Int32(signal), &previous[signal], nil)
+        }
+        taken = 0
         signalPipeWriteEnd = previousWriteEnd
         Glibc.close(readEnd)
         Glibc.close(writeEnd)
