@@ -260,7 +260,9 @@ final class ReadlineSession {
         let count = Int(sb_rl_end())
         guard count == lastBuffer.count else { return true }
         guard count > 0, let buffer = sb_rl_line_buffer() else { return false }
-        return lastBuffer.withUnsafeBytes { memcmp($0.baseAddress!, buffer, count) } != 0
+        // A loop, not memcmp in withUnsafeBytes: that closure would be checked to run on the main actor.
+        for index in 0..<count where UInt8(bitPattern: buffer[index]) != lastBuffer[index] { return true }
+        return false
     }
 
     /// Publishes the line buffer as the field's text if it changed: one change, one validation.
