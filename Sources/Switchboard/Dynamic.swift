@@ -134,7 +134,7 @@ public final class Dynamic<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [observers] in observers.remove(id) }
+        return Subscription { [weak observers] in observers?.remove(id) }
     }
 
     /// Makes this a value derived from `source`: `update` runs on each of the source's changes while this
