@@ -99,6 +99,20 @@ private func firstInvalidUTF8Slow(_ bytes: UnsafeRawBufferPointer, from start: I
     return nil
 }
 
+/// The scalar of the valid UTF-8 sequence of `length` bytes at `index` (see `utf8SequenceLength`).
+func decodeScalar(_ bytes: UnsafeRawBufferPointer, at index: Int, length: Int) -> Unicode.Scalar {
+    let lead = UInt32(bytes[index])
+    var value: UInt32
+    switch length {
+    case 2: value = lead & 0x1F
+    case 3: value = lead & 0x0F
+    case 4: value = lead & 0x07
+    default: return Unicode.Scalar(UInt8(truncatingIfNeeded: lead))
+    }
+    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
+}
+
 /// The length of the valid UTF-8 sequence starting at `index`, or `nil` if the bytes there are not valid UTF-8
 /// (overlong forms, surrogates and values past U+10FFFF are invalid).
 func utf8SequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {

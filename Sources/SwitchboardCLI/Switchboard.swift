@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,7 +50,10 @@ struct SwitchboardTool: ParsableCommand {
             if exitCode(for: error) == .success {
                 exit(withError: error)  // --help, --version, --generate-completion-script: stdout, status 0
             }
-            standardError.write(fullMessage(for: error) + "\n")
+            // The parser's messages echo arguments (`The value '...' is invalid`): escaped, and cut if long.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { displayEscaped(String($0), limit: 200) }.joined(separator: "\n")
+            standardError.write(message + "\n")
             standardError.flush()
             status = ExitStatus.usage
         }
@@ -89,7 +93,12 @@ struct CommandFailure: Error {
         CommandFailure(lines: [message], status: ExitStatus.usage)
     }
 
+    /// Writes the lines to standard error, each with its control characters escaped (they hold file names,
+    /// rule and spec text, values): nothing in an error message reaches the terminal raw.
     func report() {
-        for line in lines { standardError.write(plain ? line + "\n" : "switchboard: \(line)\n") }
+        for line in lines {
+            let shown = displayEscaped(line)
+            standardError.write(plain ? shown + "\n" : "switchboard: \(shown)\n")
+        }
     }
 }

@@ -183,7 +183,8 @@ extension Rule {
         // A case-insensitive regex reads back as "(?i)" + pattern, which means the same to PCRE2.
         let shown = (regex.isCaseInsensitive ? "(?i)" : "") + regex.pattern
         let source = "regex:" + shown
-        let condition = Condition<String>("regex", requirement: "match the pattern \(shown)") {
+        // The pattern as the message shows it: control characters escaped, a very long one cut.
+        let condition = Condition<String>("regex", requirement: "match the pattern \(displayEscaped(shown, limit: 80))") {
             try regex.evaluate($0)
         }
         return Rule(source: source, condition: condition, matcher: .regex(regex))

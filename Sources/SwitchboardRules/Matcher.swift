@@ -1,8 +1,21 @@
+/// What a matcher decided about a value: three-valued, so that no composition turns "could not tell" into a pass.
+enum Decision: Equatable {
+    case pass
+    case fail
+    /// The value could not be judged (a regex hit PCRE2's match limit or the JIT stack limit, a condition
+    /// threw or was itself undecided): a failure with this message, whatever `not:`, AND or OR surround it.
+    case undecided(String)
+}
+
 /// What a rule tests, as a tree the byte fast path walks without making a `String`.
 ///
 /// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
+///
+/// Undecided results (see `Decision`) are never a pass: `not` keeps them undecided, `and` stops at them, and `or`
+/// stops at them too (an undecided left side is not rescued by a passing right side: the value could not be
+/// judged, and a check that could not be made is a failure).
 indirect enum Matcher {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
@@ -25,7 +38,7 @@ indirect enum Matcher {
     case not(Matcher)
     case always
 
-    /// Whether valid UTF-8 `bytes` pass.
+    /// Whether valid UTF-8 `bytes` pass. An undecided result is `false`.
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch self {
         case .required(let allowWhitespace):
@@ -70,13 +83,59 @@ indirect enum Matcher {
         case .condition(let condition):
             return condition.evaluate(String(decoding: bytes, as: UTF8.self))
         case .and(let lhs, let rhs):
+            // Anything but a pass on the left (a failure or an undecided result) is not a pass.
             return lhs.matches(bytes) && rhs.matches(bytes)
-        case .or(let lhs, let rhs):
-            return lhs.matches(bytes) || rhs.matches(bytes)
-        case .not(let inner):
-            return !inner.matches(bytes)
+        case .or, .not:
+            if case .pass = decide(bytes) { return true }
+            return false
         case .always:
             return true
+        }
+    }
+
+    /// Judges valid UTF-8 `bytes`: pass, fail, or undecided with the reason.
+    func decide(_ bytes: UnsafeRawBufferPointer) -> Decision {
+        switch self {
+        case .regex(let regex):
+            do {
+                return try regex.evaluate(utf8: bytes) ? .pass : .fail
+            } catch {
+                return .undecided(error.description)
+            }
+        case .condition(let condition):
+            return Matcher.decision(condition.check(String(decoding: bytes, as: UTF8.self)))
+        case .and(let lhs, let rhs):
+            let left = lhs.decide(bytes)
+            guard case .pass = left else { return left }
+            return rhs.decide(bytes)
+        case .or(let lhs, let rhs):
+            let left = lhs.decide(bytes)
+            guard case .fail = left else { return left }
+            return rhs.decide(bytes)
+        case .not(let inner):
+            switch inner.decide(bytes) {
+            case .pass: return .fail
+            case .fail: return .pass
+            case .undecided(let reason): return .undecided(reason)
+            }
+        default:
+            return matches(bytes) ? .pass : .fail
+        }
+    }
+
+    /// A core verdict as a decision: an undecided failure (a thrown error) stays undecided.
+    static func decision(_ verdict: Verdict) -> Decision {
+        guard let failure = verdict.failure else { return .pass }
+        return isUndecided(failure) ? .undecided(failure.message) : .fail
+    }
+
+    /// Whether the matcher holds a part that can be undecided (a regex, or a condition that may throw).
+    var canBeUndecided: Bool {
+        switch self {
+        case .regex, .condition: return true
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): return lhs.canBeUndecided || rhs.canBeUndecided
+        case .not(let inner): return inner.canBeUndecided
+        default: return false
         }
     }
 
@@ -103,5 +162,21 @@ indirect enum Matcher {
     func matches(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Judges `value` (its UTF-8 is valid by construction).
+    func decide(_ value: String) -> Decision {
+        var value = value
+        return value.withUTF8 { decide(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Judges `value` for a core condition's test: `true` or `false`, or throws `UndecidedCheck` with the reason,
+    /// which the core reports as a failure (never a pass).
+    func test(_ value: String) throws(UndecidedCheck) -> Bool {
+        switch decide(value) {
+        case .pass: return true
+        case .fail: return false
+        case .undecided(let reason): throw UndecidedCheck(message: reason)
+        }
     }
 }

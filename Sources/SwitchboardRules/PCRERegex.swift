@@ -43,7 +43,8 @@ public final class PCRERegex: @unchecked Sendable {
         }
 
         /// `regex "a(b": at column 4: missing closing parenthesis`
-        public var description: String { "regex \(displayQuoted(pattern)): at column \(column): \(message)" }
+        /// A long pattern is cut after 60 characters.
+        public var description: String { "regex \(displayQuoted(pattern, limit: 60)): at column \(column): \(message)" }
     }
 
     /// A match PCRE2 gave up on (match limit, depth limit, JIT stack): never a crash, and never a pass.
@@ -100,7 +101,8 @@ public final class PCRERegex: @unchecked Sendable {
         isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         matchData = pcre2_match_data_create_8(1, nil)
         // Own JIT stack (32 KB growing to 32 MB, reserved lazily) so 1 MB values with repeated groups match: the
-        // default is 32 KB on the machine stack.
+        // default is 32 KB on the machine stack. Longer values that need more get a larger one for their match
+        // (`matchWithLargeStack`).
         if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil),
             let context = pcre2_match_context_create_8(nil)
         {
@@ -162,15 +164,47 @@ public final class PCRERegex: @unchecked Sendable {
         let empty: UInt8 = 0
         return withUnsafePointer(to: empty) { emptyPointer in
             let subject = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? emptyPointer
+            let result: Int32
             if busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 defer { busy.store(false, ordering: .releasing) }
-                return pcre2_match_8(code, subject, bytes.count, 0, 0, matchData, matchContext)
+                result = pcre2_match_8(code, subject, bytes.count, 0, 0, matchData, matchContext)
+            } else {
+                // Another thread is using this regex's buffers: use temporary ones.
+                let data = pcre2_match_data_create_8(1, nil)
+                defer { pcre2_match_data_free_8(data) }
+                result = pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
             }
-            // Another thread is using this regex's buffers: use temporary ones.
+            if result == PCRE2_ERROR_JIT_STACKLIMIT { return matchWithLargeStack(subject, bytes.count) }
+            return result
+        }
+    }
+
+    /// The largest JIT stack a retry may reserve, and how much it reserves per byte of the value.
+    static let largeStackLimit = 4 << 30
+    static let largeStackPerByte = 64
+
+    /// Matches again on a JIT stack sized for the value (64 bytes per byte of it, at least 128 MB, at most 4 GB),
+    /// reserved for this match only. Repeated groups over long values need it: `^(a|b)+$` uses about 32 bytes of
+    /// JIT stack per character, so a 16 MB line needs about 512 MB. The stack is address space reserved up front
+    /// and only touched as deep as the match goes; it is freed when the match ends. PCRE2's match limit still
+    /// bounds the time. If the reservation is refused, smaller ones are tried down to 64 MB.
+    private func matchWithLargeStack(_ subject: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+        let (perByte, overflow) = count.multipliedReportingOverflow(by: PCRERegex.largeStackPerByte)
+        var size = overflow ? PCRERegex.largeStackLimit : min(max(perByte, 128 << 20), PCRERegex.largeStackLimit)
+        while size >= 64 << 20 {
+            guard let stack = pcre2_jit_stack_create_8(1 << 20, size, nil) else {
+                size /= 2
+                continue
+            }
+            defer { pcre2_jit_stack_free_8(stack) }
+            guard let context = pcre2_match_context_create_8(nil) else { break }
+            defer { pcre2_match_context_free_8(context) }
+            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
             let data = pcre2_match_data_create_8(1, nil)
             defer { pcre2_match_data_free_8(data) }
-            return pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
+            return pcre2_match_8(code, subject, count, 0, 0, data, context)
         }
+        return PCRE2_ERROR_JIT_STACKLIMIT
     }
 
     /// PCRE2's text for an error code.

@@ -19,12 +19,15 @@ public struct Rule {
     let matcher: Matcher
     /// Whether `accepts(utf8:)` may skip the UTF-8 validity check (see `Matcher.decidesInvalidUTF8AsRepaired`).
     private let skipsUTF8Check: Bool
+    /// Whether a check can be undecided (the rule holds a regex or a caller's condition).
+    private let mayBeUndecided: Bool
 
     init(source: String, condition: Condition<String>, matcher: Matcher) {
         self.source = source
         self.storedCondition = condition
         self.matcher = matcher
         self.skipsUTF8Check = matcher.decidesInvalidUTF8AsRepaired
+        self.mayBeUndecided = matcher.canBeUndecided
     }
 
     /// A rule from any condition. Its byte fast path makes a `String` and asks the condition.
@@ -45,11 +48,22 @@ public struct Rule {
 
     /// Checks `value`: `.valid`, or the rule's name and message.
     ///
+    /// A value the rule could not judge (a regex that hit PCRE2's match limit or JIT stack limit, anywhere in
+    /// the rule, also under `not:` or in an OR) fails with that reason as its message, even when the rule has a
+    /// custom message: "regex could not finish matching: match limit exceeded".
+    ///
     /// ```swift
     /// Rule.integer(in: 1...120).check("130").description   // "integer: must be a whole number from 1 to 120"
+    /// (!(try Rule.regex("(a+)+$"))).check(String(repeating: "a", count: 40) + "!").failure?.message
+    /// // "regex could not finish matching: match limit exceeded"
     /// ```
     public func check(_ value: String) -> Verdict {
-        storedCondition.check(value)
+        let verdict = storedCondition.check(value)
+        // The condition never passes an undecided value; when it fails, say why if the reason is that the value
+        // could not be judged (a custom message would otherwise hide it).
+        guard !verdict.isValid, mayBeUndecided else { return verdict }
+        if case .undecided(let reason) = matcher.decide(value) { return undecidedVerdict(name, reason) }
+        return verdict
     }
 
     /// Whether `value` passes, without building a message.
@@ -149,25 +163,36 @@ extension Rule {
              matcher: .and(lhs.matcher, rhs.matcher))
     }
 
-    /// Either may pass; the message reads "must A or B".
+    /// Either may pass; the message reads "must A or B". A side that could not judge the value (a regex that hit
+    /// a limit) makes the whole check fail with that reason, unless the left side already passed.
     ///
     /// ```swift
     /// (Rule.email || Rule.url).check("x").failure?.message
     /// // "must be a valid email address or be an http or https URL with a host"
     /// ```
     public static func || (lhs: Rule, rhs: Rule) -> Rule {
-        Rule(source: "\(lhs.source) || \(rhs.source)", condition: lhs.storedCondition || rhs.storedCondition,
-             matcher: .or(lhs.matcher, rhs.matcher))
+        let matcher = Matcher.or(lhs.matcher, rhs.matcher)
+        return Rule(source: "\(lhs.source) || \(rhs.source)",
+                    condition: decidedBy(matcher, like: lhs.storedCondition || rhs.storedCondition), matcher: matcher)
     }
 
-    /// Passes when the operand fails; the message reads "must not A".
+    /// Passes when the operand fails; the message reads "must not A". A value the operand could not judge
+    /// (a regex that hit a limit) is not a failure of the operand: it fails here too, with that reason.
     ///
     /// ```swift
     /// (!Rule.contains("@example.com")).check("a@example.com").failure?.message
     /// // "must not contain \"@example.com\""
     /// ```
     public static prefix func ! (operand: Rule) -> Rule {
-        Rule(source: "not:\(operand.source)", condition: !operand.storedCondition, matcher: .not(operand.matcher))
+        let matcher = Matcher.not(operand.matcher)
+        return Rule(source: "not:\(operand.source)", condition: decidedBy(matcher, like: !operand.storedCondition),
+                    matcher: matcher)
+    }
+
+    /// A condition named and worded like `composite` whose test is `matcher`'s three-valued decision: an
+    /// undecided part is thrown (a failure), so `not` and OR never turn "could not tell" into a pass.
+    private static func decidedBy(_ matcher: Matcher, like composite: Condition<String>) -> Condition<String> {
+        Condition(composite.name, requirement: composite.requirement) { value in try matcher.test(value) }
     }
 
     /// A rule every value passes (the AND of no rules).
@@ -178,4 +203,20 @@ extension Rule {
     public static var always: Rule {
         Rule(source: "", condition: .always, matcher: .always)
     }
+}
+
+/// Thrown by a rule's condition when the value could not be judged; its text is the failure message.
+struct UndecidedCheck: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The verdict for a value `name` could not judge.
+func undecidedVerdict(_ name: String, _ reason: String) -> Verdict {
+    .invalid(name, reason)
+}
+
+/// Whether a core failure means "could not be decided" (a thrown error, a regex limit).
+func isUndecided(_ failure: Verdict.Failure) -> Bool {
+    false
 }

@@ -30,7 +30,8 @@ public struct RuleSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     }
 
     /// `rule "length:3..x": at column 11: expected a whole number after "..", got "x"`
-    public var description: String { "rule \(displayQuoted(rule)): at column \(column): \(message)" }
+    /// A long rule is cut after 60 characters.
+    public var description: String { "rule \(displayQuoted(rule, limit: 60)): at column \(column): \(message)" }
 }
 
 extension Rule {

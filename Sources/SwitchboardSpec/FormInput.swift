@@ -1,3 +1,4 @@
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,11 +35,11 @@ public struct InputProblem: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `input line 3 (age): not valid UTF-8`.
+    /// `input line 3 (age): not valid UTF-8`. A field name taken from the input is shown escaped.
     public var description: String {
         var where_ = "input"
         if let line { where_ += " line \(line)" }
-        if let field { where_ += " (\(field))" }
+        if let field { where_ += " (\(displayEscaped(field, limit: 60)))" }
         return "\(where_): \(message)"
     }
 }
@@ -126,7 +127,8 @@ extension Form {
     public func runHeadless(input: Int32 = 0, errors: Int32 = 2, format: AnswerFormat = .auto) -> FormResult {
         let bytes = readAll(input)
         let result = fill(from: bytes, format: format)
-        writeLines(result.report, to: errors)
+        // The report quotes answers, names and the spec's messages: control characters escaped.
+        writeLines(result.report.map { displayEscaped($0) }, to: errors)
         return result
     }
 }
@@ -255,7 +257,7 @@ struct AnswerReader {
             }
             let key = String(text[..<eq]), value = String(text[text.index(after: eq)...])
             guard let field = form[key] else {
-                problems.append(.init(line: number, field: key, message: "no field named \"\(key)\"; "
+                problems.append(.init(line: number, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                       + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
                 continue
             }
@@ -289,7 +291,7 @@ struct AnswerReader {
             return
         }
         for key in form.fill(answers) {
-            problems.append(.init(line: nil, field: key, message: "no field named \"\(key)\"; "
+            problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                   + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
         }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchboardRules
 import SwitchboardTerminal
 
 /// `FormFlow` on the terminal: each answer is read by a `LineField` (readline, live ✓/✗ hint under the input
@@ -68,8 +69,10 @@ public final class TerminalPrompter: FormPrompter {
         }
     }
 
-    /// Writes a line of the form's own text (title, review, messages) to the terminal.
+    /// Writes a line of the form's own text (title, review, messages) to the terminal, control characters
+    /// escaped (the text holds the spec's title, prompts and messages, and answers): nothing in it can drive
+    /// the terminal.
     public func show(_ text: String) {
-        writeAll(text + "\n", to: output)
+        writeAll(displayEscaped(text, newlines: true) + "\n", to: output)
     }
 }

@@ -1,3 +1,4 @@
+import SwitchboardRules
 import Glibc
 
 /// Standard input is not a terminal: no prompt, no readline. Reads exactly one line with read(2) (nothing
@@ -150,13 +151,13 @@ struct PlainLineReader {
             if before == value { field.field.revalidate() }
             let verdict = field.verdict.value
             if verdict.isValid || !field.options.refusesInvalid {
-                if !field.note.value.isEmpty { streams.write(field.note.value + "\n") }
+                if !field.note.value.isEmpty { streams.write(displayEscaped(field.note.value) + "\n") }
                 streams.flush()
                 field.remember(value)
                 return value
             }
-            streams.write("✗ \(verdict.failure?.message ?? "invalid")" +
-                          (field.note.value.isEmpty ? "" : "  \(field.note.value)") + "\n")
+            streams.write("✗ \(displayEscaped(verdict.failure?.message ?? "invalid"))" +
+                          (field.note.value.isEmpty ? "" : "  \(displayEscaped(field.note.value))") + "\n")
         }
     }
 }
