@@ -1,10 +1,13 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Switchboard: a signal/switch validation engine for text typed into a terminal.
 // Layers (arrows point down only): switchboard CLI -> SwitchboardSpec -> SwitchboardTerminal -> SwitchboardRules
 // -> Switchboard (core, standard library only). See README.md, "Architecture".
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Modules built on the engine, whose objects belong to the main actor: their code is main-actor code unless it
+/// says otherwise (C callbacks and Sendable values say `nonisolated`).
+let onMainActor: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
 let package = Package(
     name: "Switchboard",
@@ -22,10 +25,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // Core: standard library only (plus a C thread-local flag for the delivery trampoline).
-        .target(name: "CSwitchboardSupport"),
-        .target(name: "Switchboard", dependencies: ["CSwitchboardSupport"], swiftSettings: strict),
-        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: strict),
+        // Core: standard library only, plain safe Swift, on the main actor.
+        .target(name: "Switchboard", swiftSettings: strict),
+        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: onMainActor),
 
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
@@ -53,36 +55,36 @@ let package = Package(
 
         // Examples: small real programs, run by ExampleTests.
         .executableTarget(name: "dynamic-demo", dependencies: ["Switchboard"], path: "Examples/dynamic-demo",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
         .executableTarget(name: "switch-modes", dependencies: ["Switchboard"], path: "Examples/switch-modes",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
         // The signup form (SwitchboardSpec): the README's demo, driven by SwitchboardSpecTests in a pty and tmux.
         .executableTarget(name: "signup", dependencies: ["SwitchboardSpec", "SwitchboardRules", "SwitchboardTerminal"],
-                          path: "Examples/signup", exclude: ["signup.yaml"], swiftSettings: strict),
+                          path: "Examples/signup", exclude: ["signup.yaml"], swiftSettings: onMainActor),
         // Terminal examples (SwitchboardTerminal), driven by SwitchboardTerminalTests in a pty and in tmux.
         .executableTarget(name: "field-name", dependencies: ["SwitchboardTerminal"], path: "Examples/field-name",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
         .executableTarget(name: "field-gmail", dependencies: ["SwitchboardTerminal"], path: "Examples/field-gmail",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
         .executableTarget(name: "field-anystate", dependencies: ["SwitchboardTerminal"],
-                          path: "Examples/field-anystate", swiftSettings: strict),
+                          path: "Examples/field-anystate", swiftSettings: onMainActor),
         .executableTarget(name: "field-mirror", dependencies: ["SwitchboardTerminal"], path: "Examples/field-mirror",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
         .executableTarget(name: "field-host", dependencies: ["SwitchboardTerminal", "CReadline"],
-                          path: "Examples/field-host", swiftSettings: strict),
+                          path: "Examples/field-host", swiftSettings: onMainActor),
         .executableTarget(name: "field-ask", dependencies: ["SwitchboardTerminal"], path: "Examples/field-ask",
-                          swiftSettings: strict),
+                          swiftSettings: onMainActor),
 
         .testTarget(name: "SwitchboardTests",
                     dependencies: ["Switchboard", "SwitchboardTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
-                    swiftSettings: strict),
+                    swiftSettings: onMainActor),
         .testTarget(name: "ExampleTests", dependencies: [], swiftSettings: strict),
         .testTarget(name: "SwitchboardRulesTests",
                     dependencies: ["SwitchboardRules", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
-                    swiftSettings: strict),
+                    swiftSettings: onMainActor),
 
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),

@@ -6,15 +6,15 @@ import Glibc
 import SwitchboardTerminal
 
 nonisolated(unsafe) var startupCalls = 0
-func hostStartup() -> Int32 { startupCalls += 1; return 0 }
+nonisolated func hostStartup() -> Int32 { startupCalls += 1; return 0 }
 
-let commands = ["ask", "help", "hooks", "quit"]
-func commandGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+nonisolated let commands = ["ask", "help", "hooks", "quit"]
+nonisolated func commandGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
     let prefix = text.map { String(cString: $0) } ?? ""
     let matches = commands.filter { $0.hasPrefix(prefix) }
     return Int(state) < matches.count ? strdup(matches[Int(state)]) : nil
 }
-func hostCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+nonisolated func hostCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     rl_completion_matches(text, commandGenerator)
 }

@@ -10,6 +10,7 @@ infix operator <~ : BindingPrecedence
 infix operator <~> : BindingPrecedence
 
 /// Something a binding can read from: a `Dynamic`, a `Signal`, a switch (its on/off state), or a combination.
+@MainActor
 public protocol BindingSource<Value>: AnyObject {
     associatedtype Value
     /// Calls `observer` with the current value, if the source has one, and then with every change, for as
@@ -19,7 +20,7 @@ public protocol BindingSource<Value>: AnyObject {
 }
 
 extension Dynamic: BindingSource {
-    @inlinable @discardableResult
+    @discardableResult
     public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let subscription = subscribe(owner: owner, observer)
         observer(value)
@@ -28,7 +29,7 @@ extension Dynamic: BindingSource {
 }
 
 extension Signal: BindingSource {
-    @inlinable @discardableResult
+    @discardableResult
     public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         subscribe(owner: owner, observer)
     }
@@ -49,9 +50,10 @@ extension ObservableSwitch: BindingSource {
 /// let status = StatusLine()
 /// Binder(status) { status, ok in status.text = ok ? "✓" : "✗" } <~ emailSwitch
 /// ```
+@MainActor
 public struct Binder<Value> {
-    @usableFromInline let owner: AnyObject?
-    @usableFromInline let action: (Value) -> Void
+    let owner: AnyObject?
+    let action: (Value) -> Void
 
     /// A binder that calls `action` with its owner while the owner lives; the binding ends with the owner.
     public init<Owner: AnyObject>(_ owner: Owner, _ action: @escaping (Owner, Value) -> Void) {
@@ -74,17 +76,16 @@ public struct Binder<Value> {
 /// label <~ name            // label.value == "Ada"
 /// name.value = "Grace"     // label.value == "Grace"
 /// ```
-/// - note: The target is held weakly: the binding ends when the target or the source is deallocated, or
-///   when the returned token is cancelled.
-@inlinable @discardableResult
+/// - note: Lifetime: the binding holds its target weakly and ends when the target is deallocated, when the
+///   source is, or when the token is cancelled; a cancelled binding leaves nothing on either side. A derived
+///   source (`name.map { ... }`) stays alive while the binding lasts, with no need to store it.
+@MainActor @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
-    // The target ends this binding in its deinit, so the observer never runs after the target is gone and
-    // can use it without reference counting (a strong reference would keep it alive, a weak one would slow
-    // every retain of it down).
-    let unretained = Unmanaged.passUnretained(target)
-    let binding = source.subscribe(whileAlive: nil) { value in
-        unretained._withUnsafeGuaranteedRef { $0.value = value }
-    }
+    let observer = source.subscribe(whileAlive: nil) { [weak target] value in target?.value = value }
+    let binding = Subscription(handingItself: { [weak target] binding in
+        observer.cancel()
+        target?.inbound.removeAll { $0 === binding }
+    })
     target.inbound.append(binding)
     return binding
 }
@@ -95,7 +96,7 @@ public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: So
 /// Binder { print("email is", $0) } <~ email.text
 /// ```
 /// - note: An owned binder ends with its owner; an ownerless one lives as long as the source.
-@inlinable @discardableResult
+@MainActor @discardableResult
 public func <~ <Source: BindingSource>(target: Binder<Source.Value>, source: Source) -> Subscription {
     source.subscribe(whileAlive: target.owner, target.action)
 }
@@ -109,7 +110,7 @@ public func <~ <Source: BindingSource>(target: Binder<Source.Value>, source: Sou
 /// ```
 /// Cycles settle because an `Equatable` value that did not change is not delivered again.
 /// - note: Each side is held weakly; cancelling the token ends both directions.
-@inlinable @discardableResult
+@MainActor @discardableResult
 public func <~> <Value: Equatable>(lhs: Dynamic<Value>, rhs: Dynamic<Value>) -> Subscription {
     let forward = lhs <~ rhs
     let backward = rhs <~ lhs

@@ -11,37 +11,33 @@
 /// set from inside an observer is queued and delivered after the current delivery; an `Equatable` value that
 /// did not change is not delivered again, which is what lets cycles of bindings settle.
 ///
-/// - note: A `Dynamic` is not thread-safe: use each object graph from one thread at a time.
+/// - note: Lifetime: a `Dynamic` lives as long as you hold it; its observers live as long as it does (or their
+///   owner, or until cancelled); a value derived from it (`map`...) lives while you hold it or it has observers.
+///   Like every Switchboard object it belongs to the main actor.
+@MainActor
 public final class Dynamic<Value> {
-    @exclusivity(unchecked) @usableFromInline var storage: Value
+    @usableFromInline var storage: Value
     @usableFromInline let observers = ObserverList<Value>()
-    /// Whether two values are equal (always false when `Value` is not `Equatable` or duplicates are
-    /// delivered). It takes pointers so that comparing copies nothing: a closure over `Value` itself is
-    /// stored generically and would copy (retain) both values through a thunk on every set.
-    @usableFromInline let isEqual: (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool
-    /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated so
-    /// their observers can hold it without a weak reference (weak references slow every retain down).
-    @exclusivity(unchecked) @usableFromInline var inbound: [Subscription] = []
-    /// Counts the sets that changed the value, so a reader can tell cheaply whether a value it read earlier
-    /// is still current (a switch reads a field's text once for all its predicates).
-    @exclusivity(unchecked) @usableFromInline var version: UInt = 0
+    /// Whether two values are equal; nil when every set is delivered (`Value` not `Equatable`, or asked for).
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Called synchronously on every change, before any observer: a field validates here, so its verdict
+    /// describes its text even when the text was set inside a delivery.
+    @usableFromInline var changeHook: ((Value) -> Void)?
+    /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated.
+    var inbound: [Subscription] = []
+    /// For a derived value: its subscriptions to its upstream values, ended when it is deallocated.
+    var upstream: [Subscription] = []
 
     /// Creates a box holding `value`. If `Value` is `Equatable`, setting an equal value delivers nothing.
     public init(_ value: Value) {
         storage = value
-        isEqual = equality(for: Value.self) ?? neverEqual
+        isEqual = equality(for: Value.self)
     }
 
     /// Creates a box holding an `Equatable` value: setting an equal value delivers nothing.
-    @inlinable
-    public convenience init(_ value: Value) where Value: Equatable {
-        self.init(storage: value, isEqual: { $0.pointee == $1.pointee })
-    }
-
-    @usableFromInline
-    init(storage: Value, isEqual: @escaping (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool) {
-        self.storage = storage
-        self.isEqual = isEqual
+    public init(_ value: Value) where Value: Equatable {
+        storage = value
+        isEqual = { $0 == $1 }
     }
 
     /// Creates a box that delivers every set, even of a value equal to the current one.
@@ -51,7 +47,12 @@ public final class Dynamic<Value> {
     /// ```
     public init(_ value: Value, deliversDuplicates: Bool) {
         storage = value
-        isEqual = deliversDuplicates ? neverEqual : equality(for: Value.self) ?? neverEqual
+        isEqual = deliversDuplicates ? nil : equality(for: Value.self)
+    }
+
+    isolated deinit {
+        for binding in inbound { binding.cancel() }
+        for subscription in upstream { subscription.cancel() }
     }
 
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
@@ -59,23 +60,11 @@ public final class Dynamic<Value> {
     public var value: Value {
         @inlinable get { storage }
         @inlinable set {
-            let unchanged = withUnsafePointer(to: &storage) { old in
-                withUnsafePointer(to: newValue) { new in isEqual(old, new) }
-            }
-            if unchanged { return }
+            if let isEqual, isEqual(storage, newValue) { return }
             storage = newValue
-            version &+= 1
+            changeHook?(newValue)
             observers.send(newValue)
         }
-    }
-
-    /// Sets a value the caller has already found different from the current one (for callers that compare
-    /// more cheaply than through `isEqual`, such as a switch comparing verdicts).
-    @inlinable
-    func setChanged(_ newValue: Value) {
-        storage = newValue
-        version &+= 1
-        observers.send(newValue)
     }
 
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
@@ -114,11 +103,14 @@ public final class Dynamic<Value> {
     /// let label = Label()
     /// name.bind(owner: label) { label, value in label.text = value }
     /// ```
-    /// - note: The owner is held weakly and passed to the observer, so the closure need not capture it.
+    /// - note: The owner is held weakly and passed to the observer, so the closure need not capture it. An
+    ///   observer whose owner is gone is never called and is dropped at the next change.
     @discardableResult
     public func bind<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        // The list calls an owned observer only after checking that its owner is alive.
-        subscribe(owner: owner) { [unowned owner] value in observer(owner, value) }
+        observers.prune()
+        return subscribe(owner: owner) { [weak owner] value in
+            if let owner { observer(owner, value) }
+        }
     }
 
     /// Like `bind(owner:_:)`, and delivers the current value at once.
@@ -133,33 +125,44 @@ public final class Dynamic<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [observers] in observers.remove(id) }
+        return Subscription { [weak observers] in observers?.remove(id) }
     }
 
-    deinit {
-        for binding in inbound { binding.cancel() }
-        observers.ownerWillDeinit()
+    /// Makes this a value derived from `source`: `update` runs on each of the source's changes while this
+    /// value is alive, and this value is kept alive through the source while it has observers.
+    func follow<Source>(_ source: Dynamic<Source>, _ update: @escaping (Dynamic, Source) -> Void) {
+        let link = keepAlive()
+        upstream.append(source.subscribe(owner: nil) { value in
+            if let derived = link.current { update(derived, value) }
+        })
+    }
+
+    /// The keep-alive link of this derived value, made on first use.
+    func keepAlive() -> KeepAlive<Dynamic> {
+        if let existing = observers.keepAlive as? KeepAlive<Dynamic> { return existing }
+        let link = KeepAlive(self)
+        observers.keepAlive = link
+        link.setHeld(!observers.observers.isEmpty)
+        return link
     }
 }
 
-extension Dynamic: CustomStringConvertible {
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension Dynamic: Sendable {}
+
+extension Dynamic: @MainActor CustomStringConvertible {
     public var description: String { "Dynamic(\(storage))" }
 }
 
 /// `==` for `Value` when it is `Equatable` at run time, whatever the static context knows.
-func equality<Value>(for type: Value.Type) -> ((UnsafePointer<Value>, UnsafePointer<Value>) -> Bool)? {
+func equality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
     guard let equatable = type as? any Equatable.Type else { return nil }
     return openedEquality(equatable, as: Value.self)
 }
 
-private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type)
-    -> (UnsafePointer<Value>, UnsafePointer<Value>) -> Bool
-{
+private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type) -> (Value, Value) -> Bool {
     { lhs, rhs in
-        UnsafeRawPointer(lhs).assumingMemoryBound(to: E.self).pointee
-            == UnsafeRawPointer(rhs).assumingMemoryBound(to: E.self).pointee
+        guard let lhs = lhs as? E, let rhs = rhs as? E else { return false }
+        return lhs == rhs
     }
 }
-
-/// The equality of values that are always delivered.
-private func neverEqual<Value>(_: UnsafePointer<Value>, _: UnsafePointer<Value>) -> Bool { false }

@@ -24,183 +24,135 @@ public enum Trigger: Sendable, Equatable {
 /// let name = ObservableTextField()
 /// let greet = ObservableSwitch(.onlyTrue)
 /// greet.action = { _ in print("Hello, Phong!") }
-/// name.addSignal(toSwitch: greet) { name.text.value == "NguyenPhong" }
+/// name.addSignal(toSwitch: greet) { text in text == "NguyenPhong" }
 /// name.text.value = "NguyenPhong"     // prints "Hello, Phong!"
 /// ```
 ///
 /// The current verdict is observable (`verdict`, `isOn`), so a switch can drive a label or another switch:
 /// `submitEnabled <~ form.allValid`.
-/// - note: A predicate that throws counts as a failure whose message is the error's description.
+/// - note: A signal that throws is an undecided failure whose message is the error's description. Lifetime: a
+///   switch lives while you or a field it is registered with hold it; it holds its signals, and a signal over a
+///   field's text reads that text weakly (a switch never keeps a field alive).
+@MainActor
 public final class ObservableSwitch {
     /// Which validations fire the action.
     public let mode: BoolState
     /// Level (every matching validation) or edge (only when the outcome flips).
     public let trigger: Trigger
-    /// Called with the outcome of each validation that the mode and trigger select.
-    public var action: ((Bool) -> Void)? {
-        get { actionBox?.takeUnretainedValue().run }
-        set {
-            let old = actionBox
-            actionBox = newValue.map { Unmanaged.passRetained(ActionBox($0)) }
-            guard let old else { return }
-            // An action that replaces itself is still running: release it once it returns.
-            if firingDepth > 0 { retiredActions.append(old) } else { old.release() }
-        }
-    }
-
-    /// The action, held unmanaged so that firing it touches no reference counts (a closure read from a
-    /// property is retained and released around the call).
-    @exclusivity(unchecked) private var actionBox: Unmanaged<ActionBox>?
-    @exclusivity(unchecked) private var firingDepth = 0
-    @exclusivity(unchecked) private var retiredActions: [Unmanaged<ActionBox>] = []
+    /// Called with the outcome of each validation that the mode and trigger select. It may replace itself or
+    /// drop the switch (or the field) that is calling it.
+    public var action: ((Bool) -> Void)?
 
     /// The verdict of the latest validation (`.valid` before the first one).
     public let verdict = Dynamic(Verdict.valid)
     /// Every validation's verdict, including repeats of the same one.
     public let validated = Signal<Verdict>()
 
-    /// The predicate signals, in order: held unmanaged (retained once when added, released in deinit; a
-    /// switch never drops a signal) so that validating touches no reference counts.
-    @exclusivity(unchecked) private var signals: ContiguousArray<Unmanaged<SwitchSignal>> = []
-    @exclusivity(unchecked) private var lastOutcome: Bool?
+    private var signals: [SwitchSignal] = []
+    private var lastOutcome: Bool?
     private var upstream: [Subscription] = []
 
     /// Creates a switch.
     /// - Parameters:
     ///   - mode: which validations fire the action (`.anyState` by default).
     ///   - trigger: `.level` (each matching validation, the default) or `.edge` (only on a flip).
+    ///
+    /// ```swift
+    /// let ready = ObservableSwitch(.onlyTrue, trigger: .edge)
+    /// ```
     public init(_ mode: BoolState = .anyState, trigger: Trigger = .level) {
         self.mode = mode
         self.trigger = trigger
     }
 
-    deinit {
-        for signal in signals { signal.release() }
-        actionBox?.release()
+    isolated deinit {
+        for subscription in upstream { subscription.cancel() }
     }
 
     /// Whether the latest validation passed.
     public var isOn: Bool { verdict.value.isValid }
 
-    /// The number of predicates the switch holds.
+    /// The number of signals the switch holds.
     public var signalCount: Int { signals.count }
 
-    /// Adds a predicate signal with no message of its own (its failure reads "must be valid").
+    /// Adds a signal with no message of its own (its failure reads "must be valid").
     ///
     /// ```swift
     /// let s = ObservableSwitch(.onlyFalse)
-    /// s.addSignal { !text.value.contains(" ") }
+    /// s.addSignal { !settings.isLocked }
     /// ```
     public func addSignal(_ signal: @escaping () -> Bool) {
-        append(SwitchSignal(test: signal, name: "signal \(signals.count + 1)", message: "must be valid",
-                            customMessage: nil))
+        let failure = Verdict.invalid("signal \(signals.count + 1)", "must be valid")
+        signals.append(SwitchSignal(name: failure.failure!.name, text: nil) { _ in signal() ? .valid : failure })
     }
 
-    /// Adds a named predicate signal whose failure shows `message`; it may throw.
+    /// Adds a named signal whose failure shows `message`; a thrown error is an undecided failure.
     ///
     /// ```swift
-    /// s.addSignal("gmail", message: "must be a Gmail address") { text.value.hasSuffix("@gmail.com") }
+    /// s.addSignal("unlocked", message: "is locked") { !settings.isLocked }
     /// ```
     public func addSignal(_ name: String, message: String, _ signal: @escaping () throws -> Bool) {
-        append(SwitchSignal(test: signal, name: name, message: message, customMessage: message))
+        let failure = Verdict.invalid(name, message)
+        signals.append(SwitchSignal(name: name, text: nil) { _ in
+            do { return try signal() ? .valid : failure } catch { return .undecided(name, "\(error)") }
+        })
     }
 
-    /// Adds a predicate over an input read at validation time, such as a field's text.
+    /// Adds a condition over an input read at validation time.
     ///
     /// ```swift
-    /// s.addSignal(.nonEmpty, on: { name.text.value })
+    /// s.addSignal(.nonEmpty, on: { settings.name })
     /// ```
-    public func addSignal<Input>(_ predicate: Condition<Input>, on input: @escaping () -> Input) {
-        // A plain test needs no verdict plumbing: read the input and test it (the common, hot case).
-        if case .test(let test) = predicate.node {
-            append(SwitchSignal(test: { try test(input()) }, name: predicate.name, message: predicate.message,
-                                customMessage: predicate.customMessage))
-        } else if case .stringTest(let test) = predicate.node {
-            let run = test.run
-            append(SwitchSignal(test: { try run(Condition<Input>.string(input())) }, name: predicate.name,
-                                message: predicate.message, customMessage: predicate.customMessage))
-        } else {
-            let detail = VerdictSlot()
-            append(SwitchSignal(detail: detail) {
-                let verdict = predicate.check(input())
-                detail.verdict = verdict
-                return verdict.isValid
-            })
-        }
+    public func addSignal<Input>(_ condition: Condition<Input>, on input: @escaping () -> Input) {
+        signals.append(SwitchSignal(name: condition.name, text: nil) { _ in condition.check(input()) })
     }
 
-    /// Adds a predicate over a field's text. Validation reads the text once for all the predicates over it
-    /// (and again only if a predicate changes it) and hands it to each.
-    func addSignal(_ predicate: Condition<String>, reading text: Dynamic<String>) {
-        if case .stringTest(let test) = predicate.node {
-            append(SwitchSignal(text: text, test: test.run, name: predicate.name, message: predicate.message,
-                                customMessage: predicate.customMessage))
-        } else if case .test(let test) = predicate.node {
-            append(SwitchSignal(text: text, test: test, name: predicate.name, message: predicate.message,
-                                customMessage: predicate.customMessage))
-        } else {
-            let detail = VerdictSlot()
-            append(SwitchSignal(text: text, detail: detail) { input in
-                let verdict = predicate.check(input)
-                detail.verdict = verdict
-                return verdict.isValid
-            })
-        }
+    /// Adds a check of a field's text, read when the switch validates (weakly: the switch does not keep the
+    /// text alive). Used by `ObservableTextField.addSignal(toSwitch:)`.
+    func addSignal(name: String, reading text: Dynamic<String>, _ check: @escaping (String) -> Verdict) {
+        signals.append(SwitchSignal(name: name, text: text, check))
     }
 
-    private func append(_ signal: SwitchSignal) {
-        signals.append(Unmanaged.passRetained(signal))
-    }
-
-    /// Runs the predicates in order, stopping at the first failure; publishes the verdict and fires the
-    /// action as the mode and trigger say.
+    /// Runs the signals in order, stopping at the first failure; publishes the verdict and fires the action
+    /// as the mode and trigger say.
+    ///
+    /// ```swift
+    /// let verdict = s.validate()
+    /// ```
     @discardableResult
     public func validate() -> Verdict {
-        if actionBox == nil && signals.isEmpty && verdict.storage.isValid
-            && validated.observers.observers.isEmpty
-        {
+        validate(text: nil, of: nil)
+    }
+
+    /// `validate()` for a field whose text just changed: signals over that field's text get `text` directly.
+    func validate(text: String?, of source: ObjectIdentifier?) -> Verdict {
+        if action == nil && signals.isEmpty && verdict.storage.isValid && !validated.hasObservers {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome.
             lastOutcome = true
             return .valid
         }
-        let result = evaluate()
+        var result = Verdict(failure: nil)
+        for signal in signals {
+            let verdict: Verdict
+            if let id = signal.textID {
+                if id == source, let text {
+                    verdict = signal.check(text)
+                } else if let current = signal.text?.value {
+                    verdict = signal.check(current)
+                } else {
+                    verdict = .undecided(signal.name, "the field this check reads is gone")
+                }
+            } else {
+                verdict = signal.check("")
+            }
+            if !verdict.isValid {
+                result = verdict
+                break
+            }
+        }
         publish(result)
         return result
-    }
-
-    /// The AND of the signals, stopping at the first failure, whose verdict is built only then.
-    private func evaluate() -> Verdict {
-        // The text last read for signals over a field's text, with the value's identity and version.
-        var text = ""
-        var textSource: ObjectIdentifier?
-        var textVersion: UInt = 0
-        var index = 0
-        while index < signals.count {
-            // Borrowed: the switch holds its signals for its whole life.
-            let failure: Verdict? = signals[index]._withUnsafeGuaranteedRef { signal in
-                do {
-                    let passed: Bool
-                    if let source = signal.text {
-                        source._withUnsafeGuaranteedRef { source in
-                            if textSource == ObjectIdentifier(source) && textVersion == source.version { return }
-                            text = source.storage
-                            textSource = ObjectIdentifier(source)
-                            textVersion = source.version
-                        }
-                        passed = try signal.textTest(text)
-                    } else {
-                        passed = try signal.test()
-                    }
-                    return passed ? nil : signal.failure
-                } catch {
-                    return .invalid(signal.name, signal.customMessage ?? "\(error)")
-                }
-            }
-            if let failure { return failure }
-            index += 1
-        }
-        return .valid
     }
 
     /// Fires the action, then delivers `verdict` and `validated`, the same order whether `validate()` was
@@ -209,28 +161,16 @@ public final class ObservableSwitch {
         let outcome = result.isValid
         let flipped = lastOutcome != outcome
         lastOutcome = outcome
-        DeliveryQueue.batch {
-            if verdict.storage != result { verdict.setChanged(result) }
-            if !validated.observers.observers.isEmpty { validated.send(result) }
+        DeliveryQueue.shared.batch {
+            if verdict.storage != result { verdict.value = result }
+            if validated.hasObservers { validated.send(result) }
             guard trigger == .level || flipped else { return }
             switch mode {
-            case .anyState: fire(outcome)
-            case .onlyTrue where outcome: fire(true)
-            case .onlyFalse where !outcome: fire(false)
+            case .anyState: action?(outcome)
+            case .onlyTrue where outcome: action?(true)
+            case .onlyFalse where !outcome: action?(false)
             default: break
             }
-        }
-    }
-
-    private func fire(_ outcome: Bool) {
-        guard let actionBox else { return }
-        firingDepth += 1
-        actionBox._withUnsafeGuaranteedRef { $0.run(outcome) }
-        firingDepth -= 1
-        if firingDepth == 0 && !retiredActions.isEmpty {
-            let retired = retiredActions
-            retiredActions.removeAll()
-            for action in retired { action.release() }
         }
     }
 
@@ -249,10 +189,15 @@ public final class ObservableSwitch {
     }
 
     /// A switch that is on when at least one of `switches` is on. When none is, its verdict names them all.
+    ///
+    /// ```swift
+    /// let reachable = ObservableSwitch.any([byEmail, byPhone])
+    /// ```
     public static func any(_ switches: [ObservableSwitch], mode: BoolState = .anyState,
                            trigger: Trigger = .level) -> ObservableSwitch {
         combine(switches, mode: mode, trigger: trigger) { verdicts in
             if verdicts.isEmpty || verdicts.contains(where: \.isValid) { return .valid }
+            if let undecided = verdicts.first(where: \.isUndecided) { return undecided }
             let failures = verdicts.compactMap(\.failure)
             return .invalid(failures.map(\.name).joined(separator: " || "),
                             failures.map(\.message).joined(separator: ", or "))
@@ -262,11 +207,8 @@ public final class ObservableSwitch {
     private static func combine(_ switches: [ObservableSwitch], mode: BoolState, trigger: Trigger,
                                 _ reduce: @escaping ([Verdict]) -> Verdict) -> ObservableSwitch {
         let combined = ObservableSwitch(mode, trigger: trigger)
-        let detail = VerdictSlot()
-        combined.append(SwitchSignal(detail: detail) {
-            let verdict = reduce(switches.map { $0.verdict.value })
-            detail.verdict = verdict
-            return verdict.isValid
+        combined.signals.append(SwitchSignal(name: "all", text: nil) { _ in
+            reduce(switches.map { $0.verdict.value })
         })
         for child in switches {
             combined.upstream.append(child.validated.observe(owner: combined) { combined, _ in
@@ -277,69 +219,22 @@ public final class ObservableSwitch {
     }
 }
 
-/// One predicate signal of a switch: its test, and what its failure says.
-///
-/// The failure verdict is made once, when the signal is added, so a validation copies no strings unless a
-/// signal fails. A composite predicate (`&&`, `||`, `!`, `pullback`) names its failing part, so its test
-/// records its last verdict in `detail` and the switch reports that one. The closures are stored
-/// non-optional (an optional closure is stored generically and costs a thunk allocation per call).
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension ObservableSwitch: Sendable {}
+
+/// One signal of a switch: its check, and the field text it reads, if any.
+@MainActor
 final class SwitchSignal {
-    /// The test of a signal that reads its own input (unused when `text` is set).
-    let test: () throws -> Bool
-    /// For a predicate over a field's text: the text (held by `textOwner`), and the test it is handed to.
-    let text: Unmanaged<Dynamic<String>>?
-    let textTest: (String) throws -> Bool
     let name: String
-    /// Used when a thrown error has no message of its own: the custom message, else the error's text.
-    let customMessage: String?
-    let detail: VerdictSlot?
-    private let fixedFailure: Verdict
-    private let textOwner: Dynamic<String>?
+    /// The identity of the text the check reads (nil for a signal that reads its own input).
+    let textID: ObjectIdentifier?
+    weak var text: Dynamic<String>?
+    let check: (String) -> Verdict
 
-    private init(test: @escaping () throws -> Bool, text: Dynamic<String>?, textTest: @escaping (String) throws -> Bool,
-                 name: String, failure: Verdict, customMessage: String?, detail: VerdictSlot?) {
-        self.test = test
-        self.text = text.map { Unmanaged.passUnretained($0) }
-        self.textOwner = text
-        self.textTest = textTest
+    init(name: String, text: Dynamic<String>?, _ check: @escaping (String) -> Verdict) {
         self.name = name
-        self.customMessage = customMessage
-        self.detail = detail
-        self.fixedFailure = failure
+        self.textID = text.map(ObjectIdentifier.init)
+        self.text = text
+        self.check = check
     }
-
-    convenience init(test: @escaping () throws -> Bool, name: String, message: String, customMessage: String?) {
-        self.init(test: test, text: nil, textTest: { _ in false }, name: name, failure: .invalid(name, message),
-                  customMessage: customMessage, detail: nil)
-    }
-
-    convenience init(text: Dynamic<String>, test: @escaping (String) throws -> Bool, name: String,
-                     message: String, customMessage: String?) {
-        self.init(test: { false }, text: text, textTest: test, name: name, failure: .invalid(name, message),
-                  customMessage: customMessage, detail: nil)
-    }
-
-    convenience init(detail: VerdictSlot, _ test: @escaping () -> Bool) {
-        self.init(test: test, text: nil, textTest: { _ in false }, name: "", failure: .valid, customMessage: nil,
-                  detail: detail)
-    }
-
-    convenience init(text: Dynamic<String>, detail: VerdictSlot, _ test: @escaping (String) -> Bool) {
-        self.init(test: { false }, text: text, textTest: test, name: "", failure: .valid, customMessage: nil,
-                  detail: detail)
-    }
-
-    /// The verdict when the test returned false.
-    var failure: Verdict { detail?.verdict ?? fixedFailure }
-}
-
-/// A switch's action, boxed so that it can be called through a borrowed reference.
-final class ActionBox {
-    let run: (Bool) -> Void
-    init(_ run: @escaping (Bool) -> Void) { self.run = run }
-}
-
-/// The verdict of a composite predicate's latest check.
-final class VerdictSlot {
-    var verdict = Verdict.valid
 }

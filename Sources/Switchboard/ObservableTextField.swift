@@ -12,7 +12,12 @@
 ///
 /// On each change of `text` (an edit, or a value arriving through `<~`), in this order: each registered
 /// switch validates once (the field's own rules first), `verdict` updates, then `textDidChange` fires.
-/// Setting the same text again changes nothing and validates nothing.
+/// Validation runs as part of the change itself, so `verdict` describes the current text wherever it is read,
+/// also right after setting the text inside another delivery. Setting the same text again changes nothing.
+/// - note: Lifetime: the field holds its text, rules and registered switches; the switches' signals read the
+///   text they were given without keeping the field alive, so signals that take the text as their argument
+///   (`addSignal(toSwitch:) { text in ... }`) never form a cycle.
+@MainActor
 public final class ObservableTextField {
     /// The current text; set it to edit.
     public let text: Dynamic<String>
@@ -24,81 +29,105 @@ public final class ObservableTextField {
     public let rules = ObservableSwitch(.anyState)
 
     /// The switches registered with the field, in registration order (the rules switch first).
-    public var switches: [ObservableSwitch] { registered.map { $0.takeUnretainedValue() } }
-
-    /// Held unmanaged (retained once when registered, released in deinit; a field never drops a switch) so
-    /// that validating on each edit touches no reference counts.
-    @exclusivity(unchecked) private var registered: ContiguousArray<Unmanaged<ObservableSwitch>> = []
-    private var textSubscription: Subscription?
+    public private(set) var switches: [ObservableSwitch]
 
     /// Creates a field holding `text`.
+    ///
+    /// ```swift
+    /// let name = ObservableTextField("Ada")
+    /// ```
     public init(_ text: String = "") {
         self.text = Dynamic(text)
-        registered.append(Unmanaged.passRetained(rules))
-        // Ended in deinit, so the observer can use the field without a reference count (a strong reference
-        // would keep it alive, a weak one would slow every retain of it down).
-        let field = Unmanaged.passUnretained(self)
-        textSubscription = self.text.bind { newText in
-            field._withUnsafeGuaranteedRef { $0.textChanged(newText) }
-        }
+        switches = [rules]
+        self.text.changeHook = { [weak self] newText in self?.textChanged(newText) }
     }
 
-    deinit {
-        textSubscription?.cancel()
-        for target in registered { target.release() }
-    }
-
-    /// Adds a signal to `toSwitch` and registers the switch with the field once, however often it is called
-    /// (the seed's `addSignal(toSwitch:_:)`).
+    /// Adds a signal over the field's text to `toSwitch` and registers the switch with the field once,
+    /// however often it is called (the seed's `addSignal(toSwitch:_:)`). The signal is handed the text, so it
+    /// need not capture the field.
     ///
     /// ```swift
     /// let done = ObservableSwitch(.onlyTrue)
-    /// field.addSignal(toSwitch: done) { field.text.value == "IOS" }
+    /// field.addSignal(toSwitch: done) { text in text == "IOS" }
+    /// ```
+    public func addSignal(toSwitch target: ObservableSwitch, _ signal: @escaping (String) -> Bool) {
+        let failure = Verdict.invalid("signal \(target.signalCount + 1)", "must be valid")
+        target.addSignal(name: failure.failure!.name, reading: text) { signal($0) ? .valid : failure }
+        register(target)
+    }
+
+    /// Adds a signal that reads what it needs itself, and registers the switch once (the seed's form).
+    ///
+    /// ```swift
+    /// field.addSignal(toSwitch: done) { settings.isReady }
     /// ```
     public func addSignal(toSwitch target: ObservableSwitch, _ signal: @escaping () -> Bool) {
         target.addSignal(signal)
         register(target)
     }
 
-    /// Adds a predicate over this field's text to `toSwitch`, registering the switch once.
+    /// Adds a condition over this field's text to `toSwitch`, registering the switch once.
     ///
     /// ```swift
     /// field.addSignal(toSwitch: done, .nonEmpty)
     /// ```
-    public func addSignal(toSwitch target: ObservableSwitch, _ predicate: Condition<String>) {
-        target.addSignal(predicate, reading: text)
+    public func addSignal(toSwitch target: ObservableSwitch, _ condition: Condition<String>) {
+        target.addSignal(name: condition.name, reading: text, condition.check)
         register(target)
     }
 
     /// Attaches a rule to the field itself; its failure becomes the field's verdict.
+    ///
+    /// ```swift
+    /// field.addRule(.nonEmpty)
+    /// ```
     public func addRule(_ rule: Condition<String>) {
-        rules.addSignal(rule, reading: text)
+        rules.addSignal(name: rule.name, reading: text, rule.check)
+    }
+
+    /// Attaches a check of the field's text that may read other state (a condition cannot: it is `Sendable`).
+    /// It is handed the text and returns the verdict; its failure becomes the field's verdict.
+    ///
+    /// ```swift
+    /// field.addRule(named: "unique") { text in taken.contains(text) ? .invalid("unique", "is taken") : .valid }
+    /// ```
+    public func addRule(named name: String, _ check: @escaping (String) -> Verdict) {
+        rules.addSignal(name: name, reading: text, check)
     }
 
     /// Registers a switch to be validated on every change (once, however often it is called).
+    ///
+    /// ```swift
+    /// field.register(formValid)
+    /// ```
     public func register(_ target: ObservableSwitch) {
-        if !registered.contains(where: { $0.toOpaque() == Unmanaged.passUnretained(target).toOpaque() }) {
-            registered.append(Unmanaged.passRetained(target))
-        }
+        if !switches.contains(where: { $0 === target }) { switches.append(target) }
     }
 
     /// Validates every registered switch now and updates `verdict`, without a text change.
+    ///
+    /// ```swift
+    /// field.revalidate().isValid
+    /// ```
     @discardableResult
     public func revalidate() -> Verdict {
-        var first = Verdict.valid
-        var index = 0
-        while index < registered.count {
-            // Borrowed: the field holds its switches for its whole life.
-            let v = registered[index]._withUnsafeGuaranteedRef { $0.validate() }
-            if first.isValid && !v.isValid { first = v }
-            index += 1
+        let current = text.value
+        let id = ObjectIdentifier(text)
+        var first = Verdict(failure: nil)
+        // A copy: an action may register another switch while this runs.
+        for target in switches {
+            let verdict = target.validate(text: current, of: id)
+            if first.isValid && !verdict.isValid { first = verdict }
         }
-        if verdict.storage != first { verdict.setChanged(first) }
+        if verdict.storage != first { verdict.value = first }
         return first
     }
 
     private func textChanged(_ newText: String) {
         revalidate()
-        if !textDidChange.observers.observers.isEmpty { textDidChange.send(newText) }
+        if textDidChange.hasObservers { textDidChange.send(newText) }
     }
 }
+
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension ObservableTextField: Sendable {}

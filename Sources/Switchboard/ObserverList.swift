@@ -1,16 +1,13 @@
 /// One observer of a `Dynamic` or `Signal`.
-///
-/// A class so that a delivery can call `callback` through a borrowed reference: no reference counting per
-/// observer per value (a closure copied out of an array costs a retain and a release of its context).
-@usableFromInline
+@MainActor @usableFromInline
 final class Observer<Value> {
     @usableFromInline let callback: (Value) -> Void
     @usableFromInline let id: UInt64
     /// Whether the observer is owner-scoped (`bind(owner:)`): it is dropped once `owner` is gone.
     @usableFromInline let isOwned: Bool
-    @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
-    /// Cleared by `cancel()`; the list drops inactive observers when no delivery is running.
-    @exclusivity(unchecked) @usableFromInline var isActive = true
+    @usableFromInline weak var owner: AnyObject?
+    /// Cleared by `cancel()`; the list drops inactive observers when it is not delivering.
+    @usableFromInline var isActive = true
 
     init(id: UInt64, owner: AnyObject?, callback: @escaping (Value) -> Void) {
         self.id = id
@@ -20,154 +17,87 @@ final class Observer<Value> {
     }
 
     /// Whether the observer is still to be called: not cancelled, and its owner (if any) alive.
-    @inlinable var isLive: Bool { isActive && (!isOwned || owner != nil) }
+    var isLive: Bool { isActive && (!isOwned || owner != nil) }
 }
 
 /// The observers of one `Dynamic` or `Signal`, called in subscription order, and the values queued for them.
 ///
-/// Observers may subscribe and cancel while a delivery runs: cancelling only marks the observer inactive,
-/// and the list drops it (and releases it) after the delivery ends, so indices stay valid and an observer is
-/// never freed while it runs. The list holds its observers unmanaged (retained once on `add`, released once
-/// when dropped), so delivering touches no reference counts. Each property is accessed briefly (never across
-/// an observer call), so dynamic exclusivity checks are not needed and are switched off for speed. The hot
-/// paths are inlinable so clients get code specialised for their value type.
-@usableFromInline
-final class ObserverList<Value> {
-    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Unmanaged<Observer<Value>>> = []
-    @exclusivity(unchecked) @usableFromInline var nextID: UInt64 = 0
-    @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
-    @exclusivity(unchecked) @usableFromInline var needsCompaction = false
-
-    /// Values queued behind the current delivery: `pendingHead..<pendingTail` of `pendingBuffer`.
-    @exclusivity(unchecked) @usableFromInline var pendingBuffer: UnsafeMutablePointer<Value>?
-    @exclusivity(unchecked) @usableFromInline var pendingCapacity = 0
-    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-    @exclusivity(unchecked) @usableFromInline var pendingTail = 0
-    /// Set when the owner died with deliveries queued or running: the queue then holds one reference to
-    /// this list, given back after the last of them (see `DeliveryQueue`).
-    @exclusivity(unchecked) @usableFromInline var queueHoldsReference = false
+/// Observers may subscribe and cancel while a delivery runs: cancelling only marks the observer inactive, and
+/// the list drops it after the delivery, so the loop's indices stay valid. Every reference is an ordinary
+/// strong or weak one: an observer being called is held by the loop, a list with a queued value is held by
+/// the queue.
+@MainActor @usableFromInline
+final class ObserverList<Value>: PendingDelivery {
+    @usableFromInline var observers: ContiguousArray<Observer<Value>> = []
+    @usableFromInline var nextID: UInt64 = 0
+    @usableFromInline var isDelivering = false
+    @usableFromInline var needsCompaction = false
+    /// Values queued behind the current delivery: `pending[pendingHead...]`.
+    @usableFromInline var pending: ContiguousArray<Value> = []
+    @usableFromInline var pendingHead = 0
+    /// For a derived value: what keeps it alive while it has observers (see `KeepAlive`).
+    @usableFromInline weak var keepAlive: (any KeepAliveSwitch)?
 
     @usableFromInline init() {}
 
-    deinit {
-        for observer in observers { observer.release() }
-        if let pendingBuffer {
-            (pendingBuffer + pendingHead).deinitialize(count: pendingTail - pendingHead)
-            pendingBuffer.deallocate()
-        }
-    }
-
     /// The number of live observers (owner-scoped ones whose owner is gone do not count).
-    var count: Int {
-        var n = 0
-        for observer in observers where observer._withUnsafeGuaranteedRef({ $0.isLive }) { n += 1 }
-        return n
-    }
+    var count: Int { observers.reduce(0) { $1.isLive ? $0 + 1 : $0 } }
 
     /// Adds an observer; with an owner, the observer is called only while the owner lives and is dropped after.
-    func add(owner: AnyObject? = nil, _ callback: @escaping (Value) -> Void) -> UInt64 {
+    @usableFromInline
+    func add(owner: AnyObject?, _ callback: @escaping (Value) -> Void) -> UInt64 {
         nextID &+= 1
-        observers.append(Unmanaged.passRetained(Observer(id: nextID, owner: owner, callback: callback)))
+        observers.append(Observer(id: nextID, owner: owner, callback: callback))
+        if observers.count == 1 { keepAlive?.setHeld(true) }
         return nextID
     }
 
     func remove(_ id: UInt64) {
-        guard let index = observers.firstIndex(where: { $0._withUnsafeGuaranteedRef { $0.id } == id }) else {
-            return
-        }
-        if deliveryDepth > 0 {
-            observers[index]._withUnsafeGuaranteedRef { $0.isActive = false }
+        guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+        if isDelivering {
+            observers[index].isActive = false
             needsCompaction = true
         } else {
-            observers.remove(at: index).release()
+            observers.remove(at: index)
+            if observers.isEmpty { keepAlive?.setHeld(false) }
         }
     }
 
-    /// Delivers `value` now if no delivery is running on this thread, else queues it behind the current one.
-    @inlinable @inline(__always)
+    /// Delivers `value` now if no delivery is running, else queues it behind the current one.
+    @inlinable
     func send(_ value: Value) {
         if observers.isEmpty { return }
-        if DeliveryQueue.isDelivering {
-            pushPending(value)
-            DeliveryQueue.enqueue(list: Unmanaged.passUnretained(self).toOpaque()) { raw in
-                let list = Unmanaged<ObserverList<Value>>.fromOpaque(raw)
-                if list._withUnsafeGuaranteedRef({ $0.deliverPending() }) { list.release() }
-            }
+        let queue = DeliveryQueue.shared
+        if queue.isDelivering {
+            pending.append(value)
+            queue.entries.append(self)
         } else {
-            DeliveryQueue.runOutermost { deliver(value) }
+            queue.runOutermost { deliver(value) }
         }
     }
 
-    /// Delivers the oldest queued value; returns whether the queue should now give back its reference.
-    @inlinable
-    func deliverPending() -> Bool {
-        deliver(popPending())
-        if queueHoldsReference && pendingHead == pendingTail && deliveryDepth == 0 {
-            queueHoldsReference = false
-            return true
-        }
-        return false
-    }
-
-    /// Called by the owner's deinit: if deliveries are queued or running, the queue keeps this list alive
-    /// until they are done.
     @usableFromInline
-    func ownerWillDeinit() {
-        if (pendingHead < pendingTail || deliveryDepth > 0) && !queueHoldsReference {
-            queueHoldsReference = true
-            _ = Unmanaged.passUnretained(self).retain()
-        }
-    }
-
-    @inlinable @inline(__always)
-    func pushPending(_ value: Value) {
-        if pendingTail == pendingCapacity { growPending() }
-        (pendingBuffer.unsafelyUnwrapped + pendingTail).initialize(to: value)
-        pendingTail += 1
-    }
-
-    @inlinable @inline(__always)
-    func popPending() -> Value {
-        let value = (pendingBuffer.unsafelyUnwrapped + pendingHead).move()
+    func deliverOldestPending() {
+        let value = pending[pendingHead]
         pendingHead += 1
-        if pendingHead == pendingTail {
+        if pendingHead == pending.count {
+            pending.removeAll(keepingCapacity: pending.capacity <= 1024)
             pendingHead = 0
-            pendingTail = 0
         }
-        return value
-    }
-
-    @usableFromInline
-    func growPending() {
-        let waiting = pendingTail - pendingHead
-        if let pendingBuffer, pendingHead > 0, waiting < pendingCapacity / 2 {
-            // Slide the waiting values to the front rather than growing.
-            pendingBuffer.moveInitialize(from: pendingBuffer + pendingHead, count: waiting)
-        } else {
-            let newCapacity = max(4, pendingCapacity * 2)
-            let bigger = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-            if let pendingBuffer {
-                bigger.moveInitialize(from: pendingBuffer + pendingHead, count: waiting)
-                pendingBuffer.deallocate()
-            }
-            pendingBuffer = bigger
-            pendingCapacity = newCapacity
-        }
-        pendingHead = 0
-        pendingTail = waiting
+        deliver(value)
     }
 
     /// Calls each observer that was subscribed when the delivery started, in subscription order.
-    @inlinable @inline(__always)
+    @inlinable
     func deliver(_ value: Value) {
         let count = observers.count
         if count == 0 { return }
-        deliveryDepth += 1
+        // Deliveries never nest (a send during one is queued), so a flag is enough.
+        isDelivering = true
         var index = 0
         while index < count {
-            // Borrowed: the list keeps the observer alive at least until this delivery ends.
-            observers[index]._withUnsafeGuaranteedRef { observer in
-                guard observer.isActive else { return }
+            let observer = observers[index]
+            if observer.isActive {
                 if observer.isOwned && observer.owner == nil {
                     observer.isActive = false
                     needsCompaction = true
@@ -177,27 +107,54 @@ final class ObserverList<Value> {
             }
             index += 1
         }
-        deliveryDepth -= 1
-        if needsCompaction && deliveryDepth == 0 { compact() }
+        isDelivering = false
+        if needsCompaction { compact() }
     }
 
-    /// Drops (and releases) the observers that were cancelled or whose owner is gone.
+    /// Drops the observers that were cancelled or whose owner is gone.
     @usableFromInline
     func compact() {
         needsCompaction = false
-        var kept = 0
-        var dropped: [Unmanaged<Observer<Value>>] = []
-        for index in observers.indices {
-            let observer = observers[index]
-            if observer._withUnsafeGuaranteedRef({ $0.isActive }) {
-                observers[kept] = observer
-                kept += 1
-            } else {
-                dropped.append(observer)
-            }
+        // Taken out first: dropping an observer releases its closure, which can run deinits that cancel
+        // observers of this very list.
+        var dropped: ContiguousArray<Observer<Value>> = []
+        observers.removeAll { observer in
+            if observer.isActive { return false }
+            dropped.append(observer)
+            return true
         }
-        observers.removeLast(observers.count - kept)
-        // Released only now: releasing a closure can run deinits that cancel observers of this very list.
-        for observer in dropped { observer.release() }
+        if observers.isEmpty { keepAlive?.setHeld(false) }
+        dropped.removeAll()
     }
+
+    /// Drops owner-scoped observers whose owner is gone (and cancelled ones), when no delivery is running.
+    func prune() {
+        guard !isDelivering else { return }
+        for observer in observers where observer.isOwned && observer.owner == nil { observer.isActive = false }
+        if observers.contains(where: { !$0.isActive }) { compact() }
+    }
+}
+
+/// Switches a derived value's keep-alive reference on while it has observers.
+@MainActor @usableFromInline
+protocol KeepAliveSwitch: AnyObject {
+    func setHeld(_ held: Bool)
+}
+
+/// What a derived value's upstream observers reach it through. A derived value (`map`, `filter`,
+/// `combineLatest`...) is held strongly through its upstream while it has observers of its own, so
+/// `label <~ name.map { ... }` works without storing the mapped value, and only weakly while it has none, so a
+/// derived value nobody observes or holds is freed at once (and its upstream observer with it).
+@MainActor @usableFromInline
+final class KeepAlive<Target: AnyObject>: KeepAliveSwitch {
+    @usableFromInline weak var target: Target?
+    @usableFromInline var strongTarget: Target?
+
+    init(_ target: Target) { self.target = target }
+
+    @usableFromInline
+    func setHeld(_ held: Bool) { strongTarget = held ? target : nil }
+
+    /// The derived value, if it is alive.
+    @inlinable var current: Target? { strongTarget ?? target }
 }

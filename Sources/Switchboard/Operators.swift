@@ -1,5 +1,7 @@
-// Operators that derive new sources. A derived source is held by the source it derives from (it lives as
-// long as that source), and holds nothing of it.
+// Operators that derive new values and signals. A derived value holds a subscription to its source and ends it
+// when it is deallocated; the source keeps it alive only while it has observers of its own. So
+// `label <~ name.map { ... }` needs no stored intermediate, and a derived value that is dropped (a binding
+// cancelled, a map nobody keeps) leaves nothing behind on its source.
 
 extension Dynamic {
     /// A value derived from this one, updated on every change.
@@ -10,7 +12,7 @@ extension Dynamic {
     /// ```
     public func map<Result>(_ transform: @escaping (Value) -> Result) -> Dynamic<Result> {
         let derived = Dynamic<Result>(transform(value))
-        bind { derived.value = transform($0) }
+        derived.follow(self) { derived, value in derived.value = transform(value) }
         return derived
     }
 
@@ -21,7 +23,7 @@ extension Dynamic {
     /// ```
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
         let derived = Signal<Value>()
-        bind { if isIncluded($0) { derived.send($0) } }
+        derived.follow(self) { derived, value in if isIncluded(value) { derived.send(value) } }
         return derived
     }
 
@@ -32,31 +34,45 @@ extension Dynamic {
     /// ```
     public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Dynamic<Value> {
         let derived = Dynamic(value, deliversDuplicates: true)
-        bind { [unowned derived] in if !isDuplicate(derived.value, $0) { derived.value = $0 } }
+        derived.follow(self) { derived, value in
+            if !isDuplicate(derived.value, value) { derived.value = value }
+        }
         return derived
     }
 }
 
 extension Signal {
     /// Each event transformed.
+    ///
+    /// ```swift
+    /// let lengths = field.textDidChange.map(\.count)
+    /// ```
     public func map<Result>(_ transform: @escaping (Value) -> Result) -> Signal<Result> {
         let derived = Signal<Result>()
-        observe { derived.send(transform($0)) }
+        derived.follow(self) { derived, value in derived.send(transform(value)) }
         return derived
     }
 
     /// Only the events that pass `isIncluded`.
+    ///
+    /// ```swift
+    /// let long = field.textDidChange.filter { $0.count > 10 }
+    /// ```
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
         let derived = Signal<Value>()
-        observe { if isIncluded($0) { derived.send($0) } }
+        derived.follow(self) { derived, value in if isIncluded(value) { derived.send(value) } }
         return derived
     }
 
     /// Drops an event equal (by `isDuplicate`) to the one before it.
+    ///
+    /// ```swift
+    /// let byLength = field.textDidChange.removeDuplicates { $0.count == $1.count }
+    /// ```
     public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
         let derived = Signal<Value>()
         var previous: Value?
-        observe { value in
+        derived.follow(self) { derived, value in
             if let last = previous, isDuplicate(last, value) { return }
             previous = value
             derived.send(value)
@@ -71,7 +87,7 @@ extension Signal where Value: Equatable {
     /// ```swift
     /// field.textDidChange.removeDuplicates().observe { print($0) }
     /// ```
-    public func removeDuplicates() -> Signal<Value> { removeDuplicates(by: ==) }
+    public func removeDuplicates() -> Signal<Value> { removeDuplicates { $0 == $1 } }
 }
 
 /// The latest values of two sources, updated when either changes.
@@ -80,15 +96,21 @@ extension Signal where Value: Equatable {
 /// let matches = combineLatest(password.text, confirm.text).map(==)
 /// confirmOK <~ matches
 /// ```
+/// - note: Lifetime: as a derived value; it reads each source weakly and stops following one that is gone.
+@MainActor
 public final class Combined<First, Second>: BindingSource {
     /// The latest pair.
     public let pair: Dynamic<(First, Second)>
 
     init(_ first: Dynamic<First>, _ second: Dynamic<Second>) {
         let pair = Dynamic((first.value, second.value))
-        // Each side reads the other weakly: two sources that held each other would never be freed.
-        first.bind { [weak second] in if let second { pair.value = ($0, second.value) } }
-        second.bind { [weak first] in if let first { pair.value = (first.value, $0) } }
+        // Each side reads the other weakly: two sources whose observers held each other would never be freed.
+        pair.follow(first) { [weak second] pair, value in
+            if let second { pair.value = (value, second.value) }
+        }
+        pair.follow(second) { [weak first] pair, value in
+            if let first { pair.value = (first.value, value) }
+        }
         self.pair = pair
     }
 
@@ -113,7 +135,7 @@ public final class Combined<First, Second>: BindingSource {
 /// ```swift
 /// let same = combineLatest(password, confirm).map(==)   // Dynamic<Bool>
 /// ```
-public func combineLatest<A, B>(_ first: Dynamic<A>, _ second: Dynamic<B>) -> Combined<A, B> {
+@MainActor public func combineLatest<A, B>(_ first: Dynamic<A>, _ second: Dynamic<B>) -> Combined<A, B> {
     Combined(first, second)
 }
 
@@ -122,22 +144,34 @@ public func combineLatest<A, B>(_ first: Dynamic<A>, _ second: Dynamic<B>) -> Co
 /// ```swift
 /// let summary = combineLatest(name, age, country).map { "\($0), \($1), \($2)" }
 /// ```
-public func combineLatest<A, B, C>(_ first: Dynamic<A>, _ second: Dynamic<B>, _ third: Dynamic<C>)
+@MainActor public func combineLatest<A, B, C>(_ first: Dynamic<A>, _ second: Dynamic<B>, _ third: Dynamic<C>)
     -> Combined3<A, B, C>
 {
     Combined3(first, second, third)
 }
 
 /// The latest values of three sources.
+///
+/// ```swift
+/// let all = combineLatest(name, age, country)
+/// all.value.1   // the age
+/// ```
+@MainActor
 public final class Combined3<A, B, C>: BindingSource {
     /// The latest triple.
     public let triple: Dynamic<(A, B, C)>
 
     init(_ a: Dynamic<A>, _ b: Dynamic<B>, _ c: Dynamic<C>) {
         let triple = Dynamic((a.value, b.value, c.value))
-        a.bind { [weak b, weak c] in if let b, let c { triple.value = ($0, b.value, c.value) } }
-        b.bind { [weak a, weak c] in if let a, let c { triple.value = (a.value, $0, c.value) } }
-        c.bind { [weak a, weak b] in if let a, let b { triple.value = (a.value, b.value, $0) } }
+        triple.follow(a) { [weak b, weak c] triple, value in
+            if let b, let c { triple.value = (value, b.value, c.value) }
+        }
+        triple.follow(b) { [weak a, weak c] triple, value in
+            if let a, let c { triple.value = (a.value, value, c.value) }
+        }
+        triple.follow(c) { [weak a, weak b] triple, value in
+            if let a, let b { triple.value = (a.value, b.value, value) }
+        }
         self.triple = triple
     }
 

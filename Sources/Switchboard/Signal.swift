@@ -8,9 +8,13 @@
 ///
 /// Delivery follows the same contract as `Dynamic` (synchronous, in subscription order, re-entrant sends
 /// queued), except that every event is delivered: a signal has no value to compare with.
-/// - note: A `Signal` is not thread-safe: use each object graph from one thread at a time.
+/// - note: Lifetime: as `Dynamic`. A signal derived with `map`, `filter` or `removeDuplicates` lives while
+///   you hold it or it has observers.
+@MainActor
 public final class Signal<Value> {
     @usableFromInline let observers = ObserverList<Value>()
+    /// For a derived signal: its subscription to its upstream, ended when it is deallocated.
+    var upstream: [Subscription] = []
 
     /// A signal with no observers yet.
     ///
@@ -21,8 +25,8 @@ public final class Signal<Value> {
     /// ```
     public init() {}
 
-    deinit {
-        observers.ownerWillDeinit()
+    isolated deinit {
+        for subscription in upstream { subscription.cancel() }
     }
 
     /// Sends an event to every observer.
@@ -32,6 +36,9 @@ public final class Signal<Value> {
 
     /// The number of observers still subscribed.
     public var observerCount: Int { observers.count }
+
+    /// Whether anything observes the signal (so a sender can skip building an event nobody reads).
+    @inlinable var hasObservers: Bool { !observers.observers.isEmpty }
 
     /// Observes every event from now on.
     ///
@@ -51,19 +58,47 @@ public final class Signal<Value> {
     /// ```
     @discardableResult
     public func observe<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        // The list calls an owned observer only after checking that its owner is alive.
-        subscribe(owner: owner) { [unowned owner] value in observer(owner, value) }
+        observers.prune()
+        return subscribe(owner: owner) { [weak owner] value in
+            if let owner { observer(owner, value) }
+        }
     }
 
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [observers] in observers.remove(id) }
+        return Subscription { [weak observers] in observers?.remove(id) }
+    }
+
+    /// Makes this a signal derived from `source` (see `Dynamic.follow`).
+    func follow<Source>(_ source: Signal<Source>, _ update: @escaping (Signal, Source) -> Void) {
+        let link = keepAlive()
+        upstream.append(source.subscribe(owner: nil) { value in
+            if let derived = link.current { update(derived, value) }
+        })
+    }
+
+    /// Makes this a signal derived from the changes of `source`.
+    func follow<Source>(_ source: Dynamic<Source>, _ update: @escaping (Signal, Source) -> Void) {
+        let link = keepAlive()
+        upstream.append(source.subscribe(owner: nil) { value in
+            if let derived = link.current { update(derived, value) }
+        })
+    }
+
+    private func keepAlive() -> KeepAlive<Signal> {
+        if let existing = observers.keepAlive as? KeepAlive<Signal> { return existing }
+        let link = KeepAlive(self)
+        observers.keepAlive = link
+        link.setHeld(!observers.observers.isEmpty)
+        return link
     }
 }
+
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension Signal: Sendable {}
 
 extension Signal where Value == Void {
     /// Sends an event with no payload.
     public func send() { send(()) }
 }
-

@@ -1,7 +1,7 @@
 /// A token for one observer or binding; `cancel()` ends it.
 ///
-/// Tokens do not cancel on deinit: a binding made with `<~` lives as long as both of its ends, so most
-/// code can ignore the token. Keep it when you need to end a binding early.
+/// Tokens do not cancel when they are deallocated: an observer lives as long as what it observes, a binding
+/// made with `<~` as long as its target. Keep the token only to end one early.
 ///
 /// ```swift
 /// let name = Dynamic("")
@@ -11,30 +11,36 @@
 /// name.value = "Grace"    // prints nothing
 /// ```
 /// - note: Cancelling during a delivery is safe; the cancelled observer is not called again, even for the
-///   value being delivered if it has not reached that observer yet.
+///   value being delivered if it has not reached that observer yet. A cancelled token keeps nothing alive.
+@MainActor
 public final class Subscription {
-    private var onCancel: (() -> Void)?
+    private var onCancel: ((Subscription) -> Void)?
 
-    /// Whether `cancel()` has been called (or the subscription was made inert).
-    public private(set) var isCancelled = false
+    /// Whether `cancel()` has been called.
+    public var isCancelled: Bool { onCancel == nil }
 
     @usableFromInline
     init(_ onCancel: @escaping () -> Void) {
+        self.onCancel = { _ in onCancel() }
+    }
+
+    /// A token whose cancel action is handed the token itself (so it can remove it from where it is kept).
+    init(handingItself onCancel: @escaping (Subscription) -> Void) {
         self.onCancel = onCancel
     }
 
     /// A token that does nothing when cancelled, for combinators that have nothing to undo.
     public static func empty() -> Subscription {
-        Subscription {}
+        let token = Subscription {}
+        token.onCancel = nil
+        return token
     }
 
     /// Ends the observer or binding. Cancelling twice does nothing.
     public func cancel() {
-        guard !isCancelled else { return }
-        isCancelled = true
-        let action = onCancel
+        guard let action = onCancel else { return }
         onCancel = nil
-        action?()
+        action(self)
     }
 
     /// Combines several tokens into one that cancels them all.
@@ -48,6 +54,9 @@ public final class Subscription {
     }
 }
 
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension Subscription: Sendable {}
+
 /// A bag that cancels the subscriptions it holds when it is deallocated.
 ///
 /// ```swift
@@ -56,6 +65,7 @@ public final class Subscription {
 ///     init(name: Dynamic<String>) { name.bind { print($0) }.store(in: bag) }
 /// }
 /// ```
+@MainActor
 public final class SubscriptionBag {
     private var subscriptions: [Subscription] = []
 
@@ -64,6 +74,7 @@ public final class SubscriptionBag {
 
     /// Adds a subscription to be cancelled with the bag.
     public func insert(_ subscription: Subscription) {
+        subscriptions.removeAll { $0.isCancelled }
         subscriptions.append(subscription)
     }
 
@@ -74,10 +85,13 @@ public final class SubscriptionBag {
         for s in all { s.cancel() }
     }
 
-    deinit {
+    isolated deinit {
         for s in subscriptions { s.cancel() }
     }
 }
+
+@available(*, unavailable, message: "Switchboard's objects belong to the main actor")
+extension SubscriptionBag: Sendable {}
 
 extension Subscription {
     /// Stores the subscription in a bag that cancels it when the bag goes away.

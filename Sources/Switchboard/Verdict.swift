@@ -1,66 +1,96 @@
-/// The outcome of one validation: valid, or the first predicate that failed and why.
+/// The outcome of one validation: valid, or the first check that failed and why.
 ///
 /// ```swift
 /// let verdict = Condition<String>.nonEmpty.check("")
 /// verdict.isValid          // false
 /// verdict.failure?.message // "must not be empty"
 /// ```
+///
+/// A failure is *undecided* when the check could not reach an answer: it threw an error, a regex hit a limit,
+/// a check timed out. An undecided failure is still a failure everywhere (`isValid` is false), and negating or
+/// combining it never turns it into a pass.
 public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// Which predicate failed and what it says to the user.
+    /// Which check failed and what it says to the user.
     public struct Failure: Equatable, Hashable, Sendable {
-        /// The two strings in one immutable box: copying a verdict (a switch and a field each keep the
-        /// latest one) costs one reference count instead of two, and comparing a verdict with a copy of
-        /// itself (the same predicate failing again) is one pointer comparison.
+        /// The strings in one immutable box: copying a verdict (a switch and a field each keep the latest
+        /// one) costs one reference count instead of two.
         private final class Storage: Sendable {
             let name: String
             let message: String
-            init(name: String, message: String) {
+            let isUndecided: Bool
+            init(name: String, message: String, isUndecided: Bool) {
                 self.name = name
                 self.message = message
+                self.isUndecided = isUndecided
             }
         }
 
         private var storage: Storage
 
-        /// The failing predicate's name, e.g. `"email"` or `"length"`.
+        /// The failing check's name, e.g. `"email"` or `"length"`.
         public var name: String {
             get { storage.name }
-            set { storage = Storage(name: newValue, message: storage.message) }
+            set { storage = Storage(name: newValue, message: storage.message, isUndecided: isUndecided) }
         }
 
         /// The message for the user, e.g. `"must be a valid email address"`.
         public var message: String {
             get { storage.message }
-            set { storage = Storage(name: storage.name, message: newValue) }
+            set { storage = Storage(name: storage.name, message: newValue, isUndecided: isUndecided) }
         }
 
-        /// A failure of the predicate `name`, saying `message`.
-        public init(name: String, message: String) {
-            storage = Storage(name: name, message: message)
+        /// Whether the check could not decide (an error, a limit, a timeout) rather than found the value wrong.
+        public var isUndecided: Bool { storage.isUndecided }
+
+        /// A failure of the check `name`, saying `message`.
+        ///
+        /// ```swift
+        /// let f = Verdict.Failure(name: "email", message: "must be a valid email address")
+        /// ```
+        public init(name: String, message: String, isUndecided: Bool = false) {
+            storage = Storage(name: name, message: message, isUndecided: isUndecided)
         }
 
         public static func == (lhs: Failure, rhs: Failure) -> Bool {
-            lhs.storage === rhs.storage || (lhs.name == rhs.name && lhs.message == rhs.message)
+            lhs.storage === rhs.storage
+                || (lhs.name == rhs.name && lhs.message == rhs.message && lhs.isUndecided == rhs.isUndecided)
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(message)
+            hasher.combine(isUndecided)
         }
     }
 
-    /// The failure, or `nil` when every predicate passed.
+    /// The failure, or `nil` when every check passed.
     public var failure: Failure?
 
-    /// Whether every predicate passed.
-    @inline(__always) public var isValid: Bool { failure == nil }
+    /// Whether every check passed.
+    @inlinable public var isValid: Bool { failure == nil }
+
+    /// Whether the verdict is a failure to decide (see `Failure.isUndecided`).
+    public var isUndecided: Bool { failure?.isUndecided ?? false }
 
     /// The verdict of a validation that passed.
     public static let valid = Verdict(failure: nil)
 
-    /// A failed verdict naming the predicate and its message.
+    /// A failed verdict naming the check and its message.
+    ///
+    /// ```swift
+    /// Verdict.invalid("email", "must be a valid email address")
+    /// ```
     public static func invalid(_ name: String, _ message: String) -> Verdict {
         Verdict(failure: Failure(name: name, message: message))
+    }
+
+    /// A failure to decide: the check threw, hit a limit or timed out. It never counts as a pass.
+    ///
+    /// ```swift
+    /// Verdict.undecided("regex", "regex could not finish matching: match limit exceeded")
+    /// ```
+    public static func undecided(_ name: String, _ message: String) -> Verdict {
+        Verdict(failure: Failure(name: name, message: message, isUndecided: true))
     }
 
     /// A verdict with this failure, or valid for `nil`.

@@ -49,7 +49,9 @@ struct AskCommand: ParsableCommand {
     @Option(help: "The message shown when the value fails any rule.")
     var message: String?
 
-    func run() throws {
+    func run() throws { try MainActor.assumeIsolated { try ask() } }
+
+    @MainActor private func ask() throws {
         var parsed = try parseRules(rules)
         var choiceList: [String] = []
         if let choices {

@@ -35,7 +35,9 @@ struct FormCommand: ParsableCommand {
                                valueName: "file"))
     var draft: String?
 
-    func run() throws {
+    func run() throws { try MainActor.assumeIsolated { try fill() } }
+
+    @MainActor private func fill() throws {
         let formSpec: FormSpec
         do { formSpec = try FormSpec(contentsOf: spec) }
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }

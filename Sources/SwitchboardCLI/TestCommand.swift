@@ -26,7 +26,9 @@ struct TestCommand: ParsableCommand {
         if specs.isEmpty { throw ValidationError("give at least one spec file, e.g. switchboard test signup.yaml") }
     }
 
-    func run() throws {
+    func run() throws { try MainActor.assumeIsolated { try test() } }
+
+    @MainActor private func test() throws {
         var loaded: [FormSpec] = []
         var problems: [String] = []
         for path in specs {

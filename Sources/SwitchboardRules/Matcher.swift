@@ -1,5 +1,5 @@
 /// What a matcher decided about a value: three-valued, so that no composition turns "could not tell" into a pass.
-enum Decision: Equatable {
+enum Decision: Equatable, Sendable {
     case pass
     case fail
     /// The value could not be judged (a regex hit PCRE2's match limit or the JIT stack limit, a condition
@@ -13,10 +13,10 @@ enum Decision: Equatable {
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
 ///
-/// Undecided results (see `Decision`) are never a pass: `not` keeps them undecided, `and` stops at them, and `or`
-/// stops at them too (an undecided left side is not rescued by a passing right side: the value could not be
-/// judged, and a check that could not be made is a failure).
-indirect enum Matcher {
+/// Undecided results (see `Decision`) are never a pass, as in the core's `Condition`: `not` keeps them
+/// undecided, `and` stops at them, and `or` stops at them too (an undecided left side is not rescued by a passing
+/// right side; a right side is only asked when the left one failed).
+indirect enum Matcher: Sendable {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
     case email
@@ -126,17 +126,7 @@ indirect enum Matcher {
     /// A core verdict as a decision: an undecided failure (a thrown error) stays undecided.
     static func decision(_ verdict: Verdict) -> Decision {
         guard let failure = verdict.failure else { return .pass }
-        return isUndecided(failure) ? .undecided(failure.message) : .fail
-    }
-
-    /// Whether the matcher holds a part that can be undecided (a regex, or a condition that may throw).
-    var canBeUndecided: Bool {
-        switch self {
-        case .regex, .condition: return true
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): return lhs.canBeUndecided || rhs.canBeUndecided
-        case .not(let inner): return inner.canBeUndecided
-        default: return false
-        }
+        return failure.isUndecided ? .undecided(failure.message) : .fail
     }
 
     /// Whether the matcher, given invalid UTF-8, decides as it would on the `String` the bytes repair to, so the
@@ -162,21 +152,5 @@ indirect enum Matcher {
     func matches(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Judges `value` (its UTF-8 is valid by construction).
-    func decide(_ value: String) -> Decision {
-        var value = value
-        return value.withUTF8 { decide(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Judges `value` for a core condition's test: `true` or `false`, or throws `UndecidedCheck` with the reason,
-    /// which the core reports as a failure (never a pass).
-    func test(_ value: String) throws(UndecidedCheck) -> Bool {
-        switch decide(value) {
-        case .pass: return true
-        case .fail: return false
-        case .undecided(let reason): throw UndecidedCheck(message: reason)
-        }
     }
 }

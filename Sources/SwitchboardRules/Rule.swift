@@ -10,7 +10,7 @@
 /// username.check("a@b").failure?.message  // "must not contain \"@\""
 /// field.addRule(try Rule.parse(#"email "Use your work address""#).condition)
 /// ```
-public struct Rule {
+public struct Rule: Sendable {
     /// The rule's textual form, e.g. `"length:3..20"` or `"email \"Use your work address\""`. For a single rule it
     /// parses back to the same rule; combinations read `"a && b"`, `"a || b"`.
     public let source: String
@@ -19,15 +19,12 @@ public struct Rule {
     let matcher: Matcher
     /// Whether `accepts(utf8:)` may skip the UTF-8 validity check (see `Matcher.decidesInvalidUTF8AsRepaired`).
     private let skipsUTF8Check: Bool
-    /// Whether a check can be undecided (the rule holds a regex or a caller's condition).
-    private let mayBeUndecided: Bool
 
     init(source: String, condition: Condition<String>, matcher: Matcher) {
         self.source = source
         self.storedCondition = condition
         self.matcher = matcher
         self.skipsUTF8Check = matcher.decidesInvalidUTF8AsRepaired
-        self.mayBeUndecided = matcher.canBeUndecided
     }
 
     /// A rule from any condition. Its byte fast path makes a `String` and asks the condition.
@@ -58,12 +55,7 @@ public struct Rule {
     /// // "regex could not finish matching: match limit exceeded"
     /// ```
     public func check(_ value: String) -> Verdict {
-        let verdict = storedCondition.check(value)
-        // The condition never passes an undecided value; when it fails, say why if the reason is that the value
-        // could not be judged (a custom message would otherwise hide it).
-        guard !verdict.isValid, mayBeUndecided else { return verdict }
-        if case .undecided(let reason) = matcher.decide(value) { return undecidedVerdict(name, reason) }
-        return verdict
+        storedCondition.check(value)
     }
 
     /// Whether `value` passes, without building a message.
@@ -171,9 +163,8 @@ extension Rule {
     /// // "must be a valid email address or be an http or https URL with a host"
     /// ```
     public static func || (lhs: Rule, rhs: Rule) -> Rule {
-        let matcher = Matcher.or(lhs.matcher, rhs.matcher)
-        return Rule(source: "\(lhs.source) || \(rhs.source)",
-                    condition: decidedBy(matcher, like: lhs.storedCondition || rhs.storedCondition), matcher: matcher)
+        Rule(source: "\(lhs.source) || \(rhs.source)", condition: lhs.storedCondition || rhs.storedCondition,
+             matcher: .or(lhs.matcher, rhs.matcher))
     }
 
     /// Passes when the operand fails; the message reads "must not A". A value the operand could not judge
@@ -184,15 +175,7 @@ extension Rule {
     /// // "must not contain \"@example.com\""
     /// ```
     public static prefix func ! (operand: Rule) -> Rule {
-        let matcher = Matcher.not(operand.matcher)
-        return Rule(source: "not:\(operand.source)", condition: decidedBy(matcher, like: !operand.storedCondition),
-                    matcher: matcher)
-    }
-
-    /// A condition named and worded like `composite` whose test is `matcher`'s three-valued decision: an
-    /// undecided part is thrown (a failure), so `not` and OR never turn "could not tell" into a pass.
-    private static func decidedBy(_ matcher: Matcher, like composite: Condition<String>) -> Condition<String> {
-        Condition(composite.name, requirement: composite.requirement) { value in try matcher.test(value) }
+        Rule(source: "not:\(operand.source)", condition: !operand.storedCondition, matcher: .not(operand.matcher))
     }
 
     /// A rule every value passes (the AND of no rules).
@@ -205,18 +188,3 @@ extension Rule {
     }
 }
 
-/// Thrown by a rule's condition when the value could not be judged; its text is the failure message.
-struct UndecidedCheck: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
-/// The verdict for a value `name` could not judge.
-func undecidedVerdict(_ name: String, _ reason: String) -> Verdict {
-    .invalid(name, reason)
-}
-
-/// Whether a core failure means "could not be decided" (a thrown error, a regex limit).
-func isUndecided(_ failure: Verdict.Failure) -> Bool {
-    false
-}

@@ -41,7 +41,7 @@ public struct Draft: Sendable {
     }
 
     /// Writes the form's draft answers (answered, not masked) to the file, mode 0600, atomically.
-    public func save(_ form: Form) throws(DraftError) {
+    @MainActor public func save(_ form: Form) throws(DraftError) {
         try save(form.draftAnswers)
     }
 

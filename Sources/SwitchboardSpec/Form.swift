@@ -19,6 +19,7 @@ import SwitchboardRules
 /// form.answers.json()                // {"email": "ada@example.com", "username": "ada", ...}
 /// ```
 /// `isValid` updates whenever any field's verdict changes.
+@MainActor
 public final class Form {
     /// A title shown above the questions (may be empty).
     public var title: String

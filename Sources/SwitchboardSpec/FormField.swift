@@ -45,6 +45,7 @@ public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
 /// default keeps following it (so editing the email later also updates a username that was accepted as
 /// suggested).
 /// - note: A field is owned by its form; cross-field checks hold the other fields weakly.
+@MainActor
 public final class FormField {
     /// The key of the answer (`"email"`): the property name a decoded model uses.
     public let name: String
@@ -157,11 +158,9 @@ public final class FormField {
             input.addRule(effective)
         } else {
             let inner = effective
-            input.addRule(Condition(inner.name, requirement: inner.requirement) { text in
-                if text.isEmpty { return true }
-                if let failure = inner.check(text).failure { throw RuleMessage(text: failure.message) }
-                return true
-            })
+            input.addRule(Condition(inner.name, requirement: inner.requirement, verdict: { text in
+                text.isEmpty ? .valid : inner.check(text)
+            }))
         }
         input.revalidate()
     }

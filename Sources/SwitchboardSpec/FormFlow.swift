@@ -11,6 +11,7 @@ public enum PromptInterruption: Error, Equatable, Sendable {
 
 /// What `FormFlow` needs from a terminal: read one validated line, and show text. `TerminalPrompter` puts it on
 /// a `LineField`; tests can script it.
+@MainActor
 public protocol FormPrompter: AnyObject {
     /// Reads one line. The buffer starts as `initial`; `check` gives the verdict of a candidate line, to be shown
     /// live under the input; when `enforcing`, Enter on an invalid line is refused with the text kept.
@@ -42,6 +43,7 @@ public protocol FormPrompter: AnyObject {
 /// Keys: Enter accepts a valid answer; in a multi-line field an empty line (or Ctrl-D) ends the text. In the
 /// review, a number or a field name edits that answer, Enter submits. While editing from the review, Ctrl-D on
 /// an empty line goes back to the review without changing the answer. Ctrl-C cancels everywhere.
+@MainActor
 public final class FormFlow {
     /// The form being filled.
     public let form: Form

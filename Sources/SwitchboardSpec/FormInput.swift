@@ -170,7 +170,7 @@ struct AnswerReader {
 
     init(form: Form) { self.form = form }
 
-    mutating func read(_ bytes: [UInt8], format: AnswerFormat) {
+    @MainActor mutating func read(_ bytes: [UInt8], format: AnswerFormat) {
         switch format == .auto ? detect(bytes) : format {
         case .json: readJSON(bytes)
         case .keyValue: readKeyValues(lines(bytes))
@@ -178,7 +178,7 @@ struct AnswerReader {
         }
     }
 
-    private func detect(_ bytes: [UInt8]) -> AnswerFormat {
+    @MainActor private func detect(_ bytes: [UInt8]) -> AnswerFormat {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             return .json
         }
@@ -205,7 +205,7 @@ struct AnswerReader {
         return result
     }
 
-    private mutating func readLines(_ lines: [(number: Int, text: String?)]) {
+    @MainActor private mutating func readLines(_ lines: [(number: Int, text: String?)]) {
         var index = 0
         for field in form.fields {
             guard index < lines.count else { return }
@@ -242,7 +242,7 @@ struct AnswerReader {
         }
     }
 
-    private mutating func readKeyValues(_ lines: [(number: Int, text: String?)]) {
+    @MainActor private mutating func readKeyValues(_ lines: [(number: Int, text: String?)]) {
         var collected = Answers()
         var lineOf: [String: Int] = [:]
         for (number, text) in lines {
@@ -276,7 +276,7 @@ struct AnswerReader {
         form.fill(collected)
     }
 
-    private mutating func readJSON(_ bytes: [UInt8]) {
+    @MainActor private mutating func readJSON(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             problems.append(.init(line: nil, field: nil, message: "not valid UTF-8"))
             readNothing = true

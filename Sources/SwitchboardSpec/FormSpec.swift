@@ -57,7 +57,7 @@ public struct FormSpec {
     }
 
     /// Builds a new `Form` with every field, rule, default and binding of the spec.
-    public func makeForm() -> Form {
+    @MainActor public func makeForm() -> Form {
         let form = Form(title)
         for spec in fields {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,

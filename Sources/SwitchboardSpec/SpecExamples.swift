@@ -36,7 +36,7 @@ extension FormSpec {
     /// let failed = spec.runExamples().filter { !$0.passed }
     /// for result in failed { print(result) }   // signup.yaml:9:18: email: "ada" should fail but passes
     /// ```
-    public func runExamples() -> [ExampleResult] {
+    @MainActor public func runExamples() -> [ExampleResult] {
         var results: [ExampleResult] = []
         for spec in fields where !spec.examples.isEmpty {
             let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,

@@ -14,6 +14,7 @@ import SwitchboardTerminal
 /// let result = FormFlow(form).run(prompter: try TerminalPrompter())
 /// if result.status == .submitted { print(result.answers.json()) }
 /// ```
+@MainActor
 public final class TerminalPrompter: FormPrompter {
     /// The options each field starts from (mode, colour); masking, choices and refusal are set per field.
     public var options: LineField.Options
@@ -55,11 +56,8 @@ public final class TerminalPrompter: FormPrompter {
         fieldOptions.remembersHistory = false
         fieldOptions.output = .descriptor(output)
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
-        let formVerdict = Condition<String>("form", requirement: "be valid") { text in
-            if let failure = check(text).failure { throw RuleMessage(text: failure.message) }
-            return true
-        }
-        let field = LineField(prompt: prompt, initialText: initial, rules: [formVerdict], options: fieldOptions)
+        let field = LineField(prompt: prompt, initialText: initial, options: fieldOptions)
+        field.addRule(named: "form", check)
         do {
             return try field.read()
         } catch FieldError.endOfInput {

@@ -19,6 +19,7 @@ import Glibc
 /// value is returned to the caller. When standard input is not a terminal there is no prompt and no readline:
 /// exactly one line is read with read(2), checked by the same rules, and a failure is printed on standard
 /// error as `Email: must end with "@gmail.com", got "ada"` and thrown as `FieldError.invalid`.
+@MainActor
 public final class LineField {
     /// The headless field underneath: text, switches and verdict (module Switchboard).
     public let field: ObservableTextField
@@ -63,7 +64,7 @@ public final class LineField {
         self.defaultValue = defaultValue
         self.placeholder = placeholder
         self.options = options
-        field.addRule(Condition("text", requirement: "be plain text") { [unowned self] _ in try self.checkPlainText() })
+        field.addRule(named: "text") { [weak self] text in self?.plainTextVerdict(text) ?? .valid }
         for rule in rules { field.addRule(rule) }
     }
 
@@ -76,13 +77,32 @@ public final class LineField {
         field.addRule(rule)
     }
 
+    /// Attaches a check that may read other state (a form's cross-field checks): it is handed the text and
+    /// returns the verdict.
+    ///
+    /// ```swift
+    /// field.addRule(named: "confirm") { text in text == password.text.value ? .valid : .invalid("confirm", "must match") }
+    /// ```
+    public func addRule(named name: String, _ check: @escaping (String) -> Verdict) {
+        field.addRule(named: name, check)
+    }
+
     /// Adds a signal to `toSwitch` and registers the switch with the field once (the seed's meaning): every
     /// edit validates it once.
     ///
     /// ```swift
     /// let greet = ObservableSwitch(.onlyTrue)
     /// greet.action = { _ in name.note.value = "Hello, Phong!" }
-    /// name.addSignal(toSwitch: greet) { name.text.value == "NguyenPhong" }
+    /// name.addSignal(toSwitch: greet) { text in text == "NguyenPhong" }
+    /// ```
+    public func addSignal(toSwitch target: ObservableSwitch, _ signal: @escaping (String) -> Bool) {
+        field.addSignal(toSwitch: target, signal)
+    }
+
+    /// Adds a signal that reads what it needs itself (the seed's form), registering the switch once.
+    ///
+    /// ```swift
+    /// name.addSignal(toSwitch: greet) { settings.isReady }
     /// ```
     public func addSignal(toSwitch target: ObservableSwitch, _ signal: @escaping () -> Bool) {
         field.addSignal(toSwitch: target, signal)
@@ -158,17 +178,17 @@ public final class LineField {
 
     /// The built-in rule every value passes first: readable text with no control characters (a bracketed
     /// paste can carry a newline into the line).
-    private func checkPlainText() throws -> Bool {
-        guard textBytesAreValidUTF8 else { throw TextProblem("must be valid UTF-8 text") }
-        for (offset, scalar) in text.value.unicodeScalars.enumerated() {
+    private func plainTextVerdict(_ text: String) -> Verdict {
+        guard textBytesAreValidUTF8 else { return .invalid("text", "must be valid UTF-8 text") }
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
             let v = scalar.value
             if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
                 let hex = String(v, radix: 16, uppercase: true)
                 let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                throw TextProblem("must not contain control characters (U+\(code) at character \(offset + 1))")
+                return .invalid("text", "must not contain control characters (U+\(code) at character \(offset + 1))")
             }
         }
-        return true
+        return .valid
     }
 
     /// Records an accepted value in the field's history (and file), unless masked. A value with a line break
@@ -196,10 +216,4 @@ public final class LineField {
         if options.masked { return "\(label): \(message) (\(value.count) characters, not shown)" }
         return "\(label): \(message), got \(displayQuoted(value, limit: 80))"
     }
-}
-
-/// A failure message thrown from the built-in rule (a thrown error's description becomes the message).
-struct TextProblem: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

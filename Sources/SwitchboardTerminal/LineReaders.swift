@@ -4,6 +4,7 @@ import Glibc
 /// Standard input is not a terminal: no prompt, no readline. Reads exactly one line with read(2) (nothing
 /// after it is consumed, so the next reader gets the next line), applies the same rules, and reports a failure
 /// as a plain line on standard error.
+@MainActor
 struct PipedLineReader {
     let field: LineField
 
@@ -79,6 +80,7 @@ func writeLine(_ text: String, to fd: Int32) {
 /// Accessible (plain) mode and TERM=dumb: the prompt is printed, the terminal's own line editing reads the
 /// line, the verdict is printed after Enter, and the field asks again while the value is invalid. No cursor
 /// movement and no escape sequences at all.
+@MainActor
 struct PlainLineReader {
     let field: LineField
     let streams: TerminalStreams

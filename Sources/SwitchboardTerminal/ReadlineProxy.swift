@@ -18,6 +18,7 @@ import Glibc
 /// // ... and is installed again, with the host's history, bindings and streams, once read() returns.
 /// ```
 /// - note: The host's completion function is not forwarded: a field completes only from its own choices.
+@MainActor
 public final class ReadlineProxy {
     /// Fires after each redisplay the field drew (the line and its hint).
     public let redisplayed = Signal<Void>()
@@ -167,7 +168,7 @@ public final class ReadlineProxy {
 }
 
 /// A history search or a copy in a masked field: the bell, and nothing else.
-private func ringBell(_ count: Int32, _ key: Int32) -> Int32 { rl_ding() }
+nonisolated private func ringBell(_ count: Int32, _ key: Int32) -> Int32 { rl_ding() }
 
 /// Completion takes the whole line before the cursor as the word (choices may contain spaces).
 nonisolated(unsafe) private let noWordBreaks: UnsafeMutablePointer<CChar> = strdup("")!

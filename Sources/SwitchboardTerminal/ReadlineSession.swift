@@ -3,41 +3,55 @@ import CReadline
 import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
-// reading through `ReadlineSession.active`.
-func redisplayHook() { ReadlineSession.active?.redisplayRequested() }
-func startupHook() -> Int32 { ReadlineSession.active?.started(); return 0 }
-func preInputHook() -> Int32 { ReadlineSession.active?.field.proxy.forwardPreInput(); return 0 }
-func acceptKey(_ count: Int32, _ key: Int32) -> Int32 { ReadlineSession.active?.accept(count, key) ?? rl_newline(count, key) }
-func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
+// reading through `ReadlineSession.active`. readline calls them on the main thread, from inside the session's
+// own read loop, so they enter the main actor's code with `assumeIsolated`.
+nonisolated func redisplayHook() { MainActor.assumeIsolated { ReadlineSession.active?.redisplayRequested() } }
+nonisolated func startupHook() -> Int32 { MainActor.assumeIsolated { ReadlineSession.active?.started() }; return 0 }
+nonisolated func preInputHook() -> Int32 {
+    MainActor.assumeIsolated { ReadlineSession.active?.field.proxy.forwardPreInput() }
+    return 0
+}
+nonisolated func acceptKey(_ count: Int32, _ key: Int32) -> Int32 {
+    MainActor.assumeIsolated { ReadlineSession.active?.accept(count, key) } ?? rl_newline(count, key)
+}
+nonisolated func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     let text: [UInt8]? = line.map { pointer in
         Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                   count: strlen(pointer)))
     }
     free(line)
-    ReadlineSession.active?.lineReceived(text)
+    MainActor.assumeIsolated { ReadlineSession.active?.lineReceived(text) }
 }
-func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     sb_rl_set_attempted_completion_over(1)   // never fall back to file names
-    guard let session = ReadlineSession.active, let text else { return nil }
+    guard let text else { return nil }
     let prefix = String(cString: text)
-    session.field.proxy.completionRequested.send(prefix)
-    session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
-    guard !session.completions.isEmpty else { return nil }
+    let found = MainActor.assumeIsolated { () -> Bool in
+        guard let session = ReadlineSession.active else { return false }
+        session.field.proxy.completionRequested.send(prefix)
+        session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
+        return !session.completions.isEmpty
+    }
+    guard found else { return nil }
     sb_rl_set_completion_suppress_append(1)
     return rl_completion_matches(text, choiceGenerator)
 }
-func choiceGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
-    guard let session = ReadlineSession.active, Int(state) < session.completions.count else { return nil }
-    return strdup(session.completions[Int(state)])
+nonisolated func choiceGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    let choice = MainActor.assumeIsolated { () -> String? in
+        guard let session = ReadlineSession.active, Int(state) < session.completions.count else { return nil }
+        return session.completions[Int(state)]
+    }
+    return choice.map { strdup($0) }
 }
-func noCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? { nil }
+nonisolated func noCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? { nil }
 
 private let escape = "\u{1B}["
 
 /// One interactive read of a `LineField` with readline's callback interface: poll the input and a signal
 /// pipe, feed readline one character at a time, publish each change of the line buffer, and draw the hint
 /// under the input from readline's own display model.
+@MainActor
 final class ReadlineSession {
     nonisolated(unsafe) static var active: ReadlineSession?
 

@@ -95,5 +95,5 @@ public final class SwitchRecorder {
     /// Forgets the recorded steps.
     public func reset() { steps.removeAll() }
 
-    deinit { subscription?.cancel() }
+    isolated deinit { subscription?.cancel() }
 }

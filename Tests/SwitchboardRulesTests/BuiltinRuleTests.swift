@@ -122,7 +122,7 @@ struct BuiltinRuleTests {
     }
 
     @Test("a rule's condition validates a field on every edit")
-    func fieldUsesRule() throws {
+    @MainActor func fieldUsesRule() throws {
         let field = ObservableTextField()
         field.addRule(try Rule.parse(#"int:1..120 "Enter an age from 1 to 120""#).condition)
         field.text.value = "42"

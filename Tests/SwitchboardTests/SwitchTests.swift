@@ -58,14 +58,16 @@ struct SwitchTests {
         #expect(!target.isOn)
     }
 
-    @Test("A predicate that throws is a failure with the error's text, not a crash")
+    @Test("A condition that throws is an undecided failure with the error's text, not a crash")
     func throwingPredicate() {
         struct Unreachable: Error, CustomStringConvertible { var description: String { "server unreachable" } }
         let target = ObservableSwitch(.onlyFalse)
         var fired: [Bool] = []
         target.action = { fired.append($0) }
         target.addSignal(Condition<Int>("remote") { _ in throw Unreachable() }, on: { 1 })
-        #expect(target.validate() == .invalid("remote", "server unreachable"))
+        let verdict = target.validate()
+        #expect(verdict == .undecided("remote", "server unreachable"))
+        #expect(verdict.isUndecided && !verdict.isValid)
         #expect(fired == [false])
     }
 
