@@ -52,11 +52,15 @@ struct CheckCommand: ParsableCommand {
         let parsed = try parseRules(rules)
         var fd: Int32 = 0
         if let file, file != "-" {
-            fd = open(file, O_RDONLY | O_CLOEXEC)
-            if fd < 0 { throw CommandFailure.usage("cannot open \(file): \(String(cString: strerror(errno)))") }
+            fd = open(file, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            if fd < 0 {
+                throw CommandFailure.usage("cannot open \(displayEscaped(file, limit: 200)): \(String(cString: strerror(errno)))")
+            }
+        } else if closedStandardStreams.contains(0) {
+            throw CommandFailure.usage("standard input is closed; give a file to check, or pipe the lines in")
         }
         defer { if fd > 0 { close(fd) } }
-        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : file ?? "standard input")
+        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : displayEscaped(file ?? "", limit: 200))
         var checker = LineChecker(rules: parsed, format: format, countOnly: count, output: standardOutput)
         // One rule (the `&&` of all of them), held in a local constant the closure borrows: no copy, retain or
         // release per line.
@@ -141,7 +145,8 @@ struct LineChecker {
             writeJSONString(failure.name)
             output.write(",\"message\":")
             writeJSONString(failure.message)
-            output.write("}\n")
+            // A value the rules could not judge (a regex limit) says so, for a program to tell it apart.
+            output.write(failure.isUndecided ? ",\"undecided\":true}\n" : "}\n")
         case .tap:
             tapLine(ok: false, bytes, failure)
         }

@@ -36,6 +36,10 @@ struct SwitchboardTool: ParsableCommand {
     /// Parses the command line and runs the command, mapping every outcome to the documented exit statuses
     /// (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
     static func main() {
+        _ = closedStandardStreams   // before anything opens a file: closed 0, 1, 2 become /dev/null
+        // Ctrl-\ (SIGQUIT) outside a field ends quietly with 131, as Ctrl-C ends with 130, instead of handing the
+        // terminal to the Swift runtime's crash reporter. A field being read restores the terminal first.
+        signal(SIGQUIT) { _ in _exit(131) }
         let status: Int32
         do {
             var command = try parseAsRoot()
@@ -59,7 +63,7 @@ struct SwitchboardTool: ParsableCommand {
         }
         standardOutput.flush()
         if let reason = standardOutput.failure {
-            // Results that did not arrive are not a success (`check ... > /dev/full`).
+            // Results that did not arrive are not a success (`check ... > /dev/full`, `>&-`).
             standardError.write("switchboard: cannot write to standard output: \(reason)\n")
             standardError.flush()
             Glibc.exit(ExitStatus.usage)

@@ -56,6 +56,8 @@ public struct FormResult: Sendable {
         case malformedInput
         /// The user cancelled (Ctrl-C, or end of input before the form was done in a terminal).
         case cancelled
+        /// A signal ended the form: Ctrl-\ (SIGQUIT), or SIGTERM/SIGHUP that the program's handler let through.
+        case interrupted(signal: Int32)
     }
 
     /// Why the run ended.
@@ -76,13 +78,15 @@ public struct FormResult: Sendable {
         self.inputProblems = inputProblems
     }
 
-    /// 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (as a shell reports Ctrl-C).
+    /// 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (as a shell reports Ctrl-C), 128 + the
+    /// signal when one ended it (131 for Ctrl-\).
     public var exitStatus: Int32 {
         switch status {
         case .submitted: 0
         case .invalid: 1
         case .malformedInput: 2
         case .cancelled: 130
+        case .interrupted(let signal): 128 + signal
         }
     }
 
@@ -133,16 +137,18 @@ extension Form {
     }
 }
 
-/// Reads `fd` to its end (retrying on EINTR).
-func readAll(_ fd: Int32) -> [UInt8] {
+/// Reads `fd` to its end (retrying on EINTR), or to `limit` bytes and one more (so a caller can tell the input
+/// was longer).
+func readAll(_ fd: Int32, limit: Int = .max) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
+    while bytes.count <= limit {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 { bytes.append(contentsOf: chunk[0..<n]); continue }
         if n < 0 && errno == EINTR { continue }
         return bytes
     }
+    return bytes
 }
 
 /// Writes each line followed by a newline to `fd`.
@@ -151,13 +157,16 @@ func writeLines(_ lines: [String], to fd: Int32) {
     writeAll(lines.joined(separator: "\n") + "\n", to: fd)
 }
 
-func writeAll(_ text: String, to fd: Int32) {
+/// Writes all of `text` to `fd` (retrying on EINTR); false when a write failed (`errno` says why).
+@discardableResult
+func writeAll(_ text: String, to fd: Int32) -> Bool {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
         let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
     }
+    return true
 }
 
 /// Splits input into lines and hands answers to the form's fields.

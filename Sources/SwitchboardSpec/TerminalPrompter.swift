@@ -46,7 +46,8 @@ public final class TerminalPrompter: FormPrompter {
     }
 
     /// Reads one answer on a `LineField`: `check` is its one rule (the form's verdict for the text), Enter
-    /// is refused while it fails if `enforcing`; Ctrl-C and lost terminals are `.cancelled`.
+    /// is refused while it fails if `enforcing`; Ctrl-C and lost terminals are `.cancelled`, Ctrl-\ is
+    /// `.interrupted(signal: SIGQUIT)`.
     public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         var fieldOptions = options
@@ -62,8 +63,10 @@ public final class TerminalPrompter: FormPrompter {
             return try field.read()
         } catch FieldError.endOfInput {
             throw .endOfInput
+        } catch FieldError.interrupted(let signal) {
+            throw .interrupted(signal: signal)   // Ctrl-\ (SIGQUIT): the form ends with 131
         } catch {
-            throw .cancelled   // Ctrl-C, SIGTERM/SIGHUP, a terminal gone: nothing half-done is kept
+            throw .cancelled   // Ctrl-C, a terminal gone: nothing half-done is kept
         }
     }
 

@@ -128,6 +128,12 @@ struct PlainLineReader {
                         streams.write("\n")
                         streams.flush()
                         throw FieldError.cancelled
+                    case SIGQUIT:
+                        // As in the interactive field: the caller decides, no crash reporter (the echo comes
+                        // back as this function returns).
+                        streams.write("\n")
+                        streams.flush()
+                        throw FieldError.interrupted(signal: SIGQUIT)
                     default:
                         streams.write("\n")
                         streams.flush()

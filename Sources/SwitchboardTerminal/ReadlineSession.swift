@@ -30,6 +30,8 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
     let found = MainActor.assumeIsolated { () -> Bool in
         guard let session = ReadlineSession.active else { return false }
         session.field.proxy.completionRequested.send(prefix)
+        // A masked field neither completes nor lists its choices: both would show what has been typed.
+        if session.field.options.masked { return false }
         session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
         return !session.completions.isEmpty
     }
@@ -447,7 +449,13 @@ final class ReadlineSession {
         case SIGINT:
             cleanUpAfterSignal(echo: SIGINT)
             throw FieldError.cancelled
-        default:   // SIGTERM, SIGHUP, SIGQUIT: restore the terminal, then let the host's disposition act
+        case SIGQUIT:
+            // Ctrl-\ is a key the user pressed, like Ctrl-C: restore the terminal and tell the caller. The
+            // host's disposition is not run: in a Swift program it is the runtime's crash reporter, which would
+            // take the terminal over with a crash report.
+            cleanUpAfterSignal(echo: SIGQUIT)
+            throw FieldError.interrupted(signal: SIGQUIT)
+        default:   // SIGTERM, SIGHUP: restore the terminal, then let the host's disposition act
             cleanUpAfterSignal(echo: nil)
             field.proxy.release()
             trap?.restore(signal)

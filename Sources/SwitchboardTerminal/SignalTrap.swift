@@ -6,7 +6,7 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// Turns signals into bytes on a pipe that the read loop polls, so that every reaction (restoring the
 /// terminal, redrawing after a resize) runs outside the signal handler. Restores the previous handlers.
 final class SignalTrap {
-    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     let readEnd: Int32
     private let writeEnd: Int32
     private var previous: [Int32: sigaction] = [:]
