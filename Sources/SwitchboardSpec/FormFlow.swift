@@ -248,7 +248,7 @@ public final class FormFlow {
         let shown = form.fields.map { field -> String in
             let value = field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
-            if containsControlCharacters(value, allowingNewlines: false) { return displayQuoted(value, limit: 40) }
+            if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
             return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
         }

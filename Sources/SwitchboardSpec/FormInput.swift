@@ -119,6 +119,9 @@ extension Form {
         return FormResult(status: status, answers: answers, failures: failures, inputProblems: reader.problems)
     }
 
+    /// The most input `runHeadless` reads (64 MB): more is a malformed input, not a form's answers.
+    public static let maximumInputSize = 64 << 20
+
     /// Reads every byte of `input` (standard input by default) with `read(2)`, fills the form, and writes the
     /// report (one line per problem) to `errors`. Use `result.exitStatus` as the process's exit status and
     /// print `result.answers.json()` on success.
@@ -129,8 +132,12 @@ extension Form {
     /// exit(result.exitStatus)
     /// ```
     public func runHeadless(input: Int32 = 0, errors: Int32 = 2, format: AnswerFormat = .auto) -> FormResult {
-        let bytes = readAll(input)
-        let result = fill(from: bytes, format: format)
+        let bytes = readAll(input, limit: Form.maximumInputSize)
+        let result = bytes.count > Form.maximumInputSize
+            ? FormResult(status: .malformedInput, answers: Answers(), inputProblems: [InputProblem(
+                line: nil, field: nil, message: "larger than \(Form.maximumInputSize >> 20) MB; the answers of a form "
+                    + "are far smaller")])
+            : fill(from: bytes, format: format)
         // The report quotes answers, names and the spec's messages: control characters escaped.
         writeLines(result.report.map { displayEscaped($0) }, to: errors)
         return result

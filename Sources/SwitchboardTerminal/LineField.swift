@@ -133,12 +133,17 @@ public final class LineField {
 
     /// The prompt as displayed: `Email: `, or `Email [default]: `. Control characters in the prompt or the
     /// default are shown as escapes (`\u{1b}`), never sent to the terminal: a prompt cannot set the title,
-    /// write the clipboard or move the cursor.
+    /// write the clipboard or move the cursor. A prompt wider than 160 columns (a default wider than 40) is cut
+    /// with `…`: GNU readline 8.2 corrupts its memory when a prompt spans more than about 256 screen lines, which
+    /// a long prompt would do on a narrow terminal.
     var displayedPrompt: String {
-        var shown = displayEscaped(prompt)
+        func cut(_ text: String, _ columns: Int) -> String {
+            displayWidth(text) > columns ? truncated(text, toColumns: columns - 1) + "…" : text
+        }
+        var shown = cut(displayEscaped(prompt), 160)
         if let defaultValue, !defaultValue.isEmpty, !options.masked {
             let trimmed = shown.hasSuffix(": ") ? String(shown.dropLast(2)) : shown
-            shown = trimmed + " [\(displayEscaped(defaultValue))]"
+            shown = trimmed + " [\(cut(displayEscaped(defaultValue), 40))]"
         }
         guard let last = shown.last else { return "" }
         if last == " " { return shown }
