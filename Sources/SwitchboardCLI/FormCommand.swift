@@ -11,7 +11,11 @@ struct FormCommand: ParsableCommand {
             answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
             name=value lines, or a JSON object), every failure is reported on standard error.
 
-            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled.
+            With --output env, field names must make safe shell variables (identifiers, not the shell's own such \
+            as PATH or IFS, no two alike); a spec that does not is refused before anything is asked.
+
+            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled, \
+            131 quit (Ctrl-\\).
 
             Examples:
               switchboard form signup.yaml > answers.json

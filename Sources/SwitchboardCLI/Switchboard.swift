@@ -11,7 +11,7 @@ let switchboardVersion = "0.1.0"
 ///
 /// Streams: values and results on standard output; prompts, hints and messages on standard error (or /dev/tty when
 /// standard error is not a terminal). Exit status: 0 accepted, 1 invalid or a failed check, 2 usage error (a bad
-/// option, rule or spec), 130 cancelled.
+/// option, rule or spec), 130 cancelled, 131 quit (Ctrl-\).
 @main
 struct SwitchboardTool: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +22,7 @@ struct SwitchboardTool: ParsableCommand {
             `EMAIL=$(switchboard ask Email --rule email)` captures only the value.
 
             Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or \
-            spec), 130 cancelled (Ctrl-C).
+            spec), 130 cancelled (Ctrl-C), 131 quit (Ctrl-\\).
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
