@@ -1,3 +1,4 @@
+import CReadlineSupport
 import SwitchboardRules
 import Glibc
 
@@ -86,10 +87,12 @@ struct PlainLineReader {
     let streams: TerminalStreams
 
     func read() throws -> String {
-        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT])
+        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT] + SignalTrap.otherTerminatingAtDefault())
         defer { trap.close() }
         var saved = termios()
         let haveModes = tcgetattr(streams.inputFD, &saved) == 0
+        if haveModes { sb_fatal_guard_install(streams.inputFD, &saved) }
+        defer { sb_fatal_guard_remove() }
         let hidesInput = field.options.masked && haveModes
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)

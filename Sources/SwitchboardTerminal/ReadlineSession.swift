@@ -1,5 +1,6 @@
 import SwitchboardRules
 import CReadline
+import CReadlineSupport
 import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
@@ -96,9 +97,14 @@ final class ReadlineSession {
 
     func run() throws -> String {
         adoptCharacterLocale()
-        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+                              + SignalTrap.otherTerminatingAtDefault())
         self.trap = trap
         defer { trap.close() }
+        // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
+        var modes = termios()
+        if tcgetattr(streams.inputFD, &modes) == 0 { sb_fatal_guard_install(streams.inputFD, &modes) }
+        defer { sb_fatal_guard_remove() }
         let previous = ReadlineSession.active
         ReadlineSession.active = self
         defer { ReadlineSession.active = previous }
@@ -455,7 +461,7 @@ final class ReadlineSession {
             // take the terminal over with a crash report.
             cleanUpAfterSignal(echo: SIGQUIT)
             throw FieldError.interrupted(signal: SIGQUIT)
-        default:   // SIGTERM, SIGHUP: restore the terminal, then let the host's disposition act
+        default:   // SIGTERM, SIGHUP, SIGUSR1...: restore the terminal, then let the host's disposition act
             cleanUpAfterSignal(echo: nil)
             field.proxy.release()
             trap?.restore(signal)

@@ -73,6 +73,23 @@ import TerminalTestSupport
         #expect(isCooked(session.modes()))
     }
 
+    /// Any signal that ends the process while a field has the terminal (one left at its default, such as SIGUSR1
+    /// or SIGALRM, or a crash signal) ends it with the terminal restored first; the process still ends by that
+    /// signal. (The Swift runtime's crash reporter is switched off here so the crash signals end at once.)
+    @Test(arguments: [SIGUSR1, SIGALRM, SIGPIPE, SIGSEGV, SIGABRT, SIGBUS])
+    func fatalSignalsRestoreTheTerminal(_ signal: Int32) throws {
+        for arguments in [[], ["--plain", "--masked"]] {
+            let session = try PtySession(executable("field-ask"), arguments: arguments,
+                                         environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(session.waitFor("Value: "))
+            session.send("abc")
+            if arguments.isEmpty { #expect(session.waitFor("abc")) }
+            kill(session.pid, signal)
+            #expect(session.waitForExit() == .signaled(signal), "\(signal) \(arguments)")
+            #expect(isCooked(session.modes()), "\(signal) \(arguments)")
+        }
+    }
+
     /// A history file is only read or appended to when it is the user's own regular file: a link planted at its
     /// path is not followed, a FIFO does not block the field.
     @Test func aPlantedHistoryLinkIsNotFollowed() throws {
