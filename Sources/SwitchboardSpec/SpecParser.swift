@@ -37,11 +37,15 @@ struct SpecParser {
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
         var fields: [FieldSpec] = []
+        var lineOfField: [String: Int] = [:]
         if let node = top["fields"] {
             if let list = sequence(node, "a list of fields") {
                 if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
                 for item in list {
-                    if let field = parseField(item, existing: fields) { fields.append(field) }
+                    if let field = parseField(item, existing: lineOfField) {
+                        fields.append(field)
+                        lineOfField[field.name] = field.location.line
+                    }
                 }
             }
         } else {
@@ -58,7 +62,9 @@ struct SpecParser {
 
     // MARK: Fields
 
-    private mutating func parseField(_ node: Node, existing: [FieldSpec]) -> FieldSpec? {
+    /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
+    /// checked in quadratic time).
+    private mutating func parseField(_ node: Node, existing: [String: Int]) -> FieldSpec? {
         guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
         guard let nameNode = map["name"] else {
@@ -69,8 +75,8 @@ struct SpecParser {
         if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
             fail(nameNode, "field name \(displayQuoted(name, limit: 60)) should use letters, digits, - and _ only")
         }
-        if let first = existing.first(where: { $0.name == name }) {
-            fail(nameNode, "duplicate field \(displayQuoted(name, limit: 60)) (first defined at line \(first.location.line))")
+        if let firstLine = existing[name] {
+            fail(nameNode, "duplicate field \(displayQuoted(name, limit: 60)) (first defined at line \(firstLine))")
             return nil
         }
         let prompt = map["prompt"].flatMap { string($0, "a prompt") } ?? name
