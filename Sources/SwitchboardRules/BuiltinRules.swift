@@ -122,7 +122,7 @@ extension Rule {
     public static func oneOf(_ options: [String], caseInsensitive: Bool = false) -> Rule {
         let stored = options.map { Array((caseInsensitive ? $0.lowercased() : $0).utf8) }
         let asciiOnly = stored.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
-        let list = options.map { displayQuoted($0) }.joined(separator: ", ")
+        let list = listed(options.map { displayQuoted($0, limit: 60) })
         let requirement = options.count == 1 ? "be \(list)" : "be one of \(list)"
         let source = (caseInsensitive ? "one-of-ci:" : "one-of:")
             + options.map { escapeArgument($0, commas: true) }.joined(separator: ",")

@@ -105,3 +105,14 @@ package func excerpt(_ text: String, around column: Int, limit: Int = 72) -> (te
     let after = displayEscaped(String(characters[max(start, min(index, end))..<end])) + (end < characters.count ? "…" : "")
     return (before + after, before)
 }
+
+/// `items` joined with `, ` for a message, at most `limit` of them: a longer list ends in `… (N in all)`, so a
+/// spec or rule with thousands of names or options still gets a one-line message.
+///
+/// ```swift
+/// listed(["a", "b", "c"], limit: 2)   // "a, b, … (3 in all)"
+/// ```
+package func listed(_ items: [String], limit: Int = 20) -> String {
+    guard items.count > limit else { return items.joined(separator: ", ") }
+    return items.prefix(limit).joined(separator: ", ") + ", … (\(items.count) in all)"
+}

@@ -91,7 +91,7 @@ public final class FormFlow {
             guard let saved = try draft.load() else { return }
             let resumed = form.resume(from: saved)
             if !resumed.isEmpty {
-                prompter.show("Resuming from \(draft.path): \(resumed.joined(separator: ", ")).")
+                prompter.show("Resuming from \(draft.path): \(listed(resumed)).")
             }
         } catch {
             warnings.append(error.description)

@@ -274,7 +274,7 @@ struct AnswerReader {
             let key = String(text[..<eq]), value = String(text[text.index(after: eq)...])
             guard let field = form[key] else {
                 problems.append(.init(line: number, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
-                                      + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
+                                      + "expected one of \(listed(form.fields.map(\.name)))"))
                 continue
             }
             if let previous = collected[key] {
@@ -308,7 +308,7 @@ struct AnswerReader {
         }
         for key in form.fill(answers) {
             problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
-                                  + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
+                                  + "expected one of \(listed(form.fields.map(\.name)))"))
         }
     }
 }

@@ -264,7 +264,7 @@ struct SpecParser {
     private mutating func checkBindings(_ fields: [FieldSpec]) {
         let names = fields.map(\.name)
         let known = Set(names)
-        let list = names.joined(separator: ", ")
+        let list = listed(names)
         var derivedFrom: [String: String] = [:]
         for field in fields {
             var targets: [(String, SpecLocation, String)] = []

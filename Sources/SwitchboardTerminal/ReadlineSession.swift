@@ -33,7 +33,10 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
         session.field.proxy.completionRequested.send(prefix)
         // A masked field neither completes nor lists its choices: both would show what has been typed.
         if session.field.options.masked { return false }
-        session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
+        // A choice holding a control character could never be accepted, and readline would list it raw.
+        session.completions = session.field.options.choices.filter {
+            $0.hasPrefix(prefix) && !$0.unicodeScalars.contains(where: needsDisplayEscape)
+        }
         return !session.completions.isEmpty
     }
     guard found else { return nil }
