@@ -90,6 +90,16 @@ func formatted(_ answers: Answers, as output: FormCommand.Output) -> String {
             return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
         }.joined()
     case .yaml:
-        return answers.map { key, value in "\(key): \(jsonString(value))\n" }.joined()
+        return answers.map { key, value in "\(yamlKey(key)): \(jsonString(value))\n" }.joined()
     }
+}
+
+/// A field name as a YAML key: as it is, or double-quoted when YAML would read it as something other than a
+/// string (`null`, `yes`, `on`, `~`, `123`, `1e3`, `-1`...).
+func yamlKey(_ name: String) -> String {
+    let plainScalars = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", ""]
+    if plainScalars.contains(name.lowercased()) || name.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
+        return jsonString(name)
+    }
+    return name
 }

@@ -100,6 +100,16 @@ struct SpecSafetyTests {
         #expect(env.stdout == "USER='ada'\nFIRST_NAME='Ada'\n")
     }
 
+    @Test("--output yaml quotes a field name YAML would read as something else (null, on, 1st)")
+    func yamlKeys() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("keys.yaml", "fields:\n  - name: \"null\"\n  - name: \"on\"\n  - name: \"1st\"\n  - name: plain\n")
+        let run = try switchboard(["form", spec, "--output", "yaml"], input: "a\nb\nc\nd\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "\"null\": \"a\"\n\"on\": \"b\"\n\"1st\": \"c\"\nplain: \"d\"\n")
+    }
+
     @Test("fields that wait for each other (after: both ways) are refused with the cycle")
     func afterCycle() throws {
         let scratch = try Scratch()
