@@ -426,7 +426,7 @@ struct RuleParser {
                 case "r": result.append("\r")
                 case "t": result.append("\t")
                 default:
-                    throw error(at: i, "unknown escape \"\\\(scalars[i + 1])\" in the \(what); write \\\\ for a backslash (escapes: \\\\ \\\" \\, \\n \\r \\t and \"\\ \" for a space)")
+                    throw error(at: i, "unknown escape \"\\\(displayEscaped(String(scalars[i + 1])))\" in the \(what); write \\\\ for a backslash (escapes: \\\\ \\\" \\, \\n \\r \\t and \"\\ \" for a space)")
                 }
                 i += 2
             } else {
