@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchboardRules", targets: ["SwitchboardRules"]),
         .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
+        .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
     ],
@@ -47,6 +48,12 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
+        // Rules as swift-argument-parser options, live prompts for missing ones.
+        .target(name: "SwitchboardArgumentParser",
+                dependencies: ["SwitchboardRules", "SwitchboardTerminal",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+
         // The command line.
         .executableTarget(name: "SwitchboardCLI",
                           dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSpec",
@@ -74,6 +81,16 @@ let package = Package(
                           path: "Examples/field-host", swiftSettings: onMainActor),
         .executableTarget(name: "field-ask", dependencies: ["SwitchboardTerminal"], path: "Examples/field-ask",
                           swiftSettings: onMainActor),
+        // ArgumentParser tools (SwitchboardArgumentParser), driven by SwitchboardArgumentParserTests as built binaries.
+        // Nonisolated by default, as ArgumentParser commands are; run() reaches the main actor itself.
+        .executableTarget(name: "deploy",
+                          dependencies: ["SwitchboardArgumentParser",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/deploy", swiftSettings: strict),
+        .executableTarget(name: "greet",
+                          dependencies: ["SwitchboardArgumentParser",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/greet", swiftSettings: strict),
 
         .testTarget(name: "SwitchboardTests",
                     dependencies: ["Switchboard", "SwitchboardTesting",
@@ -90,6 +107,11 @@ let package = Package(
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
         .testTarget(name: "SwitchboardTerminalTests",
                     dependencies: ["SwitchboardTerminal", "TerminalTestSupport"],
+                    swiftSettings: strict),
+        // SwitchboardArgumentParser through ArgumentParser's API, and the built `deploy` and `greet` as users run them.
+        .testTarget(name: "SwitchboardArgumentParserTests",
+                    dependencies: ["SwitchboardArgumentParser", "TerminalTestSupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // Runs the built `switchboard` binary as a shell script would.
         .testTarget(name: "SwitchboardCLITests", dependencies: ["TerminalTestSupport"], swiftSettings: strict),

@@ -20,7 +20,7 @@ public protocol BindingSource<Value>: AnyObject {
 }
 
 extension Dynamic: BindingSource {
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe(whileAlive owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let subscription = subscribe(owner: owner, observer)
         observer(value)
@@ -79,7 +79,7 @@ public struct Binder<Value> {
 /// - note: Lifetime: the binding holds its target weakly and ends when the target is deallocated, when the
 ///   source is, or when the token is cancelled; a cancelled binding leaves nothing on either side. A derived
 ///   source (`name.map { ... }`) stays alive while the binding lasts, with no need to store it.
-@MainActor @discardableResult
+@MainActor @inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
     let observer = source.subscribe(whileAlive: nil) { [weak target] value in target?.value = value }
     let binding = Subscription(handingItself: { [weak target] binding in

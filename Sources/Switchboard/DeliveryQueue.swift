@@ -16,7 +16,7 @@ final class DeliveryQueue {
     /// Whether a delivery is running (an observer is on the stack).
     @usableFromInline var isDelivering = false
     /// Entries `head...` are waiting; both are reset when the queue drains.
-    @usableFromInline var entries: ContiguousArray<any PendingDelivery> = []
+    @usableFromInline var entries: ContiguousArray<PendingDelivery> = []
     @usableFromInline var head = 0
 
     /// Runs `deliver` as the outermost delivery, then everything it queued.
@@ -49,8 +49,12 @@ final class DeliveryQueue {
     }
 }
 
-/// An observer list with a value waiting on the trampoline.
+/// An observer list with a value waiting on the trampoline. A base class rather than a protocol: queueing a
+/// generic list as a protocol existential looked its conformance up at run time on every hop.
 @MainActor @usableFromInline
-protocol PendingDelivery: AnyObject {
-    func deliverOldestPending()
+class PendingDelivery {
+    @usableFromInline init() {}
+
+    /// Delivers the oldest value waiting in this list (overridden by `ObserverList`).
+    @usableFromInline func deliverOldestPending() {}
 }

@@ -24,7 +24,7 @@ public final class Dynamic<Value> {
     /// describes its text even when the text was set inside a delivery.
     @usableFromInline var changeHook: ((Value) -> Void)?
     /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated.
-    var inbound: [Subscription] = []
+    @usableFromInline var inbound: [Subscription] = []
     /// For a derived value: its subscriptions to its upstream values, ended when it is deallocated.
     var upstream: [Subscription] = []
 

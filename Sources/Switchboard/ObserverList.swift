@@ -38,7 +38,7 @@ final class ObserverList<Value>: PendingDelivery {
     /// For a derived value: what keeps it alive while it has observers (see `KeepAlive`).
     @usableFromInline weak var keepAlive: (any KeepAliveSwitch)?
 
-    @usableFromInline init() {}
+    @usableFromInline override init() {}
 
     /// The number of live observers (owner-scoped ones whose owner is gone do not count).
     var count: Int { observers.reduce(0) { $1.isLive ? $0 + 1 : $0 } }
@@ -77,7 +77,7 @@ final class ObserverList<Value>: PendingDelivery {
     }
 
     @usableFromInline
-    func deliverOldestPending() {
+    override func deliverOldestPending() {
         let value = pending[pendingHead]
         pendingHead += 1
         if pendingHead == pending.count {

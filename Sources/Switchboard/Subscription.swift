@@ -25,7 +25,7 @@ public final class Subscription {
     }
 
     /// A token whose cancel action is handed the token itself (so it can remove it from where it is kept).
-    init(handingItself onCancel: @escaping (Subscription) -> Void) {
+    @usableFromInline init(handingItself onCancel: @escaping (Subscription) -> Void) {
         self.onCancel = onCancel
     }
 

@@ -127,7 +127,8 @@ extension Rule {
         let source = (caseInsensitive ? "one-of-ci:" : "one-of:")
             + options.map { escapeArgument($0, commas: true) }.joined(separator: ",")
         return leaf("one-of", requirement, source: source,
-                    .oneOf(options: stored, caseInsensitive: caseInsensitive, asciiOnly: asciiOnly))
+                    .oneOf(options: stored, caseInsensitive: caseInsensitive, asciiOnly: asciiOnly,
+                            spelled: options))
     }
 
     /// Exactly `text` (code point by code point; no Unicode normalisation).

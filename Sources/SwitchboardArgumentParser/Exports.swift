@@ -1,0 +1,2 @@
+// Module SwitchboardArgumentParser: see README.md, "Architecture", and Documentation/SwitchboardArgumentParser.md.
+@_exported import SwitchboardRules

@@ -1,0 +1,58 @@
+// Running a built program to completion as a shell script would, without a terminal.
+import Foundation
+
+/// What a run of a program produced, kept apart as a shell sees them.
+public struct ProgramRun: Sendable {
+    /// The exit status; 128 + N when signal N ended the program, as a shell reports it.
+    public var status: Int32
+    /// Standard output, as text (invalid UTF-8 replaced).
+    public var stdout: String
+    /// Standard error, as text.
+    public var stderr: String
+    /// Standard output's bytes.
+    public var stdoutBytes: [UInt8]
+}
+
+/// Runs `path` as a shell script would: `arguments`, standard input from `input` (a file that ends, like
+/// `< file`), standard output and standard error captured separately, no terminal. The environment is the
+/// current one with `NO_COLOR=1` and `environment` applied (a `nil` value removes a variable).
+///
+/// ```swift
+/// let run = try runProgram(executable("deploy"), ["--port", "80"])
+/// #expect(run.status == 64)
+/// ```
+public func runProgram(_ path: String, _ arguments: [String], input: [UInt8] = [],
+                       environment: [String: String?] = [:], directory: String? = nil) throws -> ProgramRun {
+    let scratch = FileManager.default.temporaryDirectory
+        .appendingPathComponent("switchboard-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let file = scratch.appendingPathComponent(name).path
+        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return file
+    }
+    let inputPath = try file("stdin", input)
+    let outPath = try file("stdout", [])
+    let errPath = try file("stderr", [])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.standardInput = FileHandle(forReadingAtPath: inputPath)
+    process.standardOutput = FileHandle(forWritingAtPath: outPath)
+    process.standardError = FileHandle(forWritingAtPath: errPath)
+    try process.run()
+    process.waitUntilExit()
+    let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
+    let err = try Data(contentsOf: URL(fileURLWithPath: errPath))
+    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return ProgramRun(status: status, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: Array(out))
+}
