@@ -67,7 +67,7 @@ package func displayQuoted(_ value: String, limit: Int? = nil) -> String {
 /// ```
 package func displayEscaped(_ text: String, limit: Int? = nil, newlines: Bool = false) -> String {
     // Most text has nothing to escape and fits: return it as it is, without copying.
-    if limit == nil || text.utf8.count <= limit! {
+    if text.utf8.count <= limit ?? .max {
         if !text.unicodeScalars.contains(where: { needsDisplayEscape($0) && !(newlines && $0 == "\n") }) { return text }
     }
     var out = ""
