@@ -9,8 +9,19 @@ import Glibc
 struct PipedLineReader {
     let field: LineField
 
+    /// The longest line read (a stream without a newline, such as /dev/zero, must not take all memory).
+    static let maximumLineLength = 64 << 20
+
     func read() throws -> String {
-        guard let bytes = try readLineBytes(from: field.options.input) else { throw FieldError.endOfInput }
+        guard let bytes = try readLineBytes(from: field.options.input, limit: PipedLineReader.maximumLineLength) else {
+            throw FieldError.endOfInput
+        }
+        guard bytes.count <= PipedLineReader.maximumLineLength else {
+            let line = "\(field.label): the answer is longer than \(PipedLineReader.maximumLineLength >> 20) MB (no newline "
+                + "in it)"
+            writeLine(line, to: STDERR_FILENO)
+            throw FieldError.invalid(field: field.label, message: line)
+        }
         return try accept(bytes)
     }
 
@@ -40,7 +51,9 @@ struct PipedLineReader {
 /// byte at a time, so that nothing after the line is consumed.
 /// With `signals` (a signal trap's pipe), waits on both so that a signal arriving just before the read is not
 /// missed, and calls `interrupted` when one came.
-func readLineBytes(from fd: Int32, signals: Int32? = nil, interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
+/// A line longer than `limit` stops the reading there: the bytes returned are longer than `limit`.
+func readLineBytes(from fd: Int32, limit: Int = .max, signals: Int32? = nil,
+                   interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
     var line: [UInt8] = []
     var sawAny = false
     let seekable = lseek(fd, 0, SEEK_CUR) >= 0
@@ -65,6 +78,7 @@ func readLineBytes(from fd: Int32, signals: Int32? = nil, interrupted: () throws
             return line
         }
         line.append(contentsOf: chunk[0..<n])
+        if line.count > limit { return line }
     }
     return sawAny ? line : nil
 }

@@ -165,6 +165,25 @@ struct SpecSafetyTests {
         #expect(fromFile.stdout == "2: nope: must be a valid email address\n")
     }
 
+    @Test("an endless input without a newline (/dev/zero) is refused, not read until memory runs out")
+    func endlessInput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("f.yaml", "fields:\n  - name: a\n")
+        func fromZero(_ arguments: [String]) throws -> CLIRun {
+            try runProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" < /dev/zero", try switchboardPath()] + arguments)
+        }
+        let ask = try fromZero(["ask", "X"])
+        #expect(ask.status == 1)
+        #expect(ask.stderr == "X: the answer is longer than 64 MB (no newline in it)\n")
+        let form = try fromZero(["form", spec])
+        #expect(form.status == 2)
+        #expect(form.stderr == "input: larger than 64 MB; the answers of a form are far smaller\n")
+        let check = try switchboard(["check", "--rule", "email", "/dev/zero"])
+        #expect(check.status == 2)
+        #expect(check.stderr == "switchboard: /dev/zero: line 1 is longer than 256 MB (no newline in it); values are lines of text\n")
+    }
+
     @Test("--mask --choices: Tab neither completes nor lists the choices; a typed choice is accepted")
     func maskedChoices() throws {
         // --message keeps the choices out of the hint: any "green" on the screen would come from Tab.
