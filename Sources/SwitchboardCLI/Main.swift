@@ -16,8 +16,12 @@ enum Switchboard {
         for index in 1..<Int(CommandLine.argc) {
             if let argument = CommandLine.unsafeArgv[index] { arguments.append(String(cString: argument)) }
         }
+        let command = QuickCommandLine(arguments)
+        // A line for switchboard-full is handed over as it came, closed standard descriptors included (it
+        // reports them itself); one run here is prepared as switchboard-full prepares its own.
+        if command != nil { prepareProcess() }
         do throws(CommandFailure) {
-            switch QuickCommandLine(arguments) {
+            switch command {
             case .version:
                 standardOutput.write(switchboardVersion + "\n")
             case .ask(let options):

@@ -33,11 +33,27 @@ package struct AskOptions: Equatable {
             if choiceList.isEmpty {
                 throw CommandFailure.usage("--choices: give the values separated by commas, e.g. --choices red,green,blue")
             }
+            if let bad = choiceList.first(where: { $0.unicodeScalars.contains(where: needsDisplayEscape) }) {
+                // Control characters are refused in answers, so it could never be chosen; Tab would list it raw.
+                throw CommandFailure.usage("--choices: \(displayQuoted(bad, limit: 60)) holds a control character; "
+                                           + "a choice must be plain text")
+            }
             parsed.insert(Rule.oneOf(choiceList), at: 0)
         }
         if let message { parsed = parsed.map { $0.message(message) } }
-        if let defaultValue, let failure = verdict(of: parsed, for: defaultValue).failure {
-            throw CommandFailure.usage("--default \(displayQuoted(defaultValue)) fails the rules: \(failure.message)")
+        if let defaultValue {
+            if defaultValue.unicodeScalars.contains(where: needsDisplayEscape) {
+                throw CommandFailure.usage("--default \(displayQuoted(defaultValue, limit: 60)) holds a control "
+                                           + "character; a default must be plain text on one line")
+            }
+            if let failure = verdict(of: parsed, for: defaultValue).failure {
+                throw CommandFailure.usage("--default \(displayQuoted(defaultValue, limit: 60)) fails the rules: "
+                                           + failure.message)
+            }
+        }
+        if closedStandardStreams.contains(0) {
+            throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input is closed)"],
+                                 status: ExitStatus.invalid)
         }
 
         var options = LineField.Options()
@@ -57,14 +73,14 @@ package struct AskOptions: Equatable {
             case .endOfInput where interactive:
                 throw CommandFailure.status(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
             case .endOfInput:
-                throw CommandFailure(lines: ["\(prompt): no input (standard input ended before a line)"],
-                                     status: ExitStatus.invalid)
+                throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended "
+                                             + "before a line)"], status: ExitStatus.invalid)
             case .invalid:
                 throw CommandFailure.status(ExitStatus.invalid)  // the field has printed why on standard error
             case .interrupted(let signal):
                 throw CommandFailure.status(128 + signal)
             case .terminalUnavailable(let reason):
-                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt)): \(reason)"],
+                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
                                      status: ExitStatus.usage)
             }
         } catch {

@@ -1,6 +1,16 @@
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// What both executables do first: closed standard descriptors become /dev/null before anything opens a file (see
+/// `closedStandardStreams`), and Ctrl-\ (SIGQUIT) outside a field ends quietly with 131, as Ctrl-C ends with 130,
+/// instead of handing the terminal to the Swift runtime's crash reporter (a field being read restores the terminal
+/// first).
+package func prepareProcess() {
+    _ = closedStandardStreams
+    signal(SIGQUIT) { _ in _exit(131) }
+}
 
 /// The exit statuses of every command.
 package enum ExitStatus {
@@ -37,8 +47,13 @@ package struct CommandFailure: Error {
         CommandFailure(lines: [], status: status)
     }
 
+    /// Writes the lines to standard error, each with its control characters escaped (they hold file names,
+    /// rule and spec text, values): nothing in an error message reaches the terminal raw.
     package func report() {
-        for line in lines { standardError.write(plain ? line + "\n" : "switchboard: \(line)\n") }
+        for line in lines {
+            let shown = displayEscaped(line)
+            standardError.write(plain ? shown + "\n" : "switchboard: \(shown)\n")
+        }
     }
 }
 

@@ -5,30 +5,15 @@ import SwitchboardRules
 /// needs 14 (no subtests).
 package let tapVersionLine = "TAP version 13\n"
 
-/// `text` made safe as the description (or a skip reason) of a TAP line: `#` is written `\x23`, since every
-/// consumer reads a `#` as the start of a directive (tappy even reads an escaped `\#` so, and a failure whose value
-/// held `# TODO` would count as passed there); line breaks and other control characters are escaped by
-/// `displayQuoted`'s rules, so one result stays one line and the terminal obeys none of it. Quotes and
-/// backslashes are left alone: the text is a sentence that already quotes its values.
+/// `text` made safe as the description (or a skip reason) of a TAP line: control characters escaped as
+/// `displayEscaped` escapes them (one result stays one line, and the terminal obeys none of it), and `#` written
+/// `\x23`, since every consumer reads a `#` as the start of a directive (tappy reads even an escaped `\#` so, and
+/// a failing value ending in `# TODO` would count as passed there).
 ///
 /// ```swift
 /// tapDescription("a#b\nc")   // "a\\x23b\\nc"
 /// ```
 package func tapDescription(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsTAPEscape) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if scalar == "#" {
-            out += "\\x23"
-        } else if needsTAPEscape(scalar) {
-            out += displayQuoted(String(scalar)).dropFirst().dropLast()   // the escape alone, without quotes
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
-}
-
-private func needsTAPEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "#" || scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    let escaped = displayEscaped(text)
+    return escaped.utf8.contains(0x23) ? escaped.replacing("#", with: "\\x23") : escaped
 }

@@ -20,7 +20,10 @@ struct AskCommand: ParsableCommand {
             standard error (exit 1).
 
             Exit status: 0 accepted, 1 invalid (no terminal to ask again), 2 usage error, 130 cancelled (Ctrl-C or \
-            Ctrl-D on an empty line).
+            Ctrl-D on an empty line), 131 quit (Ctrl-\\).
+
+            With --mask, Tab neither completes nor lists --choices (it would reveal what was typed); the value must \
+            still be one of them.
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)

@@ -17,7 +17,11 @@ struct FormCommand: ParsableCommand {
             empty optional number or yes/no as null, and anything else as a string; yaml does the same; env \
             writes every answer as text.
 
-            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled.
+            With --output env, field names must make safe shell variables (identifiers, not the shell's own such \
+            as PATH or IFS, no two alike); a spec that does not is refused before anything is asked.
+
+            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled, \
+            131 quit (Ctrl-\\).
 
             Examples:
               switchboard form signup.yaml > answers.json

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardCLISupport
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ import Glibc
 ///
 /// Streams: values and results on standard output; prompts, hints and messages on standard error (or /dev/tty when
 /// standard error is not a terminal). Exit status: 0 accepted, 1 invalid or a failed check, 2 usage error (a bad
-/// option, rule or spec), 130 cancelled.
+/// option, rule or spec), 130 cancelled, 131 quit (Ctrl-\).
 @main
 struct SwitchboardTool: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +21,7 @@ struct SwitchboardTool: ParsableCommand {
             `EMAIL=$(switchboard ask Email --rule email)` captures only the value.
 
             Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or \
-            spec), 130 cancelled (Ctrl-C).
+            spec), 130 cancelled (Ctrl-C), 131 quit (Ctrl-\\).
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
@@ -37,6 +38,7 @@ struct SwitchboardTool: ParsableCommand {
     /// `switchboard` runs this executable (`switchboard-full`) for every command line its `QuickCommandLine`
     /// leaves to ArgumentParser: `form`, `test`, help, completion scripts, the man page's dump, mistakes.
     static func main() {
+        prepareProcess()
         let status: Int32
         do {
             var command = try parseAsRoot()
@@ -53,7 +55,10 @@ struct SwitchboardTool: ParsableCommand {
                 standardError.flush()
                 exit(withError: error)  // --help, --version, --generate-completion-script: stdout, status 0
             }
-            standardError.write(fullMessage(for: error) + "\n")
+            // The parser's messages echo arguments (`The value '...' is invalid`): escaped, and cut if long.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { displayEscaped(String($0), limit: 200) }.joined(separator: "\n")
+            standardError.write(message + "\n")
             status = ExitStatus.usage
         }
         exitFlushing(status)

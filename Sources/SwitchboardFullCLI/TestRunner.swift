@@ -1,4 +1,5 @@
 import SwitchboardCLISupport
+import SwitchboardRules
 import SwitchboardSpec
 
 /// `switchboard test`: every field's examples run through its rules, one TAP line each.
@@ -18,7 +19,8 @@ struct TestRunner {
         let out = standardOutput
         // No examples at all: TAP's plan for a skipped run, so a harness shows it as skipped, not passed.
         let plan = results.isEmpty
-            ? "1..0 # SKIP no examples in \(tapDescription(specs.joined(separator: ", ")))"
+            ? "1..0 # SKIP no examples in " + specs.map { tapDescription(displayEscaped($0, limit: 200)) }
+                .joined(separator: ", ")
             : "1..\(results.count)"
         out.write(tapVersionLine + plan + "\n")
         var failed = 0

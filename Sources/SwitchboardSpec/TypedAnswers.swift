@@ -75,9 +75,10 @@ public struct TypedAnswers: Equatable, Sendable, Sequence {
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}"
     }
 
-    /// `name: value` lines (see `TypedAnswer.yaml`).
+    /// `name: value` lines (see `TypedAnswer.yaml`); a name YAML would read as something other than a string
+    /// (`null`, `on`, `1st`...) is double-quoted.
     public func yaml() -> String {
-        zip(names, values).map { "\($0): \($1.yaml)\n" }.joined()
+        zip(names, values).map { "\(yamlKey($0)): \($1.yaml)\n" }.joined()
     }
 }
 
@@ -144,4 +145,14 @@ func isJSONNumber(_ text: String) -> Bool {
 func jsonNumber(_ number: Double) -> String {
     if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
     return String(number)
+}
+
+/// A field name as a YAML key: as it is, or double-quoted when YAML would read it as something other than a
+/// string (`null`, `yes`, `on`, `~`, `123`, `1e3`, `-1`...).
+func yamlKey(_ name: String) -> String {
+    let plainScalars = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", ""]
+    if plainScalars.contains(name.lowercased()) || name.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
+        return jsonString(name)
+    }
+    return name
 }

@@ -6,14 +6,30 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// Turns signals into bytes on a pipe that the read loop polls, so that every reaction (restoring the
 /// terminal, redrawing after a resize) runs outside the signal handler. Restores the previous handlers.
 final class SignalTrap {
-    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// The other signals whose default action ends the process (SIGUSR1, SIGALRM, SIGPIPE, SIGXCPU, the
+    /// real-time signals...), for those the program leaves at their default while a field reads: caught so the
+    /// terminal is restored, then raised again with the default, so the process still ends by the signal. A
+    /// signal the program handles or ignores is left to it.
+    static func otherTerminatingAtDefault() -> [Int32] {
+        var signals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT,
+                                SIGIO, SIGPIPE]
+        signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        return signals.filter { signal in
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
+            return current.__sigaction_handler.sa_handler == nil   // SIG_DFL
+        }
+    }
     let readEnd: Int32
     private let writeEnd: Int32
-    /// The handlers that were there before the trap, by signal number, for the signals whose bit is set in
-    /// `taken`. (An array, not a dictionary: a dictionary keyed by Int32 is a generic type whose first use looks
-    /// its conformances up at every start of the command line.)
-    private var previous: [sigaction] = Array(repeating: sigaction(), count: 64)
-    private var taken: UInt64 = 0
+    /// The handlers that were there before the trap, by signal number (1...SIGRTMAX), for the signals marked in
+    /// `taken`. (Arrays, not a dictionary: a dictionary keyed by Int32 is a generic type whose first use looks its
+    /// conformances up at every start of the command line.)
+    private var previous: [sigaction] = Array(repeating: sigaction(), count: SignalTrap.slots)
+    private var taken = [Bool](repeating: false, count: SignalTrap.slots)
+    private static let slots = 65   // signal numbers 1...64 on Linux
     private let previousWriteEnd: Int32
 
     init(_ signals: [Int32]) {
@@ -43,23 +59,23 @@ final class SignalTrap {
         action.sa_flags = 0   // no SA_RESTART: poll and read return EINTR
         var old = sigaction()
         sigaction(signal, &action, &old)
-        guard signal > 0 && signal < 64 else { return }
-        if taken & (1 << UInt64(signal)) == 0 {
+        guard signal > 0 && Int(signal) < SignalTrap.slots else { return }
+        if !taken[Int(signal)] {
             previous[Int(signal)] = old
-            taken |= 1 << UInt64(signal)
+            taken[Int(signal)] = true
         }
     }
 
     /// Puts back the handler that was there before the trap, for `signal` only.
     func restore(_ signal: Int32) {
-        guard signal > 0 && signal < 64, taken & (1 << UInt64(signal)) != 0 else { return }
+        guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)] else { return }
         var old = previous[Int(signal)]
         sigaction(signal, &old, nil)
     }
 
     /// Whether `signal` was ignored (SIG_IGN) before the trap took it.
     func wasIgnored(_ signal: Int32) -> Bool {
-        guard signal > 0 && signal < 64, taken & (1 << UInt64(signal)) != 0,
+        guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)],
               let handler = previous[Int(signal)].__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == 1   // SIG_IGN
     }
@@ -96,10 +112,10 @@ final class SignalTrap {
 
     /// Restores every previous handler and closes the pipe.
     func close() {
-        for signal in 1..<64 where taken & (1 << UInt64(signal)) != 0 {
+        for signal in 1..<SignalTrap.slots where taken[signal] {
             sigaction(Int32(signal), &previous[signal], nil)
+            taken[signal] = false
         }
-        taken = 0
         signalPipeWriteEnd = previousWriteEnd
         Glibc.close(readEnd)
         Glibc.close(writeEnd)

@@ -7,7 +7,7 @@ import Glibc
 import SwitchboardTerminal
 
 /// Runs the terminal benchmarks (or, in the child process, one field) and prints ratios.
-func runTerminalBenchmarks() {
+@MainActor func runTerminalBenchmarks() {
     if let mode = getenv("SWITCHBOARD_BENCH_FIELD") {
         runBenchField(rules: String(cString: mode) == "validated")
     }
@@ -182,7 +182,7 @@ private enum BenchInput {
 }
 
 /// The child: one field on the pty (stdin and stderr), with a 5-predicate switch and rules, or none.
-private func runBenchField(rules: Bool) -> Never {
+@MainActor private func runBenchField(rules: Bool) -> Never {
     var options = LineField.Options()
     options.remembersHistory = false
     options.mode = .interactive
@@ -204,7 +204,7 @@ private func runBenchField(rules: Bool) -> Never {
 }
 
 /// The best (lowest) child CPU seconds of 5 runs.
-private func bestCPU(validated: Bool, input: BenchInput) -> Double {
+@MainActor private func bestCPU(validated: Bool, input: BenchInput) -> Double {
     var best = Double.infinity
     for _ in 0..<5 {
         guard let cpu = runChild(validated: validated, input: input) else { return -1 }
@@ -215,7 +215,7 @@ private func bestCPU(validated: Bool, input: BenchInput) -> Double {
 
 /// Spawns this benchmark as the field on a new pty, types `input`, presses Enter, and returns the child's
 /// user + system CPU seconds.
-private func runChild(validated: Bool, input: BenchInput) -> Double? {
+@MainActor private func runChild(validated: Bool, input: BenchInput) -> Double? {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
@@ -267,14 +267,14 @@ private func runChild(validated: Bool, input: BenchInput) -> Double? {
     return reap(pid, pty: &pty)
 }
 
-private func reap(_ pid: pid_t) -> Double? {
+@MainActor private func reap(_ pid: pid_t) -> Double? {
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     return nil
 }
 
-private func reap(_ pid: pid_t, pty: inout BenchPty) -> Double? {
+@MainActor private func reap(_ pid: pid_t, pty: inout BenchPty) -> Double? {
     var status: Int32 = 0
     var usage = rusage()
     let deadline = now() + 10_000_000_000
@@ -371,7 +371,7 @@ private struct BenchPty {
     }
 }
 
-private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
+@MainActor private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
 
 /// Whether process `pid` is asleep in a system call that waits for input (poll, select, pselect6, ppoll, read),
 /// from /proc/PID/syscall; where that file cannot be read, whether it is asleep at all (/proc/PID/stat).

@@ -31,4 +31,13 @@ typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function);
 
+struct termios;
+
+/// While a field has the terminal in its own modes: on a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+/// SIGABRT, SIGSYS, from a crash or from `kill`), put back `modes` on `fd`, then let the handler that was there
+/// before act as if this one had not been installed. Installed once; `sb_fatal_guard_remove` puts the previous
+/// handlers back.
+void sb_fatal_guard_install(int fd, const struct termios *modes);
+void sb_fatal_guard_remove(void);
+
 #endif
