@@ -43,7 +43,7 @@ import SwitchboardTerminal
 /// program, compiled here, that calls readline() with the same prompt. 1,200 keystrokes, one at a time, each read
 /// and drawn before the next: an address typed and erased with Backspace again and again. Child CPU, net of a run
 /// that only types the address and Enter; best of 7 interleaved rounds.
-private func runAskAgainstBareReadline() {
+@MainActor private func runAskAgainstBareReadline() {
     let keys = 1_200
     print("\nCPU per keystroke: switchboard ask Email --rule email vs bare GNU readline (\(keys) keys, best of 7)")
     guard let switchboard = findSwitchboards().first else {
@@ -131,7 +131,7 @@ func buildBareReadline(in directory: String) -> String? {
 
 /// Runs `arguments` on a new pty, waits for its prompt, types `keys` one at a time (each read and drawn before the
 /// next), then `finish`; returns the child's user + system CPU seconds, or nil if it did not run or exit 0.
-private func runProgram(_ arguments: [String], setup: ProgramSetup, keys: [UInt8], finish: [UInt8]) -> Double? {
+@MainActor private func runProgram(_ arguments: [String], setup: ProgramSetup, keys: [UInt8], finish: [UInt8]) -> Double? {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
