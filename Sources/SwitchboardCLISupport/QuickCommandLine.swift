@@ -38,8 +38,12 @@ package enum QuickCommandLine: Equatable {
         var tokens = Tokens(arguments)
         var options = AskOptions(prompt: "")
         var prompt: String?
-        while let token = tokens.next() {
-            switch token {
+        while true {
+            switch tokens.next() {
+            case .end:
+                guard !tokens.failed, let prompt else { return nil }
+                options.prompt = prompt
+                return options
             case .option("rule", let value):
                 options.rules.append(value)
             case .option("default", let value) where options.defaultValue == nil:
@@ -56,9 +60,6 @@ package enum QuickCommandLine: Equatable {
                 return nil
             }
         }
-        guard !tokens.failed, let prompt else { return nil }
-        options.prompt = prompt
-        return options
     }
 
     private static func check(_ arguments: ArraySlice<String>) -> CheckOptions? {
@@ -66,8 +67,13 @@ package enum QuickCommandLine: Equatable {
         var options = CheckOptions(rules: [])
         var format: CheckFormat?
         var count = false
-        while let token = tokens.next() {
-            switch token {
+        while true {
+            switch tokens.next() {
+            case .end:
+                guard !tokens.failed, !options.rules.isEmpty, !(count && format == .tap) else { return nil }
+                options.format = format ?? .text
+                options.count = count
+                return options
             case .option("rule", let value):
                 options.rules.append(value)
             case .option("format", let value) where format == nil:
@@ -81,10 +87,6 @@ package enum QuickCommandLine: Equatable {
                 return nil
             }
         }
-        guard !tokens.failed, !options.rules.isEmpty, !(count && format == .tap) else { return nil }
-        options.format = format ?? .text
-        options.count = count
-        return options
     }
 }
 
@@ -92,11 +94,14 @@ package enum QuickCommandLine: Equatable {
 /// here (`rule`, `default`, `choices`, `message`, `format`); an option's value must not start with `-`
 /// (ArgumentParser reads that as a missing value) and must not be empty after `=`.
 private struct Tokens {
+    /// A token; `end` after the last one (not an optional token: `Optional<Token>` is a generic type each start
+    /// would instantiate).
     enum Token: Equatable {
         case option(String, String)
         case flag(String)
         case positional(String)
         case unknown
+        case end
     }
 
     /// Whether the option called `name` takes a value (a `switch`, not a `Set`: a set's hashing is work at every
@@ -115,8 +120,8 @@ private struct Tokens {
 
     init(_ arguments: ArraySlice<String>) { remaining = arguments }
 
-    mutating func next() -> Token? {
-        guard !failed, let argument = remaining.popFirst() else { return nil }
+    mutating func next() -> Token {
+        guard !failed, let argument = remaining.popFirst() else { return .end }
         if afterTerminator { return .positional(argument) }
         if argument == "--" {
             afterTerminator = true
