@@ -264,6 +264,9 @@ public final class VirtualCheckLoop: CheckLoop {
         now = end
     }
 
+    /// Whether results were posted that `deliver()` has not delivered yet.
+    public var hasUndeliveredResults: Bool { manual.hasJobs }
+
     /// Delivers the results posted so far; returns how many.
     @discardableResult
     public func deliver() -> Int { manual.drain() }
@@ -313,6 +316,8 @@ private struct TaskHandBack: CheckHandBack {
 final class AsyncCheckRunner {
     let check: AsyncCheck
     weak var field: ObservableTextField?
+    /// The switch the check belongs to (the field's rules switch for a field's own check).
+    weak var owner: ObservableSwitch?
     /// The identity of the field's text (to hand the just-changed text straight to the check).
     let textID: ObjectIdentifier
 
@@ -330,9 +335,10 @@ final class AsyncCheckRunner {
     /// How many runs started (for tests and the benchmark).
     private(set) var runsStarted = 0
 
-    init(check: AsyncCheck, field: ObservableTextField) {
+    init(check: AsyncCheck, field: ObservableTextField, owner: ObservableSwitch) {
         self.check = check
         self.field = field
+        self.owner = owner
         self.textID = ObjectIdentifier(field.text)
     }
 
@@ -421,7 +427,7 @@ final class AsyncCheckRunner {
         startedAt = nil
         runID &+= 1
         last = (text, verdict)
-        field?.checkSettled()
+        if let owner { field?.checkSettled(in: owner) }
     }
 
     private func remember(_ text: String, _ verdict: Verdict) {

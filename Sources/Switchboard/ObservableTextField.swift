@@ -113,7 +113,7 @@ public final class ObservableTextField {
     /// field.addAsyncCheck(AsyncCheck("username", message: "is taken") { name in try await !taken(name) })
     /// ```
     public func addAsyncCheck(_ check: AsyncCheck) {
-        rules.asyncRunners.append(AsyncCheckRunner(check: check, field: self))
+        rules.asyncRunners.append(AsyncCheckRunner(check: check, field: self, owner: rules))
     }
 
     /// Adds an asynchronous check of the field's text to `toSwitch` (asked after the switch's synchronous
@@ -125,7 +125,7 @@ public final class ObservableTextField {
     /// field.addAsyncSignal(toSwitch: available, AsyncCheck("free", message: "is taken") { try await !taken($0) })
     /// ```
     public func addAsyncSignal(toSwitch target: ObservableSwitch, _ check: AsyncCheck) {
-        target.asyncRunners.append(AsyncCheckRunner(check: check, field: self))
+        target.asyncRunners.append(AsyncCheckRunner(check: check, field: self, owner: target))
         register(target)
     }
 
@@ -163,12 +163,52 @@ public final class ObservableTextField {
     /// The number of check runs started so far (debounced edits start none).
     public var checkRunsStarted: Int { asyncRunners.reduce(0) { $0 + $1.runsStarted } }
 
-    /// A check answered for the current text: validate again so the answer reaches the verdict, switches and
-    /// observers.
-    func checkSettled() {
-        revalidate()
-        checkDidSettle.send(verdict.value)
+    /// A check of `owner` answered for the current text: `owner` validates again (the other switches already
+    /// describe the current text, so they are not asked twice), the field's verdict follows, then a submit that
+    /// waited for the answer gets it.
+    func checkSettled(in owner: ObservableSwitch) {
+        let owned = owner.validate(text: text.value, of: ObjectIdentifier(text))
+        var first = Verdict(failure: nil)
+        for target in switches {
+            let current = target === owner ? owned : target.verdict.value
+            if !current.isValid {
+                first = current
+                break
+            }
+        }
+        if verdict.storage != first { verdict.value = first }
+        let settled = first
+        if checkDidSettle.hasObservers { checkDidSettle.send(settled) }
+        if !settled.isPending, let waiting = pendingSubmit, waiting.text == text.value {
+            pendingSubmit = nil
+            waiting.decided(settled)
+        }
     }
+
+    private var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
+
+    /// Whether a submit is waiting for a pending check of the current text.
+    public var hasPendingSubmit: Bool { pendingSubmit != nil }
+
+    /// Enter: calls `decided` with the verdict of the current text, now if it is decided, else once the
+    /// pending checks of this same text answer. Any change of the text cancels the waiting submit (`decided` is
+    /// then never called), as does `cancelSubmit()` or a new submit.
+    ///
+    /// ```swift
+    /// field.submit { verdict in if verdict.isValid { accept(field.text.value) } else { show(verdict) } }
+    /// ```
+    public func submit(_ decided: @escaping (Verdict) -> Void) {
+        pendingSubmit = nil
+        let current = verdict.value.isPending ? revalidate() : verdict.value
+        if current.isPending {
+            pendingSubmit = (text.value, decided)
+        } else {
+            decided(current)
+        }
+    }
+
+    /// Drops a waiting submit.
+    public func cancelSubmit() { pendingSubmit = nil }
 
     /// Fires when an asynchronous check's answer for the current text has reached `verdict` (after the
     /// re-validation it causes), with the field's new verdict.
@@ -203,6 +243,7 @@ public final class ObservableTextField {
     }
 
     private func textChanged(_ newText: String) {
+        pendingSubmit = nil   // typing cancels a submit waiting for a check
         revalidate()
         if textDidChange.hasObservers { textDidChange.send(newText) }
     }
