@@ -113,6 +113,43 @@ public final class LineField {
         field.addSignal(toSwitch: target, predicate)
     }
 
+    /// Attaches an asynchronous check (a lookup, a check command): it runs once the synchronous rules pass
+    /// and typing pauses; "checking…" shows under the input when it takes longer than ~300 ms; Enter while it
+    /// is pending waits for it (typing cancels that). See `AsyncCheck`.
+    ///
+    /// ```swift
+    /// field.addAsyncCheck(.command("./is-free.sh", timeout: .seconds(5)))
+    /// ```
+    public func addAsyncCheck(_ check: AsyncCheck) {
+        field.addAsyncCheck(check)
+    }
+
+    /// A value read without readline (a pipe, plain mode) whose check is pending: runs the checks now, without
+    /// debounce, and waits for them (within their timeout). Ctrl-C or a terminating signal kills them.
+    func waitForChecks() throws {
+        guard field.verdict.value.isPending else { return }
+        let loop = TerminalCheckLoop()
+        let previous = field.checkLoop
+        field.cancelChecks()
+        field.checkLoop = loop
+        defer {
+            field.cancelChecks()
+            field.checkLoop = previous
+        }
+        let trap = SignalTrap(SignalTrap.terminating)
+        defer { trap.close() }
+        field.revalidate()
+        field.startPendingChecksNow()
+        if loop.wait(until: { !field.verdict.value.isPending }, signals: trap.readEnd) { return }
+        field.cancelChecks()
+        CommandChecks.terminateAll()
+        let signal = trap.take().first ?? SIGINT
+        if signal == SIGINT { throw FieldError.cancelled }
+        trap.restore(signal)
+        raise(signal)
+        throw FieldError.interrupted(signal: signal)
+    }
+
     /// Asks for the value and returns it once accepted.
     ///
     /// - Throws: `FieldError.cancelled` on Ctrl-C, `FieldError.endOfInput` on Ctrl-D on an empty line (or no

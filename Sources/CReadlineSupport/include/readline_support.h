@@ -14,4 +14,11 @@ void sb_rl_set_discard_kills(int discard);
 /// without going through `rl_kill_text`.
 int sb_rl_reveals_masked_text(sb_rl_command_func *function);
 
+/// Makes the calling process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so that the
+/// children of a killed check command are reaped by it. Returns 0 on success, -1 with errno otherwise.
+int sb_set_child_subreaper(void);
+
+/// pipe2(fds, O_CLOEXEC): a pipe whose ends are not inherited by other programs. Returns 0 or -1.
+int sb_pipe_cloexec(int fds[2]);
+
 #endif
