@@ -81,6 +81,23 @@ public enum CommandChecks {
     }
 
     static let registry = Mutex<[pid_t: CheckProcess]>([:])
+
+    /// What a finished command said.
+    package typealias Result = CheckProcess.Result
+
+    /// Starts `command` for `value` without a task (batch checking): `done` is called on the command's own
+    /// thread once it has ended and been reaped. Returns its pid (also its process group).
+    package static func start(_ command: String, value: String,
+                              done: @escaping @Sendable (Result) -> Void) throws -> pid_t {
+        let process = try CheckProcess(command: command, value: value)
+        process.wait(done)
+        return process.pid
+    }
+
+    /// Kills the running command `pid` with its group (nothing if it has ended).
+    package static func kill(_ pid: pid_t) {
+        registry.withLock { $0[pid] }?.kill()
+    }
 }
 
 /// Failures to start a check command.
@@ -90,13 +107,13 @@ public struct CheckCommandError: Error, CustomStringConvertible {
 }
 
 /// One running `sh -c COMMAND`: its pipes, and a thread that feeds it, reads it and reaps it.
-final class CheckProcess: Sendable {
-    struct Result: Sendable {
+package final class CheckProcess: Sendable {
+    package struct Result: Sendable {
         var status: Int32
         var standardOutput: [UInt8]
         var standardError: [UInt8]
 
-        func verdict(name: String) -> Verdict {
+        package func verdict(name: String) -> Verdict {
             if status == 0 { return .valid }
             let line = firstLine(standardError) ?? firstLine(standardOutput)
             guard let line else {
@@ -217,13 +234,32 @@ final class CheckProcess: Sendable {
         pthread_attr_setstacksize(&attributes, 256 * 1024)
         let started = pthread_create(&thread, &attributes, { argument in
             let job = Unmanaged<ThreadJob>.fromOpaque(argument!).takeRetainedValue()
+            // A command that exits without reading its input makes the write fail: EPIPE for this thread,
+            // not a SIGPIPE that would end the program (a blocked thread-directed signal dies with the thread).
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             job.body()
             return nil
         }, job.toOpaque())
         pthread_attr_destroy(&attributes)
         if started != 0 {
             job.release()
-            done(drive())
+            var pipeSignal = sigset_t()
+            var saved = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved)
+            let result = drive()
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var ignored: Int32 = 0
+                sigwait(&pipeSignal, &ignored)
+            }
+            pthread_sigmask(SIG_SETMASK, &saved, nil)
+            done(result)
         }
     }
 

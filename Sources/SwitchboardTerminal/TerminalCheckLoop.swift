@@ -76,11 +76,11 @@ public final class TerminalCheckLoop: CheckLoop {
 }
 
 /// A non-blocking pipe that wakes a poll(2); closed when the last holder lets go.
-final class WakePipe: Sendable {
-    let readEnd: Int32
+package final class WakePipe: Sendable {
+    package let readEnd: Int32
     let writeEnd: Int32
 
-    init() {
+    package init() {
         var fds: [Int32] = [-1, -1]
         _ = sb_pipe_cloexec(&fds)
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
@@ -88,7 +88,7 @@ final class WakePipe: Sendable {
         writeEnd = fds[1]
     }
 
-    func wake() {
+    package func wake() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)   // a full pipe already wakes the loop
     }
