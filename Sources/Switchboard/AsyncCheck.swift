@@ -31,6 +31,9 @@ public struct AsyncCheck: Sendable {
     public var cacheLimit: Int
     /// The check: returns the verdict for the text; a thrown error is an undecided failure.
     public let run: @Sendable (String) async throws -> Verdict
+    /// The remembered results, shared by every copy of this check (a form field and the terminal line that
+    /// asks it do not run the same value twice).
+    let results: CheckResults
 
     /// A check that returns the whole verdict.
     ///
@@ -48,6 +51,7 @@ public struct AsyncCheck: Sendable {
         self.timeoutMessage = timeoutMessage ?? "could not be checked in time (no answer within \(describe(timeout)))"
         self.cacheLimit = max(0, cacheLimit)
         self.run = run
+        self.results = CheckResults()
     }
 
     /// A check that says whether the text passes; a failure shows `message`.
@@ -70,6 +74,22 @@ private func describe(_ duration: Duration) -> String {
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
     return "\(milliseconds) ms"
+}
+
+/// Decided results per value, oldest forgotten first; shared by the copies of one `AsyncCheck`.
+final class CheckResults: Sendable {
+    private let state = Mutex<(verdicts: [String: Verdict], order: [String])>(([:], []))
+
+    subscript(text: String) -> Verdict? { state.withLock { $0.verdicts[text] } }
+
+    func remember(_ text: String, _ verdict: Verdict, limit: Int) {
+        guard limit > 0 else { return }
+        state.withLock { state in
+            guard state.verdicts.updateValue(verdict, forKey: text) == nil else { return }
+            state.order.append(text)
+            while state.order.count > limit { state.verdicts[state.order.removeFirst()] = nil }
+        }
+    }
 }
 
 // MARK: - Time and hand-back
@@ -327,8 +347,6 @@ final class AsyncCheckRunner {
     private(set) var startedAt: Duration?
     /// The latest result, for the text it was computed for (also undecided ones, which are not cached).
     private var last: (text: String, verdict: Verdict)?
-    private var cache: [String: Verdict] = [:]
-    private var cacheOrder: [String] = []
     private var timer: CheckTimer?
     private var task: Task<Void, Never>?
     private var runID: UInt64 = 0
@@ -351,7 +369,7 @@ final class AsyncCheckRunner {
             }
             self.last = nil   // an undecided result is asked again once the text has been something else
         }
-        if let cached = cache[text] {
+        if let cached = check.results[text] {
             if target != nil { stop() }
             return cached
         }
@@ -431,13 +449,7 @@ final class AsyncCheckRunner {
     }
 
     private func remember(_ text: String, _ verdict: Verdict) {
-        guard check.cacheLimit > 0 else { return }
-        if cache.updateValue(verdict, forKey: text) == nil {
-            cacheOrder.append(text)
-            if cacheOrder.count > check.cacheLimit {
-                cache[cacheOrder.removeFirst()] = nil
-            }
-        }
+        check.results.remember(text, verdict, limit: check.cacheLimit)
     }
 
     isolated deinit {

@@ -124,30 +124,10 @@ public final class LineField {
         field.addAsyncCheck(check)
     }
 
-    /// A value read without readline (a pipe, plain mode) whose check is pending: runs the checks now, without
-    /// debounce, and waits for them (within their timeout). Ctrl-C or a terminating signal kills them.
+    /// A value read without readline (a pipe, plain mode) whose check is pending: see
+    /// `ObservableTextField.waitForChecks()`.
     func waitForChecks() throws {
-        guard field.verdict.value.isPending else { return }
-        let loop = TerminalCheckLoop()
-        let previous = field.checkLoop
-        field.cancelChecks()
-        field.checkLoop = loop
-        defer {
-            field.cancelChecks()
-            field.checkLoop = previous
-        }
-        let trap = SignalTrap(SignalTrap.terminating)
-        defer { trap.close() }
-        field.revalidate()
-        field.startPendingChecksNow()
-        if loop.wait(until: { !field.verdict.value.isPending }, signals: trap.readEnd) { return }
-        field.cancelChecks()
-        CommandChecks.terminateAll()
-        let signal = trap.take().first ?? SIGINT
-        if signal == SIGINT { throw FieldError.cancelled }
-        trap.restore(signal)
-        raise(signal)
-        throw FieldError.interrupted(signal: signal)
+        try field.waitForChecks()
     }
 
     /// Asks for the value and returns it once accepted.
