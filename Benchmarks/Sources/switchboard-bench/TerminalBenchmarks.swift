@@ -9,7 +9,7 @@ import SwitchboardTerminal
 /// Runs the terminal benchmarks (or, in the child process, one field) and prints ratios.
 func runTerminalBenchmarks() {
     if let mode = getenv("SWITCHBOARD_BENCH_FIELD") {
-        runBenchField(rules: String(cString: mode) == "validated")
+        runBenchField(mode: String(cString: mode))
     }
     print("\n== terminal: LineField on a pseudo-terminal, validated vs no rules (child CPU, best of 5) ==")
     let startup = (bestCPU(validated: false, input: .none), bestCPU(validated: true, input: .none))
@@ -36,7 +36,46 @@ func runTerminalBenchmarks() {
     print("\nCPU per keystroke (\(keys) keys one at a time, each drawn before the next; net of start-up)")
     print("  no rules                   \(format(plainKeys * 1e6)) us")
     print("  5-rule switch              \(format(checkedKeys * 1e6)) us   ratio \(format(keyRatio))x   target: at most 1.50x   \(keyRatio <= 1.5 ? "met" : "NOT MET")")
+
+    // Async checks. Both fields show a note in the hint, so every key is drawn with a hint (a pending verdict
+    // shows none for its first 300 ms) and the benchmark can see each redraw.
+    let noted = bestCPU(mode: "noted", input: .none)
+    let pending = bestCPU(mode: "pending", input: .none)
+    let notedKeys = (bestCPU(mode: "noted", input: .keystrokes(keys)) - noted) / Double(keys)
+    let pendingKeys = (bestCPU(mode: "pending", input: .keystrokes(keys)) - pending) / Double(keys)
+    let pendingRatio = pendingKeys / max(notedKeys, 1e-12)
+    print("\nCPU per keystroke while a check is pending (\(keys) keys; each key supersedes the run in flight and")
+    print("starts another: debounce 0, the check sleeps an hour; net of start-up)")
+    print("  no check                   \(format(notedKeys * 1e6)) us")
+    print("  check pending              \(format(pendingKeys * 1e6)) us   ratio \(format(pendingRatio))x   target: at most 1.20x   \(pendingRatio <= 1.2 ? "met" : "NOT MET")")
+
+    let latencyKeys = 300
+    let quiet = medianLatency(mode: "noted", keys: latencyKeys)
+    let busy = medianLatency(mode: "slow", keys: latencyKeys)
+    if quiet > 0 && busy > 0 {
+        let latencyRatio = busy / quiet
+        print("\nKey-to-redraw latency (median of \(latencyKeys) keys, wall clock, best of 5 runs' medians)")
+        print("  no check                   \(format(quiet * 1e6)) us")
+        print("  a 1 s check in flight      \(format(busy * 1e6)) us   ratio \(format(latencyRatio))x   target: at most 1.20x   \(latencyRatio <= 1.2 ? "met" : "NOT MET")")
+    } else {
+        print("\nKey-to-redraw latency: not measured (the field did not run)")
+    }
 }
+
+/// The best (lowest) of 5 runs' median key-to-redraw latency, in seconds.
+private func medianLatency(mode: String, keys: Int) -> Double {
+    var best = Double.infinity
+    for _ in 0..<5 {
+        latencies = []
+        guard runChild(mode: mode, input: .keystrokes(keys)) != nil, !latencies.isEmpty else { return -1 }
+        latencies.sort()
+        best = min(best, latencies[latencies.count / 2])
+    }
+    return best
+}
+
+/// Per-key latencies of the latest keystroke run (seconds).
+private var latencies: [Double] = []
 
 private enum BenchInput {
     case none
@@ -44,13 +83,23 @@ private enum BenchInput {
     case keystrokes(Int)
 }
 
-/// The child: one field on the pty (stdin and stderr), with a 5-predicate switch and rules, or none.
-private func runBenchField(rules: Bool) -> Never {
+/// The child: one field on the pty (stdin and stderr): `validated` has a 5-predicate switch and rules,
+/// `plain` none; `noted` shows a note; `pending` adds a check that never answers (debounce 0), `slow` one that
+/// answers after 1 s.
+private func runBenchField(mode: String) -> Never {
     var options = LineField.Options()
     options.remembersHistory = false
     options.mode = .interactive
     let field = LineField(prompt: "Bench", options: options)
-    if rules {
+    if mode == "noted" || mode == "pending" || mode == "slow" { field.note.value = "·" }
+    if mode == "pending" || mode == "slow" {
+        let wait: Duration = mode == "pending" ? .seconds(3600) : .seconds(1)
+        field.addAsyncCheck(AsyncCheck("bench", message: "taken", debounce: .zero, timeout: .seconds(7200)) { _ in
+            try await Task.sleep(for: wait)
+            return true
+        })
+    }
+    if mode == "validated" {
         let strict = ObservableSwitch(.anyState)
         field.addSignal(toSwitch: strict, .nonEmpty)
         field.addSignal(toSwitch: strict, Condition("length", requirement: "be at most 20000 characters") { $0.count <= 20_000 })
@@ -68,9 +117,13 @@ private func runBenchField(rules: Bool) -> Never {
 
 /// The best (lowest) child CPU seconds of 5 runs.
 private func bestCPU(validated: Bool, input: BenchInput) -> Double {
+    bestCPU(mode: validated ? "validated" : "plain", input: input)
+}
+
+private func bestCPU(mode: String, input: BenchInput) -> Double {
     var best = Double.infinity
     for _ in 0..<5 {
-        guard let cpu = runChild(validated: validated, input: input) else { return -1 }
+        guard let cpu = runChild(mode: mode, input: input) else { return -1 }
         best = min(best, cpu)
     }
     return best
@@ -78,7 +131,7 @@ private func bestCPU(validated: Bool, input: BenchInput) -> Double {
 
 /// Spawns this benchmark as the field on a new pty, types `input`, presses Enter, and returns the child's
 /// user + system CPU seconds.
-private func runChild(validated: Bool, input: BenchInput) -> Double? {
+private func runChild(mode: String, input: BenchInput) -> Double? {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
@@ -99,7 +152,7 @@ private func runChild(validated: Bool, input: BenchInput) -> Double? {
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc)
     let arguments = ["/proc/self/exe", "terminal"]
     let environment = ["TERM=xterm-256color", "LC_ALL=C.UTF-8", "INPUTRC=/dev/null", "HOME=/tmp",
-                       "SWITCHBOARD_BENCH_FIELD=\(validated ? "validated" : "plain")"]
+                       "SWITCHBOARD_BENCH_FIELD=\(mode)"]
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer {
@@ -125,8 +178,10 @@ private func runChild(validated: Bool, input: BenchInput) -> Double? {
         // Lines of 40 characters, cleared with Ctrl-U: each key is read, validated and drawn before the next.
         for index in 0..<count {
             let key = index % 41 == 40 ? "\u{15}" : String(UnicodeScalar(UInt8(97 + index % 26)))
+            let sent = now()
             pty.send(key)
             guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            latencies.append(Double(now() - sent) / 1e9)
         }
     }
     pty.send("z\r")                 // a non-empty value, so the validated field accepts it too
