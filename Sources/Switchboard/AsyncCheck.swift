@@ -374,7 +374,7 @@ final class AsyncCheckRunner {
             return cached
         }
         if target == text { return .pending(check.name) }
-        stop()
+        stop(deferringCancel: true)
         target = text
         if let loop = field?.checkLoop {
             timer = loop.schedule(after: check.debounce) { [weak self] in self?.start() }
@@ -385,11 +385,19 @@ final class AsyncCheckRunner {
     /// Whether a run is scheduled or in flight.
     var isPending: Bool { target != nil }
 
-    /// Cancels the debounce and the run in flight; its result will be dropped.
-    func stop() {
+    /// Cancels the debounce and the run in flight; its result will be dropped. `deferringCancel`: the run's
+    /// task is cancelled on the loop's next turn rather than now, so that an edit is drawn before the
+    /// cancellation's work (waking the run's thread, killing a command) competes with it.
+    func stop(deferringCancel: Bool = false) {
         timer?.cancel()
         timer = nil
-        task?.cancel()
+        if let task {
+            if deferringCancel, let loop = field?.checkLoop {
+                _ = loop.schedule(after: .zero) { task.cancel() }
+            } else {
+                task.cancel()
+            }
+        }
         task = nil
         target = nil
         startedAt = nil

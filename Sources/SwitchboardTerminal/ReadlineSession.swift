@@ -102,6 +102,8 @@ final class ReadlineSession {
     private var waitingKey: Int32 = 13
     /// Whether "checking…" (and which spinner frame) was drawn last.
     private var drawnSpinner: Int?
+    /// The verdict when the field was last drawn.
+    private var drawnVerdict = Verdict.valid
 
     init(field: LineField, streams: TerminalStreams) {
         self.field = field
@@ -153,8 +155,10 @@ final class ReadlineSession {
             }
             // Check results and timers: applied here, on the main thread, between keys (never while one is
             // being read), then drawn unless more input is waiting.
-            if outcome == nil && (checks.runDue() || spinnerNeedsDrawing()) && submitKey == nil && !inputPending() {
-                redisplayNow()
+            checks.runDue()
+            if outcome == nil && (field.verdict.value != drawnVerdict || spinnerNeedsDrawing()) && submitKey == nil
+                && !inputPending() {
+                redisplayNow()   // a stale result (dropped) changed nothing and draws nothing
             }
             var feed = fds[0].revents != 0
             if outcome == nil, let key = submitKey {
@@ -360,6 +364,7 @@ final class ReadlineSession {
     func redisplayNow() {
         syncText()
         redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
+        drawnVerdict = field.verdict.value
         eraseDecorations()
         if field.options.masked { redisplayMasked() } else { innerRedisplay() }
         drawDecorations()

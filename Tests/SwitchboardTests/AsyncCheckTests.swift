@@ -123,7 +123,8 @@ struct AsyncCheckTests {
         let (field, loop) = hangingField(log: log)
         field.text.value = "one"
         loop.advance(by: .milliseconds(250))
-        field.text.value = "two"                    // supersedes the run for "one"
+        field.text.value = "two"                    // supersedes the run for "one"...
+        loop.advance(by: .zero)                     // ...its task is cancelled on the loop's next turn
         await loop.waitForResults()                 // the cancelled run ends and posts: dropped
         #expect(log.cancelledTexts == ["one"])
         #expect(field.verdict.value.isPending)
