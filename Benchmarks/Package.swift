@@ -1,4 +1,4 @@
-// swift-tools-version:6.2
+// swift-tools-version:6.0
 // Release-built benchmarks for Switchboard. Run from the repository root: `make bench`
 // (swift run -c release --package-path Benchmarks switchboard-bench). Each case runs side by side with its
 // limit (a plain array of closures, grep, an unvalidated field...) in the same process and prints ratios.
@@ -19,8 +19,7 @@ let package = Package(
                 .product(name: "SwitchboardTerminal", package: "Switchboard"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
-            // Switchboard's objects belong to the main actor, and so does this program.
-            swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)]
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
 )

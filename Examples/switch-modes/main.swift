@@ -13,7 +13,7 @@ var log: [String] = []
 @MainActor func makeSwitch(_ label: String, _ mode: BoolState, trigger: Trigger = .level) -> ObservableSwitch {
     let s = ObservableSwitch(mode, trigger: trigger)
     s.action = { ok in log.append("\(label)(\(ok))") }
-    field.addSignal(toSwitch: s) { field.text.value == "NguyenPhong" }
+    field.addSignal(toSwitch: s) { text in text == "NguyenPhong" }
     return s
 }
 
@@ -22,7 +22,7 @@ let onlyTrue = makeSwitch("onlyTrue", .onlyTrue)
 let onlyFalse = makeSwitch("onlyFalse", .onlyFalse)
 let edge = makeSwitch("edge", .anyState, trigger: .edge)
 // Registering the same switch again adds the signal but does not validate it twice per edit.
-field.addSignal(toSwitch: onlyTrue) { !field.text.value.isEmpty }
+field.addSignal(toSwitch: onlyTrue) { text in !text.isEmpty }
 
 for edit in edits {
     log.removeAll()

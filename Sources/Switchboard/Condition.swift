@@ -130,6 +130,21 @@ public struct Condition<Input>: Sendable {
         }
     }
 
+    /// `check` as a closure, with a plain test's failure verdict built once: a field's switch calls it on every
+    /// edit, and building the message each time a value fails cost more than the test.
+    func makeCheck() -> @Sendable (Input) -> Verdict {
+        guard case .test(let test) = node else { return { [self] in check($0) } }
+        let failure = Verdict.invalid(name, message)
+        let name = self.name
+        return { input in
+            do {
+                return try test(input) ? Verdict(failure: nil) : failure
+            } catch {
+                return .undecided(name, "\(error)")
+            }
+        }
+    }
+
     private func withCustomMessage(_ verdict: Verdict) -> Verdict {
         guard let customMessage, var failure = verdict.failure, !failure.isUndecided else { return verdict }
         failure.message = customMessage

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The trampoline behind the core contract: a value set from inside an observer is queued and delivered after
 /// the current delivery finishes.
 ///
@@ -6,33 +8,48 @@
 /// sets, two-way bindings and chains of any length never grow the stack, and every observer of an object sees
 /// its values in the order they were set.
 ///
-/// Each entry is the observer list that has a value waiting (the list keeps the value itself). The entry holds
-/// the list strongly, so a list whose owner is freed while a delivery is queued stays alive until that
-/// delivery has run.
+/// Each entry is the observer list that has a value waiting (the list keeps the value itself) and a function,
+/// made where the value's type is known, that delivers its oldest value: so a queued delivery runs code
+/// specialised for its value type. The entry holds the list strongly, so a list whose owner is freed while a delivery is queued stays alive until that
+/// delivery has run. The two flags are atomics only because a `let` needs no exclusivity check on every set;
+/// every access is from the main actor.
 @MainActor @usableFromInline
 final class DeliveryQueue {
     @usableFromInline static let shared = DeliveryQueue()
 
     /// Whether a delivery is running (an observer is on the stack).
-    @usableFromInline var isDelivering = false
+    @usableFromInline let isDelivering = Atomic<Bool>(false)
+    /// Whether entries are waiting.
+    @usableFromInline let hasPending = Atomic<Bool>(false)
     /// Entries `head...` are waiting; both are reset when the queue drains.
-    @usableFromInline var entries: ContiguousArray<PendingDelivery> = []
-    @usableFromInline var head = 0
-
-    /// Runs `deliver` as the outermost delivery, then everything it queued.
-    @inlinable
-    func runOutermost(_ deliver: () -> Void) {
-        isDelivering = true
-        deliver()
-        if head < entries.count { drain() }
-        isDelivering = false
-    }
+    var entries: ContiguousArray<Entry> = []
+    var head = 0
 
     /// Runs `body` as part of one delivery: what it sets or sends is delivered after it returns, in order.
     /// Inside a delivery this just runs `body` (its deliveries queue behind the current one anyway).
     @inlinable
     func batch(_ body: () -> Void) {
-        if isDelivering { body() } else { runOutermost(body) }
+        if isDelivering.load(ordering: .relaxed) { return body() }
+        isDelivering.store(true, ordering: .relaxed)
+        body()
+        if hasPending.load(ordering: .relaxed) { drain() }
+        isDelivering.store(false, ordering: .relaxed)
+    }
+
+    @usableFromInline
+    struct Entry {
+        let list: AnyObject
+        let deliver: @MainActor (AnyObject) -> Void
+        @usableFromInline init(list: AnyObject, deliver: @escaping @MainActor (AnyObject) -> Void) {
+            self.list = list
+            self.deliver = deliver
+        }
+    }
+
+    @usableFromInline
+    func enqueue(_ entry: Entry) {
+        entries.append(entry)
+        hasPending.store(true, ordering: .relaxed)
     }
 
     /// Delivers every waiting entry, including those queued meanwhile, oldest first.
@@ -41,20 +58,11 @@ final class DeliveryQueue {
         while head < entries.count {
             let next = entries[head]
             head += 1
-            next.deliverOldestPending()
+            next.deliver(next.list)
         }
         // A huge burst grew the buffer: give the memory back.
         entries.removeAll(keepingCapacity: entries.capacity <= 4096)
         head = 0
+        hasPending.store(false, ordering: .relaxed)
     }
-}
-
-/// An observer list with a value waiting on the trampoline. A base class rather than a protocol: queueing a
-/// generic list as a protocol existential looked its conformance up at run time on every hop.
-@MainActor @usableFromInline
-class PendingDelivery {
-    @usableFromInline init() {}
-
-    /// Delivers the oldest value waiting in this list (overridden by `ObserverList`).
-    @usableFromInline func deliverOldestPending() {}
 }

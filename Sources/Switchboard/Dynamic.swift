@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value box that tells its observers when the value changes: the MVVM `Dynamic<T>`.
 ///
 /// ```swift
@@ -22,7 +24,11 @@ public final class Dynamic<Value> {
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
     /// Called synchronously on every change, before any observer: a field validates here, so its verdict
     /// describes its text even when the text was set inside a delivery.
-    @usableFromInline var changeHook: ((Value) -> Void)?
+    var changeHook: ((Value) -> Void)? {
+        didSet { hasChangeHook.store(changeHook != nil, ordering: .relaxed) }
+    }
+    /// Whether `changeHook` is set: an atomic only because a `let` needs no exclusivity check on every set.
+    @usableFromInline let hasChangeHook = Atomic<Bool>(false)
     /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated.
     @usableFromInline var inbound: [Subscription] = []
     /// For a derived value: its subscriptions to its upstream values, ended when it is deallocated.
@@ -62,10 +68,13 @@ public final class Dynamic<Value> {
         @inlinable set {
             if let isEqual, isEqual(storage, newValue) { return }
             storage = newValue
-            changeHook?(newValue)
+            if hasChangeHook.load(ordering: .relaxed) { runChangeHook(newValue) }
             observers.send(newValue)
         }
     }
+
+    @usableFromInline
+    func runChangeHook(_ newValue: Value) { changeHook?(newValue) }
 
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
     public var observerCount: Int { observers.count }

@@ -106,7 +106,8 @@ public final class ObservableSwitch {
     /// s.addSignal(.nonEmpty, on: { settings.name })
     /// ```
     public func addSignal<Input>(_ condition: Condition<Input>, on input: @escaping () -> Input) {
-        signals.append(SwitchSignal(name: condition.name, text: nil) { _ in condition.check(input()) })
+        let check = condition.makeCheck()
+        signals.append(SwitchSignal(name: condition.name, text: nil) { _ in check(input()) })
     }
 
     /// Adds a check of a field's text, read when the switch validates (weakly: the switch does not keep the

@@ -72,7 +72,7 @@ public final class ObservableTextField {
     /// field.addSignal(toSwitch: done, .nonEmpty)
     /// ```
     public func addSignal(toSwitch target: ObservableSwitch, _ condition: Condition<String>) {
-        target.addSignal(name: condition.name, reading: text, condition.check)
+        target.addSignal(name: condition.name, reading: text, condition.makeCheck())
         register(target)
     }
 
@@ -82,7 +82,7 @@ public final class ObservableTextField {
     /// field.addRule(.nonEmpty)
     /// ```
     public func addRule(_ rule: Condition<String>) {
-        rules.addSignal(name: rule.name, reading: text, rule.check)
+        rules.addSignal(name: rule.name, reading: text, rule.makeCheck())
     }
 
     /// Attaches a check of the field's text that may read other state (a condition cannot: it is `Sendable`).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One observer of a `Dynamic` or `Signal`.
 @MainActor @usableFromInline
 final class Observer<Value> {
@@ -6,8 +8,9 @@ final class Observer<Value> {
     /// Whether the observer is owner-scoped (`bind(owner:)`): it is dropped once `owner` is gone.
     @usableFromInline let isOwned: Bool
     @usableFromInline weak var owner: AnyObject?
-    /// Cleared by `cancel()`; the list drops inactive observers when it is not delivering.
-    @usableFromInline var isActive = true
+    /// Cleared by `cancel()`, so a delivery already under way skips the observer. An atomic flag only because
+    /// a `let` needs no exclusivity check on every delivery; every access is from the main actor.
+    @usableFromInline let isActive = Atomic<Bool>(true)
 
     init(id: UInt64, owner: AnyObject?, callback: @escaping (Value) -> Void) {
         self.id = id
@@ -17,28 +20,26 @@ final class Observer<Value> {
     }
 
     /// Whether the observer is still to be called: not cancelled, and its owner (if any) alive.
-    var isLive: Bool { isActive && (!isOwned || owner != nil) }
+    var isLive: Bool { isActive.load(ordering: .relaxed) && (!isOwned || owner != nil) }
 }
 
 /// The observers of one `Dynamic` or `Signal`, called in subscription order, and the values queued for them.
 ///
-/// Observers may subscribe and cancel while a delivery runs: cancelling only marks the observer inactive, and
-/// the list drops it after the delivery, so the loop's indices stay valid. Every reference is an ordinary
-/// strong or weak one: an observer being called is held by the loop, a list with a queued value is held by
-/// the queue.
+/// A delivery walks a snapshot of the observer array (a copy-on-write reference, copied only if the array
+/// changes meanwhile), so observers may subscribe and cancel while it runs: a cancelled observer is marked
+/// inactive and skipped, a new one waits for the next value. Every reference is an ordinary strong or weak
+/// one: an observer being called is held by the snapshot, a list with a queued value is held by the queue.
 @MainActor @usableFromInline
-final class ObserverList<Value>: PendingDelivery {
+final class ObserverList<Value> {
     @usableFromInline var observers: ContiguousArray<Observer<Value>> = []
-    @usableFromInline var nextID: UInt64 = 0
-    @usableFromInline var isDelivering = false
-    @usableFromInline var needsCompaction = false
+    var nextID: UInt64 = 0
     /// Values queued behind the current delivery: `pending[pendingHead...]`.
     @usableFromInline var pending: ContiguousArray<Value> = []
     @usableFromInline var pendingHead = 0
     /// For a derived value: what keeps it alive while it has observers (see `KeepAlive`).
-    @usableFromInline weak var keepAlive: (any KeepAliveSwitch)?
+    weak var keepAlive: (any KeepAliveSwitch)?
 
-    @usableFromInline override init() {}
+    @usableFromInline init() {}
 
     /// The number of live observers (owner-scoped ones whose owner is gone do not count).
     var count: Int { observers.reduce(0) { $1.isLive ? $0 + 1 : $0 } }
@@ -54,89 +55,80 @@ final class ObserverList<Value>: PendingDelivery {
 
     func remove(_ id: UInt64) {
         guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
-        if isDelivering {
-            observers[index].isActive = false
-            needsCompaction = true
-        } else {
-            observers.remove(at: index)
-            if observers.isEmpty { keepAlive?.setHeld(false) }
-        }
+        // Taken out before it is released: releasing a closure can run deinits that touch this list.
+        let removed = observers.remove(at: index)
+        removed.isActive.store(false, ordering: .relaxed)
+        if observers.isEmpty { keepAlive?.setHeld(false) }
     }
 
     /// Delivers `value` now if no delivery is running, else queues it behind the current one.
     @inlinable
     func send(_ value: Value) {
-        if observers.isEmpty { return }
+        let snapshot = observers
+        if snapshot.isEmpty { return }
         let queue = DeliveryQueue.shared
-        if queue.isDelivering {
-            pending.append(value)
-            queue.entries.append(self)
+        if queue.isDelivering.load(ordering: .relaxed) {
+            enqueue(value)
         } else {
-            queue.runOutermost { deliver(value) }
+            queue.isDelivering.store(true, ordering: .relaxed)
+            deliver(value, to: snapshot)
+            if queue.hasPending.load(ordering: .relaxed) { queue.drain() }
+            queue.isDelivering.store(false, ordering: .relaxed)
         }
     }
 
-    @usableFromInline
-    override func deliverOldestPending() {
+    @inlinable
+    func enqueue(_ value: Value) {
+        pending.append(value)
+        // A non-capturing function made here, where `Value` is known: the queue calls specialised code.
+        DeliveryQueue.shared.enqueue(.init(list: self) { list in
+            (list as! ObserverList<Value>).deliverOldestPending()
+        })
+    }
+
+    @inlinable
+    func deliverOldestPending() {
         let value = pending[pendingHead]
         pendingHead += 1
         if pendingHead == pending.count {
             pending.removeAll(keepingCapacity: pending.capacity <= 1024)
             pendingHead = 0
         }
-        deliver(value)
+        deliver(value, to: observers)
     }
 
-    /// Calls each observer that was subscribed when the delivery started, in subscription order.
+    /// Calls each observer of `snapshot` that is still active, in subscription order.
     @inlinable
-    func deliver(_ value: Value) {
-        let count = observers.count
-        if count == 0 { return }
-        // Deliveries never nest (a send during one is queued), so a flag is enough.
-        isDelivering = true
-        var index = 0
-        while index < count {
-            let observer = observers[index]
-            if observer.isActive {
-                if observer.isOwned && observer.owner == nil {
-                    observer.isActive = false
-                    needsCompaction = true
-                } else {
-                    observer.callback(value)
-                }
+    func deliver(_ value: Value, to snapshot: ContiguousArray<Observer<Value>>) {
+        var ownerGone = false
+        for observer in snapshot where observer.isActive.load(ordering: .relaxed) {
+            if observer.isOwned && observer.owner == nil {
+                ownerGone = true
+            } else {
+                observer.callback(value)
             }
-            index += 1
         }
-        isDelivering = false
-        if needsCompaction { compact() }
+        if ownerGone { prune() }
     }
 
-    /// Drops the observers that were cancelled or whose owner is gone.
+    /// Drops the owner-scoped observers whose owner is gone.
     @usableFromInline
-    func compact() {
-        needsCompaction = false
-        // Taken out first: dropping an observer releases its closure, which can run deinits that cancel
-        // observers of this very list.
+    func prune() {
         var dropped: ContiguousArray<Observer<Value>> = []
         observers.removeAll { observer in
-            if observer.isActive { return false }
+            guard observer.isOwned && observer.owner == nil else { return false }
+            observer.isActive.store(false, ordering: .relaxed)
             dropped.append(observer)
             return true
         }
-        if observers.isEmpty { keepAlive?.setHeld(false) }
+        if observers.isEmpty && !dropped.isEmpty { keepAlive?.setHeld(false) }
+        // Released only now, outside the array's mutation: releasing a closure can run deinits.
         dropped.removeAll()
-    }
-
-    /// Drops owner-scoped observers whose owner is gone (and cancelled ones), when no delivery is running.
-    func prune() {
-        guard !isDelivering else { return }
-        for observer in observers where observer.isOwned && observer.owner == nil { observer.isActive = false }
-        if observers.contains(where: { !$0.isActive }) { compact() }
     }
 }
 
 /// Switches a derived value's keep-alive reference on while it has observers.
-@MainActor @usableFromInline
+@MainActor
 protocol KeepAliveSwitch: AnyObject {
     func setHeld(_ held: Bool)
 }
@@ -145,16 +137,15 @@ protocol KeepAliveSwitch: AnyObject {
 /// `combineLatest`...) is held strongly through its upstream while it has observers of its own, so
 /// `label <~ name.map { ... }` works without storing the mapped value, and only weakly while it has none, so a
 /// derived value nobody observes or holds is freed at once (and its upstream observer with it).
-@MainActor @usableFromInline
+@MainActor
 final class KeepAlive<Target: AnyObject>: KeepAliveSwitch {
-    @usableFromInline weak var target: Target?
-    @usableFromInline var strongTarget: Target?
+    weak var target: Target?
+    var strongTarget: Target?
 
     init(_ target: Target) { self.target = target }
 
-    @usableFromInline
     func setHeld(_ held: Bool) { strongTarget = held ? target : nil }
 
     /// The derived value, if it is alive.
-    @inlinable var current: Target? { strongTarget ?? target }
+    var current: Target? { strongTarget ?? target }
 }

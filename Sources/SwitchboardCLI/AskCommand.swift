@@ -19,7 +19,10 @@ struct AskCommand: ParsableCommand {
             standard error (exit 1).
 
             Exit status: 0 accepted, 1 invalid (no terminal to ask again), 2 usage error, 130 cancelled (Ctrl-C or \
-            Ctrl-D on an empty line).
+            Ctrl-D on an empty line), 131 quit (Ctrl-\\).
+
+            With --mask, Tab neither completes nor lists --choices (it would reveal what was typed); the value must \
+            still be one of them.
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
@@ -64,11 +67,27 @@ struct AskCommand: ParsableCommand {
             if choiceList.isEmpty {
                 throw CommandFailure.usage("--choices: give the values separated by commas, e.g. --choices red,green,blue")
             }
+            if let bad = choiceList.first(where: { $0.unicodeScalars.contains(where: needsDisplayEscape) }) {
+                // Control characters are refused in answers, so it could never be chosen; Tab would list it raw.
+                throw CommandFailure.usage("--choices: \(displayQuoted(bad, limit: 60)) holds a control character; "
+                                           + "a choice must be plain text")
+            }
             parsed.insert(Rule.oneOf(choiceList), at: 0)
         }
         if let message { parsed = parsed.map { $0.message(message) } }
-        if let defaultValue, let failure = verdict(of: parsed, for: defaultValue).failure {
-            throw CommandFailure.usage("--default \(displayQuoted(defaultValue)) fails the rules: \(failure.message)")
+        if let defaultValue {
+            if defaultValue.unicodeScalars.contains(where: needsDisplayEscape) {
+                throw CommandFailure.usage("--default \(displayQuoted(defaultValue, limit: 60)) holds a control "
+                                           + "character; a default must be plain text on one line")
+            }
+            if let failure = verdict(of: parsed, for: defaultValue).failure {
+                throw CommandFailure.usage("--default \(displayQuoted(defaultValue, limit: 60)) fails the rules: "
+                                           + failure.message)
+            }
+        }
+        if closedStandardStreams.contains(0) {
+            throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input is closed)"],
+                                 status: ExitStatus.invalid)
         }
 
         var options = LineField.Options()
@@ -93,14 +112,14 @@ struct AskCommand: ParsableCommand {
             case .endOfInput where interactive:
                 throw ExitCode(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
             case .endOfInput:
-                throw CommandFailure(lines: ["\(prompt): no input (standard input ended before a line)"],
-                                     status: ExitStatus.invalid)
+                throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended "
+                                             + "before a line)"], status: ExitStatus.invalid)
             case .invalid:
                 throw ExitCode(ExitStatus.invalid)  // the field has printed why on standard error
             case .interrupted(let signal):
                 throw ExitCode(128 + signal)
             case .terminalUnavailable(let reason):
-                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt)): \(reason)"],
+                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
                                      status: ExitStatus.usage)
             }
         }

@@ -67,11 +67,15 @@ struct CheckCommand: ParsableCommand {
         let parsed = try parseRules(rules)
         var fd: Int32 = 0
         if let file, file != "-" {
-            fd = open(file, O_RDONLY | O_CLOEXEC)
-            if fd < 0 { throw CommandFailure.usage("cannot open \(file): \(String(cString: strerror(errno)))") }
+            fd = open(file, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            if fd < 0 {
+                throw CommandFailure.usage("cannot open \(displayEscaped(file, limit: 200)): \(String(cString: strerror(errno)))")
+            }
+        } else if closedStandardStreams.contains(0) {
+            throw CommandFailure.usage("standard input is closed; give a file to check, or pipe the lines in")
         }
         defer { if fd > 0 { close(fd) } }
-        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : file ?? "standard input")
+        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : displayEscaped(file ?? "", limit: 200))
         var checker = LineChecker(rules: parsed, format: format, countOnly: count, output: standardOutput)
         // One rule (the `&&` of all of them), held in a local constant the closure borrows: no copy, retain or
         // release per line.
@@ -173,7 +177,7 @@ struct LineChecker {
             output.write(": ")
             writeShown(bytes)
             output.write(": ")
-            output.write(failure.message)
+            output.write(displayEscaped(failure.message))   // a custom message may hold control characters
             output.write(byte: 0x0A)
         case .json:
             output.write("{\"line\":")
@@ -184,7 +188,8 @@ struct LineChecker {
             writeJSONString(failure.name)
             output.write(",\"message\":")
             writeJSONString(failure.message)
-            output.write("}\n")
+            // A value the rules could not judge (a regex limit) says so, for a program to tell it apart.
+            output.write(failure.isUndecided ? ",\"undecided\":true}\n" : "}\n")
         case .tap:
             tapLine(ok: false, bytes, failure)
         }
@@ -197,16 +202,17 @@ struct LineChecker {
         writeShown(bytes, tap: true)
         if let failure {
             output.write(": ")
-            // `#` would start a TAP directive.
-            output.write(failure.message.utf8.contains(0x23) ? failure.message.replacing("#", with: "\\#")
-                                                             : failure.message)
+            // Control characters escaped (one TAP line, nothing the terminal obeys); `#` would start a directive.
+            let message = displayEscaped(failure.message)
+            output.write(message.utf8.contains(0x23) ? message.replacing("#", with: "\\#") : message)
         }
         output.write(byte: 0x0A)
     }
 
     /// Writes the value as is when it is plain UTF-8 text, else in double quotes with `\xNN` escapes for control
-    /// characters and bytes that are not UTF-8, and `\u{9b}` for C1 controls (so one failure stays one line and
-    /// the terminal obeys none of it).
+    /// characters and bytes that are not UTF-8, and `\u{9b}` for the other characters `displayQuoted` escapes
+    /// (C1 controls, line separators, bidirectional controls), so one failure stays one line and the terminal
+    /// obeys none of it.
     private func writeShown(_ bytes: UnsafeRawBufferPointer, tap: Bool = false) {
         if isPlain(bytes, tap: tap) {
             output.write(bytes)
@@ -216,13 +222,13 @@ struct LineChecker {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0xC2, index + 1 < bytes.count, (0x80..<0xA0).contains(bytes[index + 1]) {
-                output.write("\\u{" + hex(bytes[index + 1]) + "}")   // a C1 control character
-                index += 2
-                continue
-            }
             if byte >= 0x80, let length = utf8SequenceLength(bytes, at: index) {
-                output.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                let scalar = decodeScalar(bytes, at: index, length: length)
+                if needsDisplayEscape(scalar) {
+                    output.write("\\u{" + String(scalar.value, radix: 16) + "}")
+                } else {
+                    output.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                }
                 index += length
                 continue
             }
@@ -247,16 +253,21 @@ struct LineChecker {
             if byte < 0x20 || byte == 0x7F || (tap && byte == 0x23) { return false }
             if byte >= 0x80 { ascii = false }
         }
-        return ascii || firstInvalidUTF8(bytes) == nil && !containsC1Control(bytes)
+        return ascii || firstInvalidUTF8(bytes) == nil && !containsEscapedScalar(bytes)
     }
 
-    /// Whether valid UTF-8 `bytes` hold a C1 control character (U+0080–U+009F, encoded C2 80–C2 9F), which
-    /// a terminal obeys like an escape sequence.
-    private func containsC1Control(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether valid UTF-8 `bytes` hold a character `displayQuoted` escapes beyond ASCII: a C1 control
+    /// (U+0080–U+009F), which a terminal obeys like an escape sequence, a line separator or a bidirectional
+    /// control.
+    private func containsEscapedScalar(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xC2 && bytes[index + 1] < 0xA0 { return true }
-            index += 1
+        while index < bytes.count {
+            guard bytes[index] >= 0x80, let length = utf8SequenceLength(bytes, at: index) else {
+                index += 1
+                continue
+            }
+            if needsDisplayEscape(decodeScalar(bytes, at: index, length: length)) { return true }
+            index += length
         }
         return false
     }
@@ -270,10 +281,25 @@ struct LineChecker {
         }
         output.write(byte: 0x22)
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
+            if byte >= 0x80 {
+                // C1 controls, line separators and bidirectional controls as \uXXXX, as the answers' JSON does.
+                let length = utf8SequenceLength(bytes, at: index) ?? 1
+                let scalar = decodeScalar(bytes, at: index, length: length)
+                if needsDisplayEscape(scalar) {
+                    output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    let digits = String(scalar.value, radix: 16)
+                    output.write("\\u" + String(repeating: "0", count: 4 - digits.count) + digits)
+                    runStart = index + length
+                }
+                index += length
+                continue
+            }
+            index += 1
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-            output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index - 1]))
             switch byte {
             case 0x22: output.write("\\\"")
             case 0x5C: output.write("\\\\")
@@ -282,7 +308,7 @@ struct LineChecker {
             case 0x09: output.write("\\t")
             default: output.write("\\u00" + hex(byte))
             }
-            runStart = index + 1
+            runStart = index
         }
         output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         output.write(byte: 0x22)

@@ -11,7 +11,11 @@ struct FormCommand: ParsableCommand {
             answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
             name=value lines, or a JSON object), every failure is reported on standard error.
 
-            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled.
+            With --output env, field names must make safe shell variables (identifiers, not the shell's own such \
+            as PATH or IFS, no two alike); a spec that does not is refused before anything is asked.
+
+            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled, \
+            131 quit (Ctrl-\\).
 
             Examples:
               switchboard form signup.yaml > answers.json
@@ -41,6 +45,16 @@ struct FormCommand: ParsableCommand {
         let formSpec: FormSpec
         do { formSpec = try FormSpec(contentsOf: spec) }
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
+        // Everything that would make the answers unusable is refused before anything is asked.
+        if output == .env {
+            let problems = formSpec.environmentNameProblems()
+            if !problems.isEmpty {
+                throw CommandFailure(lines: problems.map(\.description), status: ExitStatus.usage, plain: true)
+            }
+        }
+        if let draft, isTerminal(0) {
+            do { try Draft(path: draft).checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
+        }
         let form = formSpec.makeForm()
         standardError.flush()
         let result: FormResult
@@ -52,6 +66,10 @@ struct FormCommand: ParsableCommand {
         } else {
             // No terminal: answers from standard input, every failure reported on standard error. (A draft
             // belongs to a person's interrupted session; it is not used here.)
+            if closedStandardStreams.contains(0) {
+                throw CommandFailure.usage("standard input is closed and is not a terminal: no answers to read; "
+                                           + "run the form at a terminal or pipe the answers in")
+            }
             result = form.runHeadless()
         }
         guard result.status == .submitted else { throw ExitCode(result.exitStatus) }
@@ -59,18 +77,29 @@ struct FormCommand: ParsableCommand {
     }
 }
 
-/// The answers as JSON, `NAME='value'` lines (names upper-cased, `-` as `_`, single quotes escaped for sh), or
-/// YAML (`name: "value"`, JSON-style double-quoted strings, which YAML reads as they are).
+/// The answers as JSON, `NAME='value'` lines (names upper-cased, `-` as `_`, single quotes escaped for sh; the
+/// names were checked with `FormSpec.environmentNameProblems()`), or YAML (`name: "value"`, JSON-style
+/// double-quoted strings, which YAML reads as they are).
 func formatted(_ answers: Answers, as output: FormCommand.Output) -> String {
     switch output {
     case .json:
         return answers.json() + "\n"
     case .env:
         return answers.map { key, value in
-            let name = String(key.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            let name = FormSpec.environmentName(for: key)
             return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
         }.joined()
     case .yaml:
-        return answers.map { key, value in "\(key): \(jsonString(value))\n" }.joined()
+        return answers.map { key, value in "\(yamlKey(key)): \(jsonString(value))\n" }.joined()
     }
+}
+
+/// A field name as a YAML key: as it is, or double-quoted when YAML would read it as something other than a
+/// string (`null`, `yes`, `on`, `~`, `123`, `1e3`, `-1`...).
+func yamlKey(_ name: String) -> String {
+    let plainScalars = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", ""]
+    if plainScalars.contains(name.lowercased()) || name.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
+        return jsonString(name)
+    }
+    return name
 }

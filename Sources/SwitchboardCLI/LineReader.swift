@@ -6,8 +6,11 @@ import Glibc
 /// trailing `\r` stripped (CRLF files), the last line kept even without a newline. Lines are handed out as raw
 /// bytes pointing into the buffer (valid only during the call): no `String` per line, no copy.
 ///
-/// A line longer than the buffer grows it; nothing is ever cut.
+/// A line longer than the buffer grows it, up to `maximumLineLength` (a stream with no newline, such as
+/// `/dev/zero`, would otherwise take all memory); nothing is ever cut.
 struct LineReader: ~Copyable {
+    /// The longest line read: 256 MiB.
+    static let maximumLineLength = 256 << 20
     private let fd: Int32
     /// What the descriptor is, for messages: a file name, or "standard input".
     private let name: String
@@ -24,9 +27,10 @@ struct LineReader: ~Copyable {
     deinit { buffer.deallocate() }
 
     /// Calls `body` with each line (without its `\n` or `\r\n`) in order.
-    /// - Throws: `CommandFailure` (exit 2) when reading fails.
+    /// - Throws: `CommandFailure` (exit 2) when reading fails or a line is longer than `maximumLineLength`.
     mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
         var filled = 0
+        var lines = 0
         while true {
             let count = read(fd, buffer + filled, capacity - filled)
             if count < 0 {
@@ -39,6 +43,7 @@ struct LineReader: ~Copyable {
             while start < filled, let newline = memchr(buffer + start, 0x0A, filled - start) {
                 let end = buffer.distance(to: newline)
                 body(line(from: start, to: end))
+                lines += 1
                 start = end + 1
             }
             if atEnd {
@@ -47,6 +52,10 @@ struct LineReader: ~Copyable {
             }
             let rest = filled - start
             if start == 0 && rest == capacity {
+                guard capacity < LineReader.maximumLineLength else {
+                    throw .usage("\(name): line \(lines + 1) is longer than \(LineReader.maximumLineLength >> 20) MB "
+                                 + "(no newline in it); values are lines of text")
+                }
                 grow()
             } else if rest > 0 && start > 0 {
                 memmove(buffer, buffer + start, rest)
@@ -97,6 +106,20 @@ private func firstInvalidUTF8Slow(_ bytes: UnsafeRawBufferPointer, from start: I
         index += length
     }
     return nil
+}
+
+/// The scalar of the valid UTF-8 sequence of `length` bytes at `index` (see `utf8SequenceLength`).
+func decodeScalar(_ bytes: UnsafeRawBufferPointer, at index: Int, length: Int) -> Unicode.Scalar {
+    let lead = UInt32(bytes[index])
+    var value: UInt32
+    switch length {
+    case 2: value = lead & 0x1F
+    case 3: value = lead & 0x0F
+    case 4: value = lead & 0x07
+    default: return Unicode.Scalar(UInt8(truncatingIfNeeded: lead))
+    }
+    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
 }
 
 /// The length of the valid UTF-8 sequence starting at `index`, or `nil` if the bytes there are not valid UTF-8

@@ -13,8 +13,12 @@ final class OutputBuffer {
     /// Why a write failed (a full disk, a closed descriptor), once one has; later writes are dropped.
     private(set) var failure: String?
 
+    /// Whether the descriptor was closed when the program started (see `closedStandardStreams`).
+    private let wasClosed: Bool
+
     init(fd: Int32, capacity: Int = 64 * 1024) {
         self.fd = fd
+        wasClosed = closedStandardStreams.contains(fd)
         self.capacity = capacity
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
@@ -76,6 +80,10 @@ final class OutputBuffer {
 
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard failure == nil, let base = raw.baseAddress else { return }
+        if wasClosed {
+            failure = "it is closed"
+            return
+        }
         var offset = 0
         while offset < raw.count {
             let written = Glibc.write(fd, base + offset, raw.count - offset)
@@ -88,6 +96,25 @@ final class OutputBuffer {
         }
     }
 }
+
+/// Which of the standard descriptors 0, 1 and 2 were closed when the program started (`cmd <&-`, `>&-`). Each
+/// closed one is replaced by /dev/null the first time this is read (at the start of `main`), so that no file the
+/// program opens later takes its number: a spec or draft would otherwise be read as standard input, or answers
+/// written into it as standard output. Commands use the set to say "standard input is closed".
+let closedStandardStreams: Set<Int32> = {
+    var closed: Set<Int32> = []
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+        closed.insert(fd)
+        let null = open("/dev/null", (fd == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
+        if null >= 0 && null != fd {
+            dup2(null, fd)
+            close(null)
+        } else if null == fd {
+            _ = fcntl(fd, F_SETFD, 0)   // a standard descriptor stays open across exec
+        }
+    }
+    return closed
+}()
 
 /// Standard output (values, results). Flushed before the process exits.
 nonisolated(unsafe) let standardOutput = OutputBuffer(fd: 1)

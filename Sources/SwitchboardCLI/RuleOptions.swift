@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 
 /// Parses the texts of `--rule` options; a text that does not parse is a usage error (exit 2) showing the text
 /// with a caret under the problem:
@@ -8,6 +9,8 @@ import SwitchboardRules
 ///   lenght:3..20
 ///   ^
 /// ```
+/// Control characters in the text are shown as escapes; a long text is quoted up to 60 characters and echoed
+/// as a window of at most 72 characters around the problem, so a 100 KB pattern costs two short lines.
 func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
     var rules: [Rule] = []
     var lines: [String] = []
@@ -15,9 +18,11 @@ func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
         do {
             rules.append(try Rule.parse(text))
         } catch {
-            lines.append("switchboard: --rule \(displayQuoted(text)): at column \(error.offset + 1): \(error.message)")
-            lines.append("  " + text)
-            lines.append("  " + String(repeating: " ", count: max(0, error.offset)) + "^")
+            lines.append("switchboard: --rule \(displayQuoted(text, limit: 60)): at column \(error.column): "
+                         + displayEscaped(error.message))
+            let shown = excerpt(text, around: error.column)
+            lines.append("  " + shown.text)
+            lines.append("  " + String(repeating: " ", count: displayWidth(shown.beforeProblem)) + "^")
         }
     }
     if !lines.isEmpty { throw CommandFailure(lines: lines, status: ExitStatus.usage, plain: true) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ let switchboardVersion = "0.1.0"
 ///
 /// Streams: values and results on standard output; prompts, hints and messages on standard error (or /dev/tty when
 /// standard error is not a terminal). Exit status: 0 accepted, 1 invalid or a failed check, 2 usage error (a bad
-/// option, rule or spec), 130 cancelled.
+/// option, rule or spec), 130 cancelled, 131 quit (Ctrl-\).
 @main
 struct SwitchboardTool: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +22,7 @@ struct SwitchboardTool: ParsableCommand {
             `EMAIL=$(switchboard ask Email --rule email)` captures only the value.
 
             Exit status: 0 accepted, 1 invalid (or any check failed), 2 usage error (a bad option, rule or \
-            spec), 130 cancelled (Ctrl-C).
+            spec), 130 cancelled (Ctrl-C), 131 quit (Ctrl-\\).
 
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
@@ -35,6 +36,10 @@ struct SwitchboardTool: ParsableCommand {
     /// Parses the command line and runs the command, mapping every outcome to the documented exit statuses
     /// (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).
     static func main() {
+        _ = closedStandardStreams   // before anything opens a file: closed 0, 1, 2 become /dev/null
+        // Ctrl-\ (SIGQUIT) outside a field ends quietly with 131, as Ctrl-C ends with 130, instead of handing the
+        // terminal to the Swift runtime's crash reporter. A field being read restores the terminal first.
+        signal(SIGQUIT) { _ in _exit(131) }
         let status: Int32
         do {
             var command = try parseAsRoot()
@@ -49,13 +54,16 @@ struct SwitchboardTool: ParsableCommand {
             if exitCode(for: error) == .success {
                 exit(withError: error)  // --help, --version, --generate-completion-script: stdout, status 0
             }
-            standardError.write(fullMessage(for: error) + "\n")
+            // The parser's messages echo arguments (`The value '...' is invalid`): escaped, and cut if long.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { displayEscaped(String($0), limit: 200) }.joined(separator: "\n")
+            standardError.write(message + "\n")
             standardError.flush()
             status = ExitStatus.usage
         }
         standardOutput.flush()
         if let reason = standardOutput.failure {
-            // Results that did not arrive are not a success (`check ... > /dev/full`).
+            // Results that did not arrive are not a success (`check ... > /dev/full`, `>&-`).
             standardError.write("switchboard: cannot write to standard output: \(reason)\n")
             standardError.flush()
             Glibc.exit(ExitStatus.usage)
@@ -89,7 +97,12 @@ struct CommandFailure: Error {
         CommandFailure(lines: [message], status: ExitStatus.usage)
     }
 
+    /// Writes the lines to standard error, each with its control characters escaped (they hold file names,
+    /// rule and spec text, values): nothing in an error message reaches the terminal raw.
     func report() {
-        for line in lines { standardError.write(plain ? line + "\n" : "switchboard: \(line)\n") }
+        for line in lines {
+            let shown = displayEscaped(line)
+            standardError.write(plain ? shown + "\n" : "switchboard: \(shown)\n")
+        }
     }
 }

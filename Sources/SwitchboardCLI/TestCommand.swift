@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardRules
 import SwitchboardSpec
 
 /// `switchboard test`: predicate tests from spec files.
@@ -39,12 +40,16 @@ struct TestCommand: ParsableCommand {
         let results = loaded.flatMap { $0.runExamples() }
         let out = standardOutput
         // No examples at all: TAP's plan for a skipped run, so a harness shows it as skipped, not passed.
-        let plan = results.isEmpty ? "1..0 # SKIP no examples in \(specs.joined(separator: ", "))" : "1..\(results.count)"
+        let plan = results.isEmpty
+            ? "1..0 # SKIP no examples in \(specs.map { displayEscaped($0, limit: 200) }.joined(separator: ", "))"
+            : "1..\(results.count)"
         out.write("TAP version 14\n\(plan)\n")
         var failed = 0
         for (index, result) in results.enumerated() {
             if !result.passed { failed += 1 }
-            out.write("\(result.passed ? "ok" : "not ok") \(index + 1) - \(result.description.replacing("#", with: "\\#"))\n")
+            // File names, values and spec messages escaped: one TAP line each, nothing a terminal obeys.
+            let description = displayEscaped(result.description).replacing("#", with: "\\#")
+            out.write("\(result.passed ? "ok" : "not ok") \(index + 1) - \(description)\n")
         }
         if failed > 0 {
             out.write("# \(failed) of \(results.count) examples failed\n")

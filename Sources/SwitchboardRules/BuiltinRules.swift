@@ -122,7 +122,7 @@ extension Rule {
     public static func oneOf(_ options: [String], caseInsensitive: Bool = false) -> Rule {
         let stored = options.map { Array((caseInsensitive ? $0.lowercased() : $0).utf8) }
         let asciiOnly = stored.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
-        let list = options.map { displayQuoted($0) }.joined(separator: ", ")
+        let list = listed(options.map { displayQuoted($0, limit: 60) })
         let requirement = options.count == 1 ? "be \(list)" : "be one of \(list)"
         let source = (caseInsensitive ? "one-of-ci:" : "one-of:")
             + options.map { escapeArgument($0, commas: true) }.joined(separator: ",")
@@ -184,7 +184,8 @@ extension Rule {
         // A case-insensitive regex reads back as "(?i)" + pattern, which means the same to PCRE2.
         let shown = (regex.isCaseInsensitive ? "(?i)" : "") + regex.pattern
         let source = "regex:" + shown
-        let condition = Condition<String>("regex", requirement: "match the pattern \(shown)") {
+        // The pattern as the message shows it: control characters escaped, a very long one cut.
+        let condition = Condition<String>("regex", requirement: "match the pattern \(displayEscaped(shown, limit: 80))") {
             try regex.evaluate($0)
         }
         return Rule(source: source, condition: condition, matcher: .regex(regex))

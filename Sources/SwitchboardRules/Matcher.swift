@@ -1,8 +1,21 @@
+/// What a matcher decided about a value: three-valued, so that no composition turns "could not tell" into a pass.
+enum Decision: Equatable, Sendable {
+    case pass
+    case fail
+    /// The value could not be judged (a regex hit PCRE2's match limit or the JIT stack limit, a condition
+    /// threw or was itself undecided): a failure with this message, whatever `not:`, AND or OR surround it.
+    case undecided(String)
+}
+
 /// What a rule tests, as a tree the byte fast path walks without making a `String`.
 ///
 /// Every case is safe on any bytes (it never reads outside the buffer). For cases whose decision on invalid UTF-8
 /// could differ from their decision on the repaired `String`, `Rule` checks validity first and sends invalid input
 /// through the `String` path (repaired with U+FFFD), so both paths judge the same text.
+///
+/// Undecided results (see `Decision`) are never a pass, as in the core's `Condition`: `not` keeps them
+/// undecided, `and` stops at them, and `or` stops at them too (an undecided left side is not rescued by a passing
+/// right side; a right side is only asked when the left one failed).
 // Only the recursive cases are boxed (see Condition.Node: LeakSanitizer cannot follow a boxed payload's tagged
 // pointer).
 enum Matcher: Sendable {
@@ -28,7 +41,7 @@ enum Matcher: Sendable {
     indirect case not(Matcher)
     case always
 
-    /// Whether valid UTF-8 `bytes` pass.
+    /// Whether valid UTF-8 `bytes` pass. An undecided result is `false`.
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch self {
         case .required(let allowWhitespace):
@@ -73,14 +86,50 @@ enum Matcher: Sendable {
         case .condition(let condition):
             return condition.evaluate(String(decoding: bytes, as: UTF8.self))
         case .and(let lhs, let rhs):
+            // Anything but a pass on the left (a failure or an undecided result) is not a pass.
             return lhs.matches(bytes) && rhs.matches(bytes)
-        case .or(let lhs, let rhs):
-            return lhs.matches(bytes) || rhs.matches(bytes)
-        case .not(let inner):
-            return !inner.matches(bytes)
+        case .or, .not:
+            if case .pass = decide(bytes) { return true }
+            return false
         case .always:
             return true
         }
+    }
+
+    /// Judges valid UTF-8 `bytes`: pass, fail, or undecided with the reason.
+    func decide(_ bytes: UnsafeRawBufferPointer) -> Decision {
+        switch self {
+        case .regex(let regex):
+            do {
+                return try regex.evaluate(utf8: bytes) ? .pass : .fail
+            } catch {
+                return .undecided(error.description)
+            }
+        case .condition(let condition):
+            return Matcher.decision(condition.check(String(decoding: bytes, as: UTF8.self)))
+        case .and(let lhs, let rhs):
+            let left = lhs.decide(bytes)
+            guard case .pass = left else { return left }
+            return rhs.decide(bytes)
+        case .or(let lhs, let rhs):
+            let left = lhs.decide(bytes)
+            guard case .fail = left else { return left }
+            return rhs.decide(bytes)
+        case .not(let inner):
+            switch inner.decide(bytes) {
+            case .pass: return .fail
+            case .fail: return .pass
+            case .undecided(let reason): return .undecided(reason)
+            }
+        default:
+            return matches(bytes) ? .pass : .fail
+        }
+    }
+
+    /// A core verdict as a decision: an undecided failure (a thrown error) stays undecided.
+    static func decision(_ verdict: Verdict) -> Decision {
+        guard let failure = verdict.failure else { return .pass }
+        return failure.isUndecided ? .undecided(failure.message) : .fail
     }
 
     /// Whether the matcher, given invalid UTF-8, decides as it would on the `String` the bytes repair to, so the

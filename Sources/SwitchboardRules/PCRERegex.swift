@@ -43,7 +43,8 @@ public final class PCRERegex: @unchecked Sendable {
         }
 
         /// `regex "a(b": at column 4: missing closing parenthesis`
-        public var description: String { "regex \(displayQuoted(pattern)): at column \(column): \(message)" }
+        /// A long pattern is cut after 60 characters.
+        public var description: String { "regex \(displayQuoted(pattern, limit: 60)): at column \(column): \(message)" }
     }
 
     /// A match PCRE2 gave up on (match limit, depth limit, JIT stack): never a crash, and never a pass.
@@ -100,11 +101,13 @@ public final class PCRERegex: @unchecked Sendable {
         isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         matchData = pcre2_match_data_create_8(1, nil)
         // Own JIT stack (32 KB growing to 32 MB, reserved lazily) so 1 MB values with repeated groups match: the
-        // default is 32 KB on the machine stack.
+        // default is 32 KB on the machine stack. Longer values that need more get a larger one for their match
+        // (`matchLongValue`).
         if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil),
             let context = pcre2_match_context_create_8(nil)
         {
             pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+            pcre2_set_match_limit_8(context, UInt32(PCRERegex.defaultMatchLimit))
             jitStack = stack
             matchContext = context
         } else {
@@ -162,15 +165,63 @@ public final class PCRERegex: @unchecked Sendable {
         let empty: UInt8 = 0
         return withUnsafePointer(to: empty) { emptyPointer in
             let subject = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? emptyPointer
+            let result: Int32
             if busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 defer { busy.store(false, ordering: .releasing) }
-                return pcre2_match_8(code, subject, bytes.count, 0, 0, matchData, matchContext)
+                result = pcre2_match_8(code, subject, bytes.count, 0, 0, matchData, matchContext)
+            } else {
+                // Another thread is using this regex's buffers: use temporary ones.
+                let data = pcre2_match_data_create_8(1, nil)
+                defer { pcre2_match_data_free_8(data) }
+                result = pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
             }
-            // Another thread is using this regex's buffers: use temporary ones.
-            let data = pcre2_match_data_create_8(1, nil)
-            defer { pcre2_match_data_free_8(data) }
-            return pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
+            if result == PCRE2_ERROR_JIT_STACKLIMIT
+                || (result == PCRE2_ERROR_MATCHLIMIT && bytes.count > PCRERegex.defaultMatchLimit / PCRERegex.stepsPerByte)
+            {
+                return matchLongValue(subject, bytes.count)
+            }
+            return result
         }
+    }
+
+    /// PCRE2's match limit (steps of backtracking) for ordinary values: catastrophic patterns stop within it.
+    static let defaultMatchLimit = 10_000_000
+    /// The match limit a long value gets: this many steps per byte, so that a linear match (`^(a|b)+$` failing
+    /// at the end of a 16 MB line takes one step per byte to back out) is decided, while the work stays bounded
+    /// by the value's length.
+    static let stepsPerByte = 16
+    /// The largest JIT stack a retry may reserve, and how much it reserves per byte of the value.
+    static let largeStackLimit = 4 << 30
+    static let largeStackPerByte = 64
+
+    /// Matches a value that hit a limit again, with limits sized for its length, for this match only: a JIT
+    /// stack of 64 bytes per byte of the value (at least 128 MB, at most 4 GB) and a match limit of 16 steps per
+    /// byte. Repeated groups over long values need both: `^(a|b)+$` uses about 32 bytes of JIT stack per
+    /// character, so a 16 MB line needs about 512 MB. The stack is address space reserved up front and only
+    /// touched as deep as the match goes; it is freed when the match ends. If the reservation is refused,
+    /// smaller ones are tried down to 64 MB.
+    private func matchLongValue(_ subject: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+        guard let context = pcre2_match_context_create_8(nil) else { return PCRE2_ERROR_NOMEMORY }
+        defer { pcre2_match_context_free_8(context) }
+        let steps = count.multipliedReportingOverflow(by: PCRERegex.stepsPerByte)
+        let limit = steps.overflow ? Int(UInt32.max) : min(max(steps.partialValue, PCRERegex.defaultMatchLimit), Int(UInt32.max))
+        pcre2_set_match_limit_8(context, UInt32(limit))
+        let data = pcre2_match_data_create_8(1, nil)
+        defer { pcre2_match_data_free_8(data) }
+        guard isJITCompiled else { return pcre2_match_8(code, subject, count, 0, 0, data, context) }
+        let perByte = count.multipliedReportingOverflow(by: PCRERegex.largeStackPerByte)
+        var size = perByte.overflow ? PCRERegex.largeStackLimit
+            : min(max(perByte.partialValue, 128 << 20), PCRERegex.largeStackLimit)
+        while size >= 64 << 20 {
+            guard let stack = pcre2_jit_stack_create_8(1 << 20, size, nil) else {
+                size /= 2
+                continue
+            }
+            defer { pcre2_jit_stack_free_8(stack) }
+            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+            return pcre2_match_8(code, subject, count, 0, 0, data, context)
+        }
+        return PCRE2_ERROR_JIT_STACKLIMIT
     }
 
     /// PCRE2's text for an error code.

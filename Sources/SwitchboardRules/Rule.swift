@@ -45,8 +45,14 @@ public struct Rule: Sendable {
 
     /// Checks `value`: `.valid`, or the rule's name and message.
     ///
+    /// A value the rule could not judge (a regex that hit PCRE2's match limit or JIT stack limit, anywhere in
+    /// the rule, also under `not:` or in an OR) fails with that reason as its message, even when the rule has a
+    /// custom message: "regex could not finish matching: match limit exceeded".
+    ///
     /// ```swift
     /// Rule.integer(in: 1...120).check("130").description   // "integer: must be a whole number from 1 to 120"
+    /// (!(try Rule.regex("(a+)+$"))).check(String(repeating: "a", count: 40) + "!").failure?.message
+    /// // "regex could not finish matching: match limit exceeded"
     /// ```
     public func check(_ value: String) -> Verdict {
         storedCondition.check(value)
@@ -164,7 +170,8 @@ extension Rule {
              matcher: .and(lhs.matcher, rhs.matcher))
     }
 
-    /// Either may pass; the message reads "must A or B".
+    /// Either may pass; the message reads "must A or B". A side that could not judge the value (a regex that hit
+    /// a limit) makes the whole check fail with that reason, unless the left side already passed.
     ///
     /// ```swift
     /// (Rule.email || Rule.url).check("x").failure?.message
@@ -175,7 +182,8 @@ extension Rule {
              matcher: .or(lhs.matcher, rhs.matcher))
     }
 
-    /// Passes when the operand fails; the message reads "must not A".
+    /// Passes when the operand fails; the message reads "must not A". A value the operand could not judge
+    /// (a regex that hit a limit) is not a failure of the operand: it fails here too, with that reason.
     ///
     /// ```swift
     /// (!Rule.contains("@example.com")).check("a@example.com").failure?.message
@@ -194,3 +202,4 @@ extension Rule {
         Rule(source: "", condition: .always, matcher: .always)
     }
 }
+

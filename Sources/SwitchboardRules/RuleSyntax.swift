@@ -30,7 +30,8 @@ public struct RuleSyntaxError: Error, CustomStringConvertible, Equatable, Sendab
     }
 
     /// `rule "length:3..x": at column 11: expected a whole number after "..", got "x"`
-    public var description: String { "rule \(displayQuoted(rule)): at column \(column): \(message)" }
+    /// A long rule is cut after 60 characters.
+    public var description: String { "rule \(displayQuoted(rule, limit: 60)): at column \(column): \(message)" }
 }
 
 extension Rule {
@@ -425,7 +426,7 @@ struct RuleParser {
                 case "r": result.append("\r")
                 case "t": result.append("\t")
                 default:
-                    throw error(at: i, "unknown escape \"\\\(scalars[i + 1])\" in the \(what); write \\\\ for a backslash (escapes: \\\\ \\\" \\, \\n \\r \\t and \"\\ \" for a space)")
+                    throw error(at: i, "unknown escape \"\\\(displayEscaped(String(scalars[i + 1])))\" in the \(what); write \\\\ for a backslash (escapes: \\\\ \\\" \\, \\n \\r \\t and \"\\ \" for a space)")
                 }
                 i += 2
             } else {

@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 /// A form's answers: an ordered String-to-String dictionary, written as JSON and decoded into any
 /// `Decodable` model.
 ///
@@ -92,7 +94,7 @@ package func jsonString(_ text: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) {
+            if needsDisplayEscape(scalar) {   // C0, DEL, C1, line separators, bidirectional controls
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

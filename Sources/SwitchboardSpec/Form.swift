@@ -28,6 +28,10 @@ public final class Form {
     public private(set) var fields: [FormField] = []
     /// Whether every field's verdict is valid; updated on every change of any field.
     public let isValid = Dynamic(true)
+    /// Each field's position in `fields`, by name, and the names of the fields whose verdict is invalid: a
+    /// lookup or a verdict change costs the same in a form of 50,000 fields as in one of five.
+    private var positions: [String: Int] = [:]
+    private var invalidFields: Set<String> = []
 
     /// Creates an empty form.
     public init(_ title: String = "") {
@@ -36,7 +40,7 @@ public final class Form {
 
     /// The field named `name`, if any.
     public subscript(name: String) -> FormField? {
-        fields.first { $0.name == name }
+        positions[name].map { fields[$0] }
     }
 
     /// Appends a field. Names must be unique (a duplicate is a programming error and traps; spec files
@@ -44,8 +48,10 @@ public final class Form {
     @discardableResult
     public func add(_ field: FormField) -> FormField {
         precondition(self[field.name] == nil, "duplicate form field \"\(field.name)\"")
+        positions[field.name] = fields.count
         fields.append(field)
-        Binder(self) { form, _ in form.updateValidity() } <~ field.verdict
+        let name = field.name
+        Binder(self) { form, verdict in form.verdictChanged(name, verdict) } <~ field.verdict
         return field
     }
 
@@ -139,8 +145,9 @@ public final class Form {
         return answers.keys.filter { self[$0] == nil }
     }
 
-    private func updateValidity() {
-        isValid.value = fields.allSatisfy { $0.verdict.value.isValid }
+    private func verdictChanged(_ name: String, _ verdict: Verdict) {
+        if verdict.isValid { invalidFields.remove(name) } else { invalidFields.insert(name) }
+        isValid.value = invalidFields.isEmpty
     }
 }
 

@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 /// What kind of answer a form field takes. The kind adds its own check before the field's rules (a number
 /// must parse, a choice must be one of the list) and tells the terminal flow how to ask.
 public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
@@ -207,7 +209,7 @@ public final class FormField {
                 (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
             })
         case .choice(let values):
-            let list = values.joined(separator: ", ")
+            let list = listed(values)
             input.addRule(Condition("choice", requirement: "be one of \(list)") { text in
                 (skipEmpty && text.isEmpty) || values.contains(text)
             })

@@ -1,12 +1,16 @@
 import SwitchboardRules
 import SwitchboardTerminal
 
-/// Why a line could not be read: the user cancelled (Ctrl-C) or ended the input (Ctrl-D on an empty line).
+/// Why a line could not be read: the user cancelled (Ctrl-C), quit (Ctrl-\) or ended the input (Ctrl-D on an
+/// empty line).
 public enum PromptInterruption: Error, Equatable, Sendable {
     /// Ctrl-C: the whole form is cancelled, with no partial output.
     case cancelled
     /// Ctrl-D on an empty line (or the input ended).
     case endOfInput
+    /// A signal ended the line: Ctrl-\ (SIGQUIT), or SIGTERM/SIGHUP when the program's handler let it go on.
+    /// The whole form ends as for Ctrl-C, with the signal's exit status (131 for Ctrl-\).
+    case interrupted(signal: Int32)
 }
 
 /// What `FormFlow` needs from a terminal: read one validated line, and show text. `TerminalPrompter` puts it on
@@ -88,6 +92,8 @@ public final class FormFlow {
             try review(prompter)
             draft?.remove()
             return FormResult(status: .submitted, answers: form.answers)
+        } catch .interrupted(let signal) {
+            return FormResult(status: .interrupted(signal: signal), answers: Answers())
         } catch {
             return FormResult(status: .cancelled, answers: Answers())
         }
@@ -99,7 +105,7 @@ public final class FormFlow {
             guard let saved = try draft.load() else { return }
             let resumed = form.resume(from: saved)
             if !resumed.isEmpty {
-                prompter.show("Resuming from \(draft.path): \(resumed.joined(separator: ", ")).")
+                prompter.show("Resuming from \(draft.path): \(listed(resumed)).")
             }
         } catch {
             warnings.append(error.description)
@@ -271,7 +277,7 @@ public final class FormFlow {
         let shown = form.fields.map { field -> String in
             let value = field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
-            if containsControlCharacters(value, allowingNewlines: false) { return displayQuoted(value, limit: 40) }
+            if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
             return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
         }

@@ -1,3 +1,4 @@
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,11 +35,11 @@ public struct InputProblem: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `input line 3 (age): not valid UTF-8`.
+    /// `input line 3 (age): not valid UTF-8`. A field name taken from the input is shown escaped.
     public var description: String {
         var where_ = "input"
         if let line { where_ += " line \(line)" }
-        if let field { where_ += " (\(field))" }
+        if let field { where_ += " (\(displayEscaped(field, limit: 60)))" }
         return "\(where_): \(message)"
     }
 }
@@ -55,6 +56,8 @@ public struct FormResult: Sendable {
         case malformedInput
         /// The user cancelled (Ctrl-C, or end of input before the form was done in a terminal).
         case cancelled
+        /// A signal ended the form: Ctrl-\ (SIGQUIT), or SIGTERM/SIGHUP that the program's handler let through.
+        case interrupted(signal: Int32)
     }
 
     /// Why the run ended.
@@ -75,13 +78,15 @@ public struct FormResult: Sendable {
         self.inputProblems = inputProblems
     }
 
-    /// 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (as a shell reports Ctrl-C).
+    /// 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (as a shell reports Ctrl-C), 128 + the
+    /// signal when one ended it (131 for Ctrl-\).
     public var exitStatus: Int32 {
         switch status {
         case .submitted: 0
         case .invalid: 1
         case .malformedInput: 2
         case .cancelled: 130
+        case .interrupted(let signal): 128 + signal
         }
     }
 
@@ -114,6 +119,9 @@ extension Form {
         return FormResult(status: status, answers: answers, failures: failures, inputProblems: reader.problems)
     }
 
+    /// The most input `runHeadless` reads (64 MB): more is a malformed input, not a form's answers.
+    public static let maximumInputSize = 64 << 20
+
     /// Reads every byte of `input` (standard input by default) with `read(2)`, fills the form, and writes the
     /// report (one line per problem) to `errors`. Use `result.exitStatus` as the process's exit status and
     /// print `result.answers.json()` on success.
@@ -124,23 +132,30 @@ extension Form {
     /// exit(result.exitStatus)
     /// ```
     public func runHeadless(input: Int32 = 0, errors: Int32 = 2, format: AnswerFormat = .auto) -> FormResult {
-        let bytes = readAll(input)
-        let result = fill(from: bytes, format: format)
-        writeLines(result.report, to: errors)
+        let bytes = readAll(input, limit: Form.maximumInputSize)
+        let result = bytes.count > Form.maximumInputSize
+            ? FormResult(status: .malformedInput, answers: Answers(), inputProblems: [InputProblem(
+                line: nil, field: nil, message: "larger than \(Form.maximumInputSize >> 20) MB; the answers of a form "
+                    + "are far smaller")])
+            : fill(from: bytes, format: format)
+        // The report quotes answers, names and the spec's messages: control characters escaped.
+        writeLines(result.report.map { displayEscaped($0) }, to: errors)
         return result
     }
 }
 
-/// Reads `fd` to its end (retrying on EINTR).
-func readAll(_ fd: Int32) -> [UInt8] {
+/// Reads `fd` to its end (retrying on EINTR), or to `limit` bytes and one more (so a caller can tell the input
+/// was longer).
+func readAll(_ fd: Int32, limit: Int = .max) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
+    while bytes.count <= limit {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 { bytes.append(contentsOf: chunk[0..<n]); continue }
         if n < 0 && errno == EINTR { continue }
         return bytes
     }
+    return bytes
 }
 
 /// Writes each line followed by a newline to `fd`.
@@ -149,13 +164,16 @@ func writeLines(_ lines: [String], to fd: Int32) {
     writeAll(lines.joined(separator: "\n") + "\n", to: fd)
 }
 
-func writeAll(_ text: String, to fd: Int32) {
+/// Writes all of `text` to `fd` (retrying on EINTR); false when a write failed (`errno` says why).
+@discardableResult
+func writeAll(_ text: String, to fd: Int32) -> Bool {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
         let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+        if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
     }
+    return true
 }
 
 /// Splits input into lines and hands answers to the form's fields.
@@ -255,8 +273,8 @@ struct AnswerReader {
             }
             let key = String(text[..<eq]), value = String(text[text.index(after: eq)...])
             guard let field = form[key] else {
-                problems.append(.init(line: number, field: key, message: "no field named \"\(key)\"; "
-                                      + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
+                problems.append(.init(line: number, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
+                                      + "expected one of \(listed(form.fields.map(\.name)))"))
                 continue
             }
             if let previous = collected[key] {
@@ -289,8 +307,8 @@ struct AnswerReader {
             return
         }
         for key in form.fill(answers) {
-            problems.append(.init(line: nil, field: key, message: "no field named \"\(key)\"; "
-                                  + "expected one of \(form.fields.map(\.name).joined(separator: ", "))"))
+            problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
+                                  + "expected one of \(listed(form.fields.map(\.name)))"))
         }
     }
 }

@@ -27,20 +27,33 @@ public struct FormSpec {
         self = try parser.parse()
     }
 
-    /// Reads and parses a spec file.
-    /// - Throws: `SpecError` naming the file when it cannot be read, or every problem in it.
+    /// The largest spec file read (a form's spec is a few kilobytes; this stops `/dev/zero` and runaway files).
+    public static let maximumFileSize = 8 << 20
+
+    /// Reads and parses a spec file (a regular file, or a pipe such as `<(generate-spec)`).
+    /// - Throws: `SpecError` naming the file when it cannot be read (a directory, a file over 8 MB), the line
+    ///   and column of the first byte that is not UTF-8, or every problem in it.
     public init(contentsOf path: String) throws(SpecError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw SpecError(problems: [SpecProblem(SpecLocation(file: path, line: 1, column: 1),
-                                                   "cannot read the file: \(reason)")])
+        func problem(_ message: String, line: Int = 1, column: Int = 1) -> SpecError {
+            SpecError(problems: [SpecProblem(SpecLocation(file: path, line: line, column: column), message)])
         }
-        let bytes = readAll(fd)
-        close(fd)
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw problem("cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw problem("is a directory; expected a YAML or JSON spec file")
+        }
+        errno = 0
+        let bytes = readAll(fd, limit: FormSpec.maximumFileSize)
+        if errno != 0 && errno != EINTR { throw problem("cannot read the file: \(String(cString: strerror(errno)))") }
+        guard bytes.count <= FormSpec.maximumFileSize else {
+            throw problem("the file is larger than \(FormSpec.maximumFileSize >> 20) MB; a spec is a few kilobytes")
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SpecError(problems: [SpecProblem(SpecLocation(file: path, line: 1, column: 1),
-                                                   "the file is not valid UTF-8")])
+            let (line, column, byte) = firstInvalidUTF8Position(bytes)
+            throw problem("the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) here); "
+                          + "save it as UTF-8", line: line, column: column)
         }
         try self.init(yaml: text, file: path)
     }
@@ -79,6 +92,37 @@ public struct FormSpec {
         }
         return form
     }
+}
+
+/// Where the first byte that is not part of valid UTF-8 is: its 1-based line, its column (1-based, counting the
+/// Unicode scalars before it on its line, as `SpecLocation` does) and its value.
+func firstInvalidUTF8Position(_ bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8) {
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < bytes.count {
+        let lead = bytes[index]
+        var length = 0
+        if lead < 0x80 {
+            length = 1
+        } else {
+            for candidate in 2...4 where index + candidate <= bytes.count {
+                if String(validating: bytes[index..<index + candidate], as: UTF8.self) != nil {
+                    length = candidate
+                    break
+                }
+            }
+        }
+        if length == 0 { return (line, column, lead) }
+        if lead == 0x0A {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += length
+    }
+    return (line, column, 0)
 }
 
 /// One field of a spec.

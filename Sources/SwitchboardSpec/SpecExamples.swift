@@ -10,13 +10,18 @@ public struct ExampleResult: Sendable, CustomStringConvertible {
     /// which need the other fields' values).
     public var verdict: Verdict
 
-    /// Whether the verdict is what the example expects.
-    public var passed: Bool { verdict.isValid == example.shouldPass }
+    /// Whether the verdict is what the example expects. An example the rules could not decide (a regex that hit
+    /// a limit) never behaves as written, not even an `invalid:` one: the rules did not find it invalid, they
+    /// could not tell.
+    public var passed: Bool { !verdict.isUndecided && verdict.isValid == example.shouldPass }
 
     /// `signup.yaml:9:18: email: "ada" should fail but passed` or
     /// `signup.yaml:8:16: email: "ada@example.com" passes` (ok).
     public var description: String {
         let value = displayQuoted(example.value, limit: 60)
+        if let failure = verdict.failure, failure.isUndecided {
+            return "\(example.location): \(field): \(value) could not be decided: \(failure.message)"
+        }
         switch (example.shouldPass, verdict.failure) {
         case (true, nil): return "\(example.location): \(field): \(value) passes"
         case (false, let failure?):

@@ -37,11 +37,15 @@ struct SpecParser {
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
         var fields: [FieldSpec] = []
+        var lineOfField: [String: Int] = [:]
         if let node = top["fields"] {
             if let list = sequence(node, "a list of fields") {
                 if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
                 for item in list {
-                    if let field = parseField(item, existing: fields) { fields.append(field) }
+                    if let field = parseField(item, existing: lineOfField) {
+                        fields.append(field)
+                        lineOfField[field.name] = field.location.line
+                    }
                 }
             }
         } else {
@@ -58,7 +62,9 @@ struct SpecParser {
 
     // MARK: Fields
 
-    private mutating func parseField(_ node: Node, existing: [FieldSpec]) -> FieldSpec? {
+    /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
+    /// checked in quadratic time).
+    private mutating func parseField(_ node: Node, existing: [String: Int]) -> FieldSpec? {
         guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
         guard let nameNode = map["name"] else {
@@ -69,8 +75,8 @@ struct SpecParser {
         if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
             fail(nameNode, "field name \(displayQuoted(name, limit: 60)) should use letters, digits, - and _ only")
         }
-        if let first = existing.first(where: { $0.name == name }) {
-            fail(nameNode, "duplicate field \(displayQuoted(name, limit: 60)) (first defined at line \(first.location.line))")
+        if let firstLine = existing[name] {
+            fail(nameNode, "duplicate field \(displayQuoted(name, limit: 60)) (first defined at line \(firstLine))")
             return nil
         }
         let prompt = map["prompt"].flatMap { string($0, "a prompt") } ?? name
@@ -83,7 +89,7 @@ struct SpecParser {
         }
         return FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
-            defaultValue: map["default"].flatMap { parseDefault($0) },
+            defaultValue: map["default"].flatMap { parseDefault($0, multiline: kind == .multiline) },
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
@@ -160,7 +166,15 @@ struct SpecParser {
         if let node = map["choices"] {
             var values: [String] = []
             if let list = sequence(node, "a list of choices") {
-                for item in list { if let value = string(item, "a choice") { values.append(value) } }
+                for item in list {
+                    guard let value = string(item, "a choice") else { continue }
+                    if let scalar = value.unicodeScalars.first(where: needsDisplayEscape) {
+                        // It could never be typed (control characters are refused) and Tab would list it raw.
+                        fail(item, "choice \(displayQuoted(value, limit: 60)) holds a control character "
+                             + "(\(codePoint(scalar))); a choice must be plain text")
+                    }
+                    values.append(value)
+                }
                 if values.isEmpty { fail(node, "expected at least one choice") }
             }
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
@@ -230,8 +244,16 @@ struct SpecParser {
 
     // MARK: Defaults, bindings, examples
 
-    private mutating func parseDefault(_ node: Node) -> DefaultSpec? {
-        if node.scalar != nil { return string(node, "a default value").map { .literal($0) } }
+    private mutating func parseDefault(_ node: Node, multiline: Bool) -> DefaultSpec? {
+        if node.scalar != nil {
+            guard let value = string(node, "a default value") else { return nil }
+            if let scalar = value.unicodeScalars.first(where: { needsDisplayEscape($0) && !(multiline && ($0 == "\n" || $0 == "\t")) }) {
+                // The field refuses control characters: such a default could never be accepted.
+                fail(node, "the default holds a control character (\(codePoint(scalar))); a default must be plain text"
+                     + (multiline ? "" : " on one line"))
+            }
+            return .literal(value)
+        }
         guard let map = mapping(node, "a default value, or {from: field, map: local-part}") else { return nil }
         checkKeys(map, allowed: ["from", "map"], in: "a derived default")
         guard let fromNode = map["from"] else {
@@ -284,7 +306,7 @@ struct SpecParser {
     private mutating func checkBindings(_ fields: [FieldSpec]) {
         let names = fields.map(\.name)
         let known = Set(names)
-        let list = names.joined(separator: ", ")
+        let list = listed(names)
         var derivedFrom: [String: String] = [:]
         for field in fields {
             var targets: [(String, SpecLocation, String)] = []
@@ -303,6 +325,24 @@ struct SpecParser {
                 }
             }
         }
+        // A masked answer must not reach a field that shows it in clear (the terminal, the review, the draft).
+        let masked = Set(fields.filter { $0.kind == .masked }.map(\.name))
+        for field in fields where !masked.contains(field.name) {
+            if case .derived(let from, let transform, let at) = field.defaultValue, masked.contains(from) {
+                problems.append(SpecProblem(at, "default from: \(displayQuoted(from, limit: 60)) is masked, but "
+                    + "\(displayQuoted(field.name, limit: 60)) is not: its default (map: \(transform.rawValue)) would "
+                    + "show the secret in clear and write it to drafts; add masked: true to this field or derive "
+                    + "from another one"))
+            }
+        }
+        for field in fields {
+            guard let binding = field.sameAs, known.contains(binding.field),
+                  masked.contains(binding.field) != masked.contains(field.name) else { continue }
+            let (secret, clear) = masked.contains(field.name) ? (field.name, binding.field) : (binding.field, field.name)
+            problems.append(SpecProblem(binding.location, "same-as: \(displayQuoted(secret, limit: 60)) is masked, "
+                + "but \(displayQuoted(clear, limit: 60)) is not: its answer must equal the secret and would be "
+                + "shown in clear; make both masked or neither"))
+        }
         // Each field derives from at most one other, so a cycle is found by following the chain from each field.
         var reported = Set<String>()
         for field in fields {
@@ -318,6 +358,27 @@ struct SpecParser {
             reported.formUnion(chain)
             problems.append(SpecProblem(at, "derived defaults form a cycle: "
                                         + (chain + [field.name]).joined(separator: " -> ")))
+        }
+        // `after:` is a strict order: fields that wait for each other (a after b after a) can never all be
+        // answered, and the form could never be submitted. Each field waits for at most one other.
+        var after: [String: String] = [:]
+        for field in fields { if let binding = field.after { after[field.name] = binding.field } }
+        var reportedAfter = Set<String>()
+        for field in fields {
+            guard let binding = field.after, binding.field != field.name, !reportedAfter.contains(field.name) else {
+                continue
+            }
+            var chain = [field.name]
+            var current = binding.field
+            while current != field.name, !chain.contains(current), let next = after[current] {
+                chain.append(current)
+                current = next
+            }
+            guard current == field.name else { continue }
+            reportedAfter.formUnion(chain)
+            problems.append(SpecProblem(binding.location, "after: fields wait for each other in a cycle ("
+                + (chain + [field.name]).joined(separator: " after ")
+                + "), so the form could never be submitted; remove one of these after: bindings"))
         }
     }
 
@@ -410,6 +471,12 @@ struct SpecParser {
             return SpecProblem(start, "not valid YAML: \(yaml)")
         }
     }
+}
+
+/// `U+001B` for a message.
+private func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }
 
 private func isNameScalar(_ s: Unicode.Scalar) -> Bool {

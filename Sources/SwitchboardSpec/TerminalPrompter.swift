@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchboardRules
 import SwitchboardTerminal
 
 /// `FormFlow` on the terminal: each answer is read by a `LineField` (readline, live ✓/✗ hint under the input
@@ -45,7 +46,8 @@ public final class TerminalPrompter: FormPrompter {
     }
 
     /// Reads one answer on a `LineField`: `check` is its one rule (the form's verdict for the text), Enter
-    /// is refused while it fails if `enforcing`; Ctrl-C and lost terminals are `.cancelled`.
+    /// is refused while it fails if `enforcing`; Ctrl-C and lost terminals are `.cancelled`, Ctrl-\ is
+    /// `.interrupted(signal: SIGQUIT)`.
     public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         try read(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
@@ -69,8 +71,10 @@ public final class TerminalPrompter: FormPrompter {
             return try field.read()
         } catch FieldError.endOfInput {
             throw .endOfInput
+        } catch FieldError.interrupted(let signal) {
+            throw .interrupted(signal: signal)   // Ctrl-\ (SIGQUIT): the form ends with 131
         } catch {
-            throw .cancelled   // Ctrl-C, SIGTERM/SIGHUP, a terminal gone: nothing half-done is kept
+            throw .cancelled   // Ctrl-C, a terminal gone: nothing half-done is kept
         }
     }
 
@@ -83,8 +87,10 @@ public final class TerminalPrompter: FormPrompter {
                  asyncChecks: asyncChecks, check: check)
     }
 
-    /// Writes a line of the form's own text (title, review, messages) to the terminal.
+    /// Writes a line of the form's own text (title, review, messages) to the terminal, control characters
+    /// escaped (the text holds the spec's title, prompts and messages, and answers): nothing in it can drive
+    /// the terminal.
     public func show(_ text: String) {
-        writeAll(text + "\n", to: output)
+        writeAll(displayEscaped(text, newlines: true) + "\n", to: output)
     }
 }

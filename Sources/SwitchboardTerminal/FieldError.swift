@@ -7,6 +7,8 @@
 ///     exit(130)                      // Ctrl-C: the terminal is already restored
 /// } catch FieldError.endOfInput {
 ///     exit(1)                        // Ctrl-D on an empty line, or no more input
+/// } catch FieldError.interrupted(let signal) {
+///     exit(128 + signal)             // Ctrl-\ (SIGQUIT): 131, the terminal already restored
 /// }
 /// ```
 public enum FieldError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,8 +19,10 @@ public enum FieldError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Input that did not come from a person at a terminal failed the field's rules; nobody can be asked
     /// again. `message` names the field, the rule and the value, as printed on standard error.
     case invalid(field: String, message: String)
-    /// A signal asking the program to stop (SIGTERM, SIGHUP) arrived while reading and the program's own
-    /// handler did not end it. The terminal is restored.
+    /// Ctrl-\ (SIGQUIT) was pressed, or a signal asking the program to stop (SIGTERM, SIGHUP) arrived while
+    /// reading and the program's own handler did not end it. The terminal is restored. SIGQUIT is handled like
+    /// Ctrl-C: the program's own disposition for it is not run (in a Swift program that is the runtime's crash
+    /// reporter); a command line tool exits 131.
     case interrupted(signal: Int32)
     /// There is no terminal to talk to or it could not be used (for example stdin is a terminal but neither
     /// stderr nor /dev/tty can be written).

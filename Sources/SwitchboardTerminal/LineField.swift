@@ -148,12 +148,19 @@ public final class LineField {
         return try ReadlineSession(field: self, streams: streams).run()
     }
 
-    /// The prompt as displayed: `Email: `, or `Email [default]: `.
+    /// The prompt as displayed: `Email: `, or `Email [default]: `. Control characters in the prompt or the
+    /// default are shown as escapes (`\u{1b}`), never sent to the terminal: a prompt cannot set the title,
+    /// write the clipboard or move the cursor. A prompt wider than 160 columns (a default wider than 40) is cut
+    /// with `…`: GNU readline 8.2 corrupts its memory when a prompt spans more than about 256 screen lines, which
+    /// a long prompt would do on a narrow terminal.
     var displayedPrompt: String {
-        var shown = prompt
+        func cut(_ text: String, _ columns: Int) -> String {
+            displayWidth(text) > columns ? truncated(text, toColumns: columns - 1) + "…" : text
+        }
+        var shown = cut(displayEscaped(prompt), 160)
         if let defaultValue, !defaultValue.isEmpty, !options.masked {
             let trimmed = shown.hasSuffix(": ") ? String(shown.dropLast(2)) : shown
-            shown = trimmed + " [\(defaultValue)]"
+            shown = trimmed + " [\(cut(displayEscaped(defaultValue), 40))]"
         }
         guard let last = shown.last else { return "" }
         if last == " " { return shown }
@@ -161,11 +168,12 @@ public final class LineField {
         return shown + ": "
     }
 
-    /// The field's name in error messages: the prompt without trailing punctuation.
+    /// The field's name in error messages: the prompt without trailing punctuation, control characters
+    /// escaped, cut after 60 characters.
     var label: String {
         var name = Substring(prompt)
         while let last = name.last, last == " " || last == ":" || last == "?" || last == ">" { name.removeLast() }
-        return name.isEmpty ? "value" : String(name)
+        return name.isEmpty ? "value" : displayEscaped(String(name), limit: 60)
     }
 
     var plainMode: Bool {
@@ -223,10 +231,11 @@ public final class LineField {
         return entries
     }
 
-    /// The error line for a value that failed, as printed when nobody can be asked again.
+    /// The error line for a value that failed, as printed when nobody can be asked again: one line, every
+    /// part escaped (a long value is cut after 80 characters).
     func failureLine(_ verdict: Verdict, value: String) -> String {
-        let message = verdict.failure?.message ?? "is invalid"
+        let message = displayEscaped(verdict.failure?.message ?? "is invalid")
         if options.masked { return "\(label): \(message) (\(value.count) characters, not shown)" }
-        return "\(label): \(message), got \(displayQuoted(value))"
+        return "\(label): \(message), got \(displayQuoted(value, limit: 80))"
     }
 }

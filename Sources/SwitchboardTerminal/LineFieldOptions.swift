@@ -58,7 +58,9 @@ extension LineField {
         /// What happens to the hint once a value is accepted: cleared (the default) or kept as the final
         /// verdict.
         public var hintAfterEnter: HintAfterEnter = .clear
-        /// Values Tab completes to (by prefix). Without choices Tab completes nothing: never file names.
+        /// Values Tab completes to (by prefix). Without choices Tab completes nothing: never file names. A masked
+        /// field never completes or lists them (what Tab completes, and the list Tab Tab shows for a prefix,
+        /// would reveal what was typed); the value is still checked against whatever rules the field has.
         public var choices: [String] = []
         /// Keep this field's accepted values as its own history (Up / Ctrl-R recall them). Never for masked
         /// fields.

@@ -1,3 +1,5 @@
+import CReadlineSupport
+import SwitchboardRules
 import Glibc
 
 /// Standard input is not a terminal: no prompt, no readline. Reads exactly one line with read(2) (nothing
@@ -7,8 +9,19 @@ import Glibc
 struct PipedLineReader {
     let field: LineField
 
+    /// The longest line read (a stream without a newline, such as /dev/zero, must not take all memory).
+    static let maximumLineLength = 64 << 20
+
     func read() throws -> String {
-        guard let bytes = try readLineBytes(from: field.options.input) else { throw FieldError.endOfInput }
+        guard let bytes = try readLineBytes(from: field.options.input, limit: PipedLineReader.maximumLineLength) else {
+            throw FieldError.endOfInput
+        }
+        guard bytes.count <= PipedLineReader.maximumLineLength else {
+            let line = "\(field.label): the answer is longer than \(PipedLineReader.maximumLineLength >> 20) MB (no newline "
+                + "in it)"
+            writeLine(line, to: STDERR_FILENO)
+            throw FieldError.invalid(field: field.label, message: line)
+        }
         return try accept(bytes)
     }
 
@@ -39,7 +52,9 @@ struct PipedLineReader {
 /// byte at a time, so that nothing after the line is consumed.
 /// With `signals` (a signal trap's pipe), waits on both so that a signal arriving just before the read is not
 /// missed, and calls `interrupted` when one came.
-func readLineBytes(from fd: Int32, signals: Int32? = nil, interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
+/// A line longer than `limit` stops the reading there: the bytes returned are longer than `limit`.
+func readLineBytes(from fd: Int32, limit: Int = .max, signals: Int32? = nil,
+                   interrupted: () throws -> Void = {}) rethrows -> [UInt8]? {
     var line: [UInt8] = []
     var sawAny = false
     let seekable = lseek(fd, 0, SEEK_CUR) >= 0
@@ -64,6 +79,7 @@ func readLineBytes(from fd: Int32, signals: Int32? = nil, interrupted: () throws
             return line
         }
         line.append(contentsOf: chunk[0..<n])
+        if line.count > limit { return line }
     }
     return sawAny ? line : nil
 }
@@ -86,10 +102,12 @@ struct PlainLineReader {
     let streams: TerminalStreams
 
     func read() throws -> String {
-        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT])
+        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT] + SignalTrap.otherTerminatingAtDefault())
         defer { trap.close() }
         var saved = termios()
         let haveModes = tcgetattr(streams.inputFD, &saved) == 0
+        if haveModes { sb_fatal_guard_install(streams.inputFD, &saved) }
+        defer { sb_fatal_guard_remove() }
         let hidesInput = field.options.masked && haveModes
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
@@ -128,6 +146,12 @@ struct PlainLineReader {
                         streams.write("\n")
                         streams.flush()
                         throw FieldError.cancelled
+                    case SIGQUIT:
+                        // As in the interactive field: the caller decides, no crash reporter (the echo comes
+                        // back as this function returns).
+                        streams.write("\n")
+                        streams.flush()
+                        throw FieldError.interrupted(signal: SIGQUIT)
                     default:
                         streams.write("\n")
                         streams.flush()
@@ -154,13 +178,13 @@ struct PlainLineReader {
             try field.waitForChecks()
             let verdict = field.verdict.value
             if verdict.isValid || !field.options.refusesInvalid {
-                if !field.note.value.isEmpty { streams.write(field.note.value + "\n") }
+                if !field.note.value.isEmpty { streams.write(displayEscaped(field.note.value) + "\n") }
                 streams.flush()
                 field.remember(value)
                 return value
             }
-            streams.write("✗ \(verdict.failure?.message ?? "invalid")" +
-                          (field.note.value.isEmpty ? "" : "  \(field.note.value)") + "\n")
+            streams.write("✗ \(displayEscaped(verdict.failure?.message ?? "invalid"))" +
+                          (field.note.value.isEmpty ? "" : "  \(displayEscaped(field.note.value))") + "\n")
         }
     }
 }

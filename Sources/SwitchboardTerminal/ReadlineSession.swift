@@ -1,4 +1,6 @@
+import SwitchboardRules
 import CReadline
+import CReadlineSupport
 import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
@@ -29,7 +31,12 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
     let found = MainActor.assumeIsolated { () -> Bool in
         guard let session = ReadlineSession.active else { return false }
         session.field.proxy.completionRequested.send(prefix)
-        session.completions = session.field.options.choices.filter { $0.hasPrefix(prefix) }
+        // A masked field neither completes nor lists its choices: both would show what has been typed.
+        if session.field.options.masked { return false }
+        // A choice holding a control character could never be accepted, and readline would list it raw.
+        session.completions = session.field.options.choices.filter {
+            $0.hasPrefix(prefix) && !$0.unicodeScalars.contains(where: needsDisplayEscape)
+        }
         return !session.completions.isEmpty
     }
     guard found else { return nil }
@@ -113,9 +120,14 @@ final class ReadlineSession {
 
     func run() throws -> String {
         adoptCharacterLocale()
-        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT])
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+                              + SignalTrap.otherTerminatingAtDefault())
         self.trap = trap
         defer { trap.close() }
+        // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
+        var modes = termios()
+        if tcgetattr(streams.inputFD, &modes) == 0 { sb_fatal_guard_install(streams.inputFD, &modes) }
+        defer { sb_fatal_guard_remove() }
         let previous = ReadlineSession.active
         ReadlineSession.active = self
         defer { ReadlineSession.active = previous }
@@ -366,7 +378,7 @@ final class ReadlineSession {
         redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
         drawnVerdict = field.verdict.value
         eraseDecorations()
-        if field.options.masked { redisplayMasked() } else { innerRedisplay() }
+        if field.options.masked { redisplayMasked() } else { redisplaySafely() }
         drawDecorations()
         streams.flush()
         field.proxy.redisplayed.send(())
@@ -374,6 +386,39 @@ final class ReadlineSession {
 
     private func innerRedisplay() {
         if let host = field.proxy.forwardRedisplay { host() } else { rl_redisplay() }
+    }
+
+    /// Draws the line with each character a terminal would obey but readline passes through as it is (C1
+    /// controls such as U+009B CSI, the line separators U+2028/U+2029, bidirectional controls; readline itself
+    /// shows C0 controls as `^[`) replaced by a visible stand-in of the same length in bytes: `¿` for two bytes,
+    /// `�` for three. A pasted, preset or completed value cannot drive the terminal; the buffer is restored at
+    /// once and the value keeps its characters (the field's plain-text rule refuses control characters).
+    private func redisplaySafely() {
+        guard let line = sb_rl_line_buffer() else { return innerRedisplay() }
+        let end = Int(sb_rl_end())
+        let bytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
+        var unsafe: [(offset: Int, length: Int)] = []
+        var i = 0
+        while i < end {
+            let lead = bytes[i]
+            guard lead >= 0xC2 && lead < 0xF0 else { i += 1; continue }
+            let length = lead < 0xE0 ? 2 : 3
+            guard i + length <= end, bytes[i + 1] & 0xC0 == 0x80,
+                  length == 2 || bytes[i + 2] & 0xC0 == 0x80 else { i += 1; continue }
+            let value = length == 2
+                ? UInt32(lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                : UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            if let scalar = Unicode.Scalar(value), needsDisplayEscape(scalar) { unsafe.append((i, length)) }
+            i += length
+        }
+        guard !unsafe.isEmpty else { return innerRedisplay() }
+        let saved = Array(UnsafeBufferPointer(start: bytes, count: end))
+        let standIns: [[UInt8]] = [[], [], [0xC2, 0xBF], [0xEF, 0xBF, 0xBD]]   // "¿", "�"
+        for (offset, length) in unsafe {
+            for k in 0..<length { bytes[offset + k] = standIns[length][k] }
+        }
+        innerRedisplay()
+        for k in 0..<end { bytes[k] = saved[k] }
     }
 
     /// Draws one `*` per character: the buffer is overwritten for the redisplay and restored, so the secret
@@ -424,7 +469,7 @@ final class ReadlineSession {
         if lastBuffer.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty, bottom == 0,
            sb_rl_searching() == 0 {
             let room = columns - Int(column) - 1
-            let shown = truncated(placeholder, toColumns: room)
+            let shown = truncated(displayEscaped(placeholder), toColumns: room)
             if !shown.isEmpty {
                 // Always dim, even under NO_COLOR (an attribute, not a colour): plain, it would read as typed text.
                 out += escape + "2m" + shown + escape + "0m"
@@ -474,9 +519,10 @@ final class ReadlineSession {
         }
         let note = field.note.value
         if mark.isEmpty && message.isEmpty && note.isEmpty { return "" }
+        // The message, the note and the default come from users, rules and specs: escaped before any colour.
         var plain = mark
-        if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + message }
-        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + note }
+        if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + displayEscaped(message) }
+        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + displayEscaped(note) }
         plain = truncated(plain, toColumns: max(1, width))
         guard color, !markColor.isEmpty, plain.hasPrefix(mark) else { return plain }
         let rest = plain.dropFirst(mark.count)
@@ -506,7 +552,14 @@ final class ReadlineSession {
             stopChecks()
             cleanUpAfterSignal(echo: SIGINT)
             throw FieldError.cancelled
-        default:   // SIGTERM, SIGHUP, SIGQUIT: restore the terminal, then let the host's disposition act
+        case SIGQUIT:
+            // Ctrl-\ is a key the user pressed, like Ctrl-C: restore the terminal and tell the caller. The
+            // host's disposition is not run: in a Swift program it is the runtime's crash reporter, which would
+            // take the terminal over with a crash report.
+            stopChecks()
+            cleanUpAfterSignal(echo: SIGQUIT)
+            throw FieldError.interrupted(signal: SIGQUIT)
+        default:   // SIGTERM, SIGHUP, SIGUSR1...: restore the terminal, then let the host's disposition act
             stopChecks()
             cleanUpAfterSignal(echo: nil)
             field.proxy.release()

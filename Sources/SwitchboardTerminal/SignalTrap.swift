@@ -6,7 +6,22 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// Turns signals into bytes on a pipe that the read loop polls, so that every reaction (restoring the
 /// terminal, redrawing after a resize) runs outside the signal handler. Restores the previous handlers.
 final class SignalTrap {
-    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// The other signals whose default action ends the process (SIGUSR1, SIGALRM, SIGPIPE, SIGXCPU, the
+    /// real-time signals...), for those the program leaves at their default while a field reads: caught so the
+    /// terminal is restored, then raised again with the default, so the process still ends by the signal. A
+    /// signal the program handles or ignores is left to it.
+    static func otherTerminatingAtDefault() -> [Int32] {
+        var signals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT,
+                                SIGIO, SIGPIPE]
+        signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        return signals.filter { signal in
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
+            return current.__sigaction_handler.sa_handler == nil   // SIG_DFL
+        }
+    }
     let readEnd: Int32
     private let writeEnd: Int32
     private var previous: [Int32: sigaction] = [:]

@@ -6,7 +6,7 @@ import Switchboard
 /// ```swift
 /// let field = ObservableTextField()
 /// let gmail = ObservableSwitch(.onlyTrue)
-/// field.addSignal(toSwitch: gmail) { field.text.value.contains("@gmail.com") }
+/// field.addSignal(toSwitch: gmail) { text in text.contains("@gmail.com") }
 /// let run = SwitchRecorder(gmail).feed(field, edits: ["a", "a@gmail.com", "a@gmail.co"])
 /// run.fired      // [true]        (the action's arguments, in order)
 /// run.verdicts   // one per edit: invalid, valid, invalid

@@ -58,6 +58,64 @@ import TerminalTestSupport
         #expect(isCooked(session.modes()))
     }
 
+    /// A program that sets nothing up for SIGQUIT (its disposition is the Swift runtime's crash reporter): Ctrl-\
+    /// restores the terminal and the field reports `.interrupted(SIGQUIT)`; no crash report, no core.
+    @Test(arguments: [[], ["--masked"], ["--plain"], ["--plain", "--masked"]])
+    func ctrlBackslashRestoresTheTerminalAndIsReportedToTheProgram(_ arguments: [String]) throws {
+        let session = try PtySession(executable("field-ask"), arguments: arguments, captureStdout: true)
+        #expect(session.waitFor("Value: "))
+        session.send("abc")
+        if !arguments.contains("--plain") { #expect(session.waitFor(arguments.contains("--masked") ? "*" : "abc")) }
+        session.send("\u{1C}")
+        #expect(session.waitForExit() == .exited(128 + SIGQUIT))
+        #expect(!session.outputText.contains("crashed"))
+        #expect(session.stdoutText == "")
+        #expect(isCooked(session.modes()))
+    }
+
+    /// Any signal that ends the process while a field has the terminal (one left at its default, such as SIGUSR1
+    /// or SIGALRM, or a crash signal) ends it with the terminal restored first; the process still ends by that
+    /// signal. (The Swift runtime's crash reporter is switched off here so the crash signals end at once.)
+    @Test(arguments: [SIGUSR1, SIGALRM, SIGPIPE, SIGSEGV, SIGABRT, SIGBUS])
+    func fatalSignalsRestoreTheTerminal(_ signal: Int32) throws {
+        for arguments in [[], ["--plain", "--masked"]] {
+            let session = try PtySession(executable("field-ask"), arguments: arguments,
+                                         environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(session.waitFor("Value: "))
+            session.send("abc")
+            if arguments.isEmpty { #expect(session.waitFor("abc")) }
+            kill(session.pid, signal)
+            #expect(session.waitForExit() == .signaled(signal), "\(signal) \(arguments)")
+            #expect(isCooked(session.modes()), "\(signal) \(arguments)")
+        }
+    }
+
+    /// A history file is only read or appended to when it is the user's own regular file: a link planted at its
+    /// path is not followed, a FIFO does not block the field.
+    @Test func aPlantedHistoryLinkIsNotFollowed() throws {
+        let directory = "/tmp/sb-history-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        mkdir(directory, 0o700)
+        defer {
+            for name in ["victim", "history", "fifo"] { unlink(directory + "/" + name) }
+            rmdir(directory)
+        }
+        let victim = directory + "/victim"
+        let fd = open(victim, O_WRONLY | O_CREAT, 0o644)
+        _ = write(fd, "precious\n", 9)
+        close(fd)
+        symlink(victim, directory + "/history")
+        mkfifo(directory + "/fifo", 0o600)
+        for path in [directory + "/history", directory + "/fifo"] {
+            let session = try PtySession(executable("field-ask"), arguments: ["--history", path], captureStdout: true)
+            #expect(session.waitFor("Value: "))
+            session.send("secret\r")
+            #expect(session.waitForExit(timeout: 5) == .exited(0))
+            #expect(session.stdoutText == "secret\n")
+        }
+        var info = stat()
+        #expect(stat(victim, &info) == 0 && info.st_size == 9 && info.st_mode & 0o777 == 0o644)
+    }
+
     @Test func controlCharactersFromABracketedPasteAreRejected() throws {
         let session = try PtySession(executable("field-ask"), captureStdout: true)
         #expect(session.waitFor("Value: "))

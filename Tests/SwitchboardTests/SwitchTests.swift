@@ -9,7 +9,7 @@ struct SwitchTests {
     func seedField(_ mode: BoolState, trigger: Trigger = .level) -> (ObservableTextField, ObservableSwitch) {
         let field = ObservableTextField()
         let target = ObservableSwitch(mode, trigger: trigger)
-        field.addSignal(toSwitch: target) { field.text.value == "NguyenPhong" }
+        field.addSignal(toSwitch: target) { text in text == "NguyenPhong" }
         return (field, target)
     }
 
@@ -37,7 +37,7 @@ struct SwitchTests {
     func edgeTriggered() {
         let (field, level) = seedField(.onlyFalse)
         let edge = ObservableSwitch(.onlyFalse, trigger: .edge)
-        field.addSignal(toSwitch: edge) { field.text.value == "NguyenPhong" }
+        field.addSignal(toSwitch: edge) { text in text == "NguyenPhong" }
         let levelRun = SwitchRecorder(level)
         let edgeRun = SwitchRecorder(edge).feed(field, edits: ["a", "ab", "abc", "NguyenPhong", "x", "xy"])
         #expect(levelRun.fired == [false, false, false, false, false])

@@ -101,6 +101,12 @@ public final class TmuxScreen {
         _ = try? run(tmux, ["-L", socket, "resize-window", "-t", "sb", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// The pane's title, as programs set it with OSC 0 or OSC 2 (`ESC ] 0 ; title BEL`).
+    public func paneTitle() -> String {
+        let text = (try? run(tmux, ["-L", socket, "display-message", "-p", "-t", "sb", "#{pane_title}"]).output) ?? ""
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
     /// The window's current width in columns.
     public func width() -> Int {
         let text = (try? run(tmux, ["-L", socket, "display-message", "-p", "-t", "sb", "#{window_width}"]).output) ?? ""

@@ -7,7 +7,7 @@ import Glibc
 import SwitchboardTerminal
 
 /// Runs the terminal benchmarks (or, in the child process, one field) and prints ratios.
-func runTerminalBenchmarks() {
+@MainActor func runTerminalBenchmarks() {
     if let mode = getenv("SWITCHBOARD_BENCH_FIELD") {
         runBenchField(mode: String(cString: mode))
     }
@@ -74,7 +74,7 @@ func runTerminalBenchmarks() {
 }
 
 /// The best (lowest) of 5 runs' median key-to-redraw latency, in seconds.
-private func medianLatency(mode: String, input: BenchInput) -> Double {
+@MainActor private func medianLatency(mode: String, input: BenchInput) -> Double {
     var best = Double.infinity
     for _ in 0..<5 {
         latencies = []
@@ -86,7 +86,7 @@ private func medianLatency(mode: String, input: BenchInput) -> Double {
 }
 
 /// Per-key latencies of the latest keystroke run (seconds).
-private var latencies: [Double] = []
+@MainActor private var latencies: [Double] = []
 
 private enum BenchInput {
     case none
@@ -99,7 +99,7 @@ private enum BenchInput {
 /// The child: one field on the pty (stdin and stderr): `validated` has a 5-predicate switch and rules,
 /// `plain` none; `noted` shows a note; `pending` adds a check that never answers (debounce 0), `slow` one that
 /// answers after 1 s.
-private func runBenchField(mode: String) -> Never {
+@MainActor private func runBenchField(mode: String) -> Never {
     var options = LineField.Options()
     options.remembersHistory = false
     options.mode = .interactive
@@ -132,11 +132,11 @@ private func runBenchField(mode: String) -> Never {
 }
 
 /// The best (lowest) child CPU seconds of 5 runs.
-private func bestCPU(validated: Bool, input: BenchInput) -> Double {
+@MainActor private func bestCPU(validated: Bool, input: BenchInput) -> Double {
     bestCPU(mode: validated ? "validated" : "plain", input: input)
 }
 
-private func bestCPU(mode: String, input: BenchInput) -> Double {
+@MainActor private func bestCPU(mode: String, input: BenchInput) -> Double {
     var best = Double.infinity
     for _ in 0..<5 {
         guard let cpu = runChild(mode: mode, input: input) else { return -1 }
@@ -147,7 +147,7 @@ private func bestCPU(mode: String, input: BenchInput) -> Double {
 
 /// Spawns this benchmark as the field on a new pty, types `input`, presses Enter, and returns the child's
 /// user + system CPU seconds.
-private func runChild(mode: String, input: BenchInput) -> Double? {
+@MainActor private func runChild(mode: String, input: BenchInput) -> Double? {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
@@ -229,14 +229,14 @@ private func runChild(mode: String, input: BenchInput) -> Double? {
     return reap(pid, pty: &pty)
 }
 
-private func reap(_ pid: pid_t) -> Double? {
+@MainActor private func reap(_ pid: pid_t) -> Double? {
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     return nil
 }
 
-private func reap(_ pid: pid_t, pty: inout BenchPty) -> Double? {
+@MainActor private func reap(_ pid: pid_t, pty: inout BenchPty) -> Double? {
     var status: Int32 = 0
     var usage = rusage()
     let deadline = now() + 10_000_000_000
@@ -312,4 +312,4 @@ private struct BenchPty {
     }
 }
 
-private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
+@MainActor private func millis(_ seconds: Double) -> String { format(seconds * 1000) }

@@ -14,6 +14,15 @@ void sb_rl_set_discard_kills(int discard);
 /// without going through `rl_kill_text`.
 int sb_rl_reveals_masked_text(sb_rl_command_func *function);
 
+struct termios;
+
+/// While a field has the terminal in its own modes: on a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+/// SIGABRT, SIGSYS, from a crash or from `kill`), put back `modes` on `fd`, then let the handler that was there
+/// before act as if this one had not been installed. Installed once; `sb_fatal_guard_remove` puts the previous
+/// handlers back.
+void sb_fatal_guard_install(int fd, const struct termios *modes);
+void sb_fatal_guard_remove(void);
+
 /// Makes the calling process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so that the
 /// children of a killed check command are reaped by it. Returns 0 on success, -1 with errno otherwise.
 int sb_set_child_subreaper(void);
