@@ -41,9 +41,16 @@ public final class Dynamic<Value> {
     }
 
     /// Creates a box holding an `Equatable` value: setting an equal value delivers nothing.
-    public init(_ value: Value) where Value: Equatable {
-        storage = value
-        isEqual = { $0 == $1 }
+    @inlinable
+    public convenience init(_ value: Value) where Value: Equatable {
+        // Inlinable, so `==` is made where `Value` is known (not through the generic witness on every set).
+        self.init(storage: value, isEqual: { $0 == $1 })
+    }
+
+    @usableFromInline
+    init(storage: Value, isEqual: ((Value, Value) -> Bool)?) {
+        self.storage = storage
+        self.isEqual = isEqual
     }
 
     /// Creates a box that delivers every set, even of a value equal to the current one.

@@ -13,15 +13,17 @@ package struct AskOptions: Equatable {
     package var mask = false
     package var choices: String?
     package var message: String?
+    package var check = CommandCheckOptions()
 
     package init(prompt: String, rules: [String] = [], defaultValue: String? = nil, mask: Bool = false,
-                 choices: String? = nil, message: String? = nil) {
+                 choices: String? = nil, message: String? = nil, check: CommandCheckOptions = CommandCheckOptions()) {
         self.prompt = prompt
         self.rules = rules
         self.defaultValue = defaultValue
         self.mask = mask
         self.choices = choices
         self.message = message
+        self.check = check
     }
 
     /// Asks, prints the accepted value; throws `CommandFailure` with the exit status otherwise.
@@ -60,6 +62,11 @@ package struct AskOptions: Equatable {
         options.masked = mask
         options.choices = choiceList
         let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.condition), options: options)
+        if let asyncCheck = check.asyncCheck {
+            CommandChecks.adoptOrphans()
+            field.addAsyncCheck(asyncCheck)
+        }
+        defer { CommandChecks.terminateAll() }
         standardError.flush()
         let interactive = isTerminal(0)
         do {

@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,12 +17,18 @@ package struct CheckOptions: Equatable {
     package var format: CheckFormat = .text
     package var count = false
     package var file: String?
+    package var check = CommandCheckOptions()
+    /// How many check commands run at once.
+    package var jobs = 1
 
-    package init(rules: [String], format: CheckFormat = .text, count: Bool = false, file: String? = nil) {
+    package init(rules: [String], format: CheckFormat = .text, count: Bool = false, file: String? = nil,
+                 check: CommandCheckOptions = CommandCheckOptions(), jobs: Int = 1) {
         self.rules = rules
         self.format = format
         self.count = count
         self.file = file
+        self.check = check
+        self.jobs = jobs
     }
 
     /// Checks every line and writes the report; throws `CommandFailure` with the exit status unless all pass.
@@ -45,6 +52,28 @@ package struct CheckOptions: Equatable {
         let rule = Rule.all(parsed)
         // Lines typed at a terminal get their verdicts at once; files and pipes get one buffered stream.
         let typed = isTerminal(fd)
+        if let command = check.command {
+            CommandChecks.adoptOrphans()
+            var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs)
+            try reader.forEachLine { bytes in
+                var failed: Verdict?
+                if !rule.accepts(utf8: bytes, invalidUTF8: .reject) {
+                    if let bad = firstInvalidUTF8(bytes) {
+                        failed = .invalid("utf8", "is not valid UTF-8 (byte \(bad + 1))")
+                    } else {
+                        let found = verdict(of: parsed, for: String(decoding: bytes, as: UTF8.self))
+                        failed = found.isValid ? .invalid("rule", "fails \(parsed.map(\.name).joined(separator: ", "))")
+                                               : found
+                    }
+                }
+                batch.add(bytes, rulesVerdict: failed, into: &checker)
+                if typed { standardOutput.flush() }
+            }
+            batch.finish(into: &checker)
+            checker.finish()
+            if checker.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
+            return
+        }
         try reader.forEachLine { bytes in
             if rule.accepts(utf8: bytes, invalidUTF8: .reject) {
                 checker.pass(bytes)
@@ -91,6 +120,12 @@ struct LineChecker {
         } else {
             fail(bytes, nil)
         }
+    }
+
+    /// Counts a line that failed with `verdict` (a check command's) and reports it.
+    mutating func fail(_ bytes: UnsafeRawBufferPointer, verdict: Verdict) {
+        lines += 1
+        fail(bytes, verdict)
     }
 
     private mutating func fail(_ bytes: UnsafeRawBufferPointer, _ known: Verdict?) {

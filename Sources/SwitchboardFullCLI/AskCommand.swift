@@ -31,6 +31,7 @@ struct AskCommand: ParsableCommand {
               PASSWORD=$(switchboard ask "Password" --mask --rule 'length:8..64')
               COLOUR=$(switchboard ask "Colour" --choices red,green --default green)
               echo "ada@example.com" | switchboard ask "Email" --rule email
+              USER=$(switchboard ask "Username" --rule 'length:3..20' --check-command './is-free.sh')
             """)
 
     @Argument(help: "The question, e.g. \"Email\".")
@@ -53,10 +54,14 @@ struct AskCommand: ParsableCommand {
     @Option(help: "The message shown when the value fails any rule.")
     var message: String?
 
+    @OptionGroup var check: CheckCommandOptions
+
+    func validate() throws { try check.validate() }
+
     /// What was asked for, as `AskOptions`.
     var options: AskOptions {
         AskOptions(prompt: prompt, rules: rules, defaultValue: defaultValue, mask: mask, choices: choices,
-                   message: message)
+                   message: message, check: check.options)
     }
 
     func run() throws {

@@ -24,6 +24,10 @@ struct CheckCommand: ParsableCommand {
               cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
               switchboard check --rule email --count addresses.txt
               switchboard check --rule 'int:1..120' --format tap ages.txt
+              switchboard check --rule 'length:3..20' --check-command './is-free.sh' --jobs 8 names.txt
+
+            With --check-command, each line that passes the rules is also checked by the command (as in `ask`), \
+            --jobs at a time; the report keeps the input's order.
             """)
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
@@ -42,14 +46,24 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
     var file: String?
 
+    @OptionGroup var check: CheckCommandOptions
+
+    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command; default 1).",
+                               valueName: "n"))
+    var jobs: Int = 1
+
     func validate() throws {
-        if rules.isEmpty { throw ValidationError("give at least one --rule, e.g. --rule email") }
+        try check.validate()
+        if rules.isEmpty && check.command == nil {
+            throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
+        }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
     }
 
     /// What was asked for, as `CheckOptions`.
     var options: CheckOptions {
-        CheckOptions(rules: rules, format: format, count: count, file: file)
+        CheckOptions(rules: rules, format: format, count: count, file: file, check: check.options, jobs: jobs)
     }
 
     func run() throws {

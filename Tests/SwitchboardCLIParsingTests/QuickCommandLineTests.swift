@@ -51,6 +51,8 @@ struct QuickCommandLineTests {
         ["check", "--rule", "email", "--count", "--count"], ["check", "--rule", "email", "-c"],
         ["ask"], ["ask", "A", "B"], ["ask", "A", "--mask", "--mask"], ["ask", "A", "--default", "x", "--default", "y"],
         ["ask", "A", "--format", "json"], ["ask", "A", "--version"], ["form", "signup.yaml"], ["test", "a.yaml"],
+        ["ask", "User", "--check-command", "./free.sh"], ["check", "--rule", "email", "--jobs", "8"],
+        ["check", "--check-command", "true"],
         ["--generate-completion-script", "bash"], ["--version", "extra"], ["chek", "--rule", "email"],
     ])
     func declinedLines(_ arguments: [String]) {
@@ -62,7 +64,7 @@ struct QuickCommandLineTests {
         "check", "ask", "--rule", "--rule=email", "email", "int:1..120", "--format", "--format=json", "json", "tap",
         "text", "xml", "--count", "--mask", "--default", "--default=x", "--choices", "a,b", "--message", "msg",
         "-", "--", "-x", "-h", "--help", "--version", "file.txt", "Email", "", "--rule=", "--rule=-x", "a=b",
-        "--unknown", "form", "test",
+        "--unknown", "form", "test", "--check-command", "./free.sh", "--jobs", "8", "--check-timeout",
     ]
 
     @Test("on random command lines, every line read quickly is read the same by ArgumentParser")
