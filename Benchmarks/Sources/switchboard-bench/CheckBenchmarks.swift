@@ -60,6 +60,7 @@ func runCheckBenchmarks() {
             print("  note: the counts disagree (\(matching) + \(failing) != \(lines)): the pattern is not equivalent")
         }
     }
+    checkCommandJobs(switchboard: switchboard, directory: directory)
 }
 
 /// Runs the start-up comparison for every release build of `switchboard` found.
@@ -74,7 +75,6 @@ func runStartupBenchmarks() {
     let directory = makeTemporaryDirectory()
     defer { removeTree(directory) }
     for binary in binaries { startUp(switchboard: binary, grep: grep, directory: directory) }
-    checkCommandJobs(switchboard: switchboard, directory: directory)
 }
 
 /// `check --check-command true` on 10,000 lines: 8 commands at a time against one at a time (best of 3).
