@@ -26,10 +26,11 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # The release build, Swift runtime linked statically (it starts about twice as fast as a dynamically linked one):
 # one build folder shared by install, the install test and the benchmarks, so its flags never flip those of
-# .build/release.
+# .build/release. No $ORIGIN rpath: with the runtime linked in there is nothing to find beside the binary, and the
+# dynamic loader would look there (and in its hwcaps and tls subfolders) for each system library at every start.
 STATIC := .build-static
 RELEASE := $(STATIC)/release
-SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC)
+SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC)
 
 # pipefail: a recipe that filters a command's output still fails when the command does.
 SHELL := bash

@@ -22,6 +22,7 @@ BIN="$PREFIX/bin/switchboard"
 VERSION=$(sed -n 's/^## \[\([0-9][0-9.]*[^]]*\)\].*/\1/p' CHANGELOG.md | head -1)
 check "the installed switchboard runs: --version is $VERSION" test "$("$BIN" --version)" = "$VERSION"
 check "the Swift runtime is linked statically (no libswiftCore.so)" sh -c "! ldd '$BIN' | grep -q libswift"
+check "no rpath (nothing is looked up beside the binary at start)" sh -c "! readelf -d '$BIN' | grep -qiE 'rpath|runpath'"
 check "check runs from the prefix" sh -c "printf 'ada@example.com\n' | '$BIN' check --rule email"
 printf 'fields:\n  - name: email\n    rules: [email]\n    examples: {valid: [ada@example.com], invalid: [ada]}\n' \
     >"$WORK/spec.yaml"
