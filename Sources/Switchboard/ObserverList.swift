@@ -91,8 +91,13 @@ final class ObserverList<Value> {
         let value = pending[pendingHead]
         pendingHead += 1
         if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: pending.capacity <= 1024)
+            // Emptied before the delivered values are released: a value's deinit may set this value again
+            // (releasing them inside `pending`'s mutation was a simultaneous access, a trap).
+            var delivered: ContiguousArray<Value> = []
+            swap(&pending, &delivered)
             pendingHead = 0
+            delivered.removeAll(keepingCapacity: true)
+            if pending.isEmpty && delivered.capacity <= 1024 { swap(&pending, &delivered) }
         }
         deliver(value, to: observers)
     }
@@ -144,8 +149,44 @@ final class KeepAlive<Target: AnyObject>: KeepAliveSwitch {
 
     init(_ target: Target) { self.target = target }
 
-    func setHeld(_ held: Bool) { strongTarget = held ? target : nil }
+    isolated deinit { handOver() }
+
+    func setHeld(_ held: Bool) {
+        if held { strongTarget = target } else { handOver() }
+    }
+
+    /// Drops the strong reference through the release queue, so the derived value (and what it frees in turn)
+    /// is freed after this returns to the outermost release, not inside it.
+    private func handOver() {
+        guard strongTarget != nil else { return }
+        ReleaseQueue.shared.waiting.append(strongTarget!)
+        strongTarget = nil
+        ReleaseQueue.shared.drain()
+    }
 
     /// The derived value, if it is alive.
     var current: Target? { strongTarget ?? target }
+}
+
+/// Releases derived values one after another instead of inside each other: freeing the last value of a chain
+/// of 100,000 `map`s (or its root) freed each link from the deinit of the one after it, and overflowed the stack.
+@MainActor
+final class ReleaseQueue {
+    static let shared = ReleaseQueue()
+    /// Objects whose (possibly last) reference was handed over, to be released by `drain()`.
+    var waiting: [AnyObject] = []
+    private var isReleasing = false
+
+    /// Releases what is waiting, unless a release is already in progress further up the stack (it will).
+    func drain() {
+        if isReleasing { return }
+        isReleasing = true
+        while !waiting.isEmpty {
+            var batch: [AnyObject] = []
+            swap(&batch, &waiting)
+            // Deinits run here, outside `waiting`; the derived values they free in turn join `waiting`.
+            batch.removeAll()
+        }
+        isReleasing = false
+    }
 }
