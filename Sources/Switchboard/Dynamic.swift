@@ -131,7 +131,7 @@ public final class Dynamic<Value> {
     ///   observer whose owner is gone is never called and is dropped at the next change.
     @discardableResult
     public func bind<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        observers.prune()
+        observers.pruneIfGrown()
         return subscribe(owner: owner) { [weak owner] value in
             if let owner { observer(owner, value) }
         }

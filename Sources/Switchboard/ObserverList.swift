@@ -54,9 +54,16 @@ final class ObserverList<Value> {
     }
 
     func remove(_ id: UInt64) {
-        guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+        // Observers stay in subscription order, so their ids ascend: a binary search finds one at once (a linear
+        // search made cancelling 20,000 tokens newest first take 10 s).
+        var low = 0, high = observers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if observers[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < observers.count, observers[low].id == id else { return }
         // Taken out before it is released: releasing a closure can run deinits that touch this list.
-        let removed = observers.remove(at: index)
+        let removed = observers.remove(at: low)
         removed.isActive.store(false, ordering: .relaxed)
         if observers.isEmpty { keepAlive?.setHeld(false) }
     }
@@ -114,6 +121,18 @@ final class ObserverList<Value> {
             }
         }
         if ownerGone { prune() }
+    }
+
+    /// The list's size at which the next owner-scoped subscription prunes (see `pruneIfGrown`).
+    var pruneThreshold = 16
+
+    /// Drops the owner-scoped observers whose owner is gone once the list has doubled since the last time, so
+    /// subscribing N owner-scoped observers costs O(N), not O(N²) (20,000 rows bound to one value took 21 s),
+    /// and dead observers never outnumber the live ones by more than that.
+    func pruneIfGrown() {
+        guard observers.count >= pruneThreshold else { return }
+        prune()
+        pruneThreshold = max(16, observers.count * 2)
     }
 
     /// Drops the owner-scoped observers whose owner is gone.

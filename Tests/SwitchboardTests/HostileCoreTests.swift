@@ -242,4 +242,27 @@ struct HostileCoreTests {
         #expect(!either.isOn && either.verdict.value.isUndecided)
         #expect(weakChild != nil, "a combined switch holds its children")
     }
+
+    @Test("100,000 tokens cancelled newest first and 100,000 owner-scoped observers of one value: linear, not quadratic",
+          .timeLimit(.minutes(1)))
+    func largeFanOut() {
+        // Before: each cancel searched the list from the front and each owner-scoped subscription swept the
+        // whole list (20,000 of either took 10-21 s, 100,000 several minutes); the limit only catches a hang.
+        final class Row { var seen = 0 }
+        let theme = Dynamic(0)
+        var tokens: [Subscription] = []
+        for _ in 0..<100_000 { tokens.append(theme.bind { _ in }) }
+        for token in tokens.reversed() { token.cancel() }
+        #expect(theme.observerCount == 0)
+        var rows = (0..<100_000).map { _ in Row() }
+        for row in rows { theme.bind(owner: row) { row, value in row.seen = value } }
+        theme.value = 1
+        #expect(rows.allSatisfy { $0.seen == 1 })
+        rows.removeLast(50_000)
+        #expect(theme.observerCount == 50_000)
+        for _ in 0..<1_000 { theme.bind(owner: Row()) { _, _ in } }
+        theme.value = 2
+        #expect(theme.observerCount == 50_000)
+        #expect(rows.allSatisfy { $0.seen == 2 })
+    }
 }
