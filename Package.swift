@@ -81,6 +81,8 @@ let package = Package(
                           path: "Examples/field-host", swiftSettings: onMainActor),
         .executableTarget(name: "field-ask", dependencies: ["SwitchboardTerminal"], path: "Examples/field-ask",
                           swiftSettings: onMainActor),
+        .executableTarget(name: "field-username", dependencies: ["SwitchboardTerminal"],
+                          path: "Examples/field-username", swiftSettings: onMainActor),
         // ArgumentParser tools (SwitchboardArgumentParser), driven by SwitchboardArgumentParserTests as built binaries.
         // Nonisolated by default, as ArgumentParser commands are; run() reaches the main actor itself.
         .executableTarget(name: "deploy",

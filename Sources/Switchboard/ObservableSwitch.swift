@@ -49,6 +49,8 @@ public final class ObservableSwitch {
     public let validated = Signal<Verdict>()
 
     private var signals: [SwitchSignal] = []
+    /// Asynchronous checks, asked after every synchronous signal passed (see `AsyncCheck`).
+    var asyncRunners: [AsyncCheckRunner] = []
     private var lastOutcome: Bool?
     private var upstream: [Subscription] = []
 
@@ -127,7 +129,8 @@ public final class ObservableSwitch {
 
     /// `validate()` for a field whose text just changed: signals over that field's text get `text` directly.
     func validate(text: String?, of source: ObjectIdentifier?) -> Verdict {
-        if action == nil && signals.isEmpty && verdict.storage.isValid && !validated.hasObservers {
+        if action == nil && signals.isEmpty && asyncRunners.isEmpty && verdict.storage.isValid
+            && !validated.hasObservers {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome.
             lastOutcome = true
@@ -152,20 +155,44 @@ public final class ObservableSwitch {
                 break
             }
         }
+        if !asyncRunners.isEmpty { result = checkAsync(after: result, text: text, of: source) }
         publish(result)
+        return result
+    }
+
+    /// The asynchronous checks, in order, once every synchronous signal passed: the first one that is not
+    /// valid (pending, or its remembered failure) is the verdict. When a synchronous signal failed, or an
+    /// earlier check is not valid, the later checks stop (their runs are cancelled).
+    private func checkAsync(after syncResult: Verdict, text: String?, of source: ObjectIdentifier?) -> Verdict {
+        var result = syncResult
+        for runner in asyncRunners {
+            guard result.isValid else {
+                runner.stop()
+                continue
+            }
+            let current: String?
+            if runner.textID == source, let text { current = text } else { current = runner.field?.text.value }
+            guard let current else {
+                result = .undecided(runner.check.name, "the field this check reads is gone")
+                continue
+            }
+            result = runner.verdict(for: current)
+        }
         return result
     }
 
     /// Fires the action, then delivers `verdict` and `validated`, the same order whether `validate()` was
     /// called directly or from inside another delivery (a field's edit): the action reads the new verdict.
+    /// A pending verdict is delivered but fires no action and is no outcome for the edge trigger.
     private func publish(_ result: Verdict) {
         let outcome = result.isValid
+        let pending = result.isPending
         let flipped = lastOutcome != outcome
-        lastOutcome = outcome
+        if !pending { lastOutcome = outcome }
         DeliveryQueue.shared.batch {
             if verdict.storage != result { verdict.value = result }
             if validated.hasObservers { validated.send(result) }
-            guard trigger == .level || flipped else { return }
+            guard !pending, trigger == .level || flipped else { return }
             switch mode {
             case .anyState: action?(outcome)
             case .onlyTrue where outcome: action?(true)

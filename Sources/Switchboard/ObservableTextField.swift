@@ -98,6 +98,125 @@ public final class ObservableTextField {
         rules.addSignal(name: name, reading: text, check)
     }
 
+    /// Where this field's asynchronous checks take their time from and hand their results back to: a
+    /// `TaskCheckLoop` by default; a terminal field installs its own while it reads; tests use a
+    /// `VirtualCheckLoop`.
+    ///
+    /// ```swift
+    /// let loop = VirtualCheckLoop()
+    /// field.checkLoop = loop
+    /// ```
+    public var checkLoop: any CheckLoop = TaskCheckLoop()
+
+    /// Attaches an asynchronous check to the field itself. It runs only when the field's synchronous rules
+    /// pass, after the debounce; until it answers the field's verdict is `pending`; its failure becomes the
+    /// field's verdict (see `AsyncCheck`).
+    ///
+    /// ```swift
+    /// field.addAsyncCheck(AsyncCheck("username", message: "is taken") { name in try await !taken(name) })
+    /// ```
+    public func addAsyncCheck(_ check: AsyncCheck) {
+        rules.asyncRunners.append(AsyncCheckRunner(check: check, field: self, owner: rules))
+    }
+
+    /// Adds an asynchronous check of the field's text to `toSwitch` (asked after the switch's synchronous
+    /// signals pass) and registers the switch once. While it is pending the switch's verdict is pending and its
+    /// action does not fire.
+    ///
+    /// ```swift
+    /// let available = ObservableSwitch(.onlyTrue)
+    /// field.addAsyncSignal(toSwitch: available, AsyncCheck("free", message: "is taken") { try await !taken($0) })
+    /// ```
+    public func addAsyncSignal(toSwitch target: ObservableSwitch, _ check: AsyncCheck) {
+        target.asyncRunners.append(AsyncCheckRunner(check: check, field: self, owner: target))
+        register(target)
+    }
+
+    private var asyncRunners: [AsyncCheckRunner] {
+        switches.flatMap { $0.asyncRunners.filter { $0.field === self } }
+    }
+
+    /// Whether an asynchronous check of the current text is waiting for typing to pause or running.
+    public var hasPendingChecks: Bool { asyncRunners.contains(where: \.isPending) }
+
+    /// When (on `checkLoop`'s clock) the earliest check still running started; nil when none runs (idle, or
+    /// still in its debounce). A terminal shows "checking…" once this is ~300 ms old.
+    public var checkRunningSince: Duration? { asyncRunners.compactMap(\.startedAt).min() }
+
+    /// Starts every scheduled check now, without waiting for the rest of its debounce (a line read without a
+    /// terminal is checked at once).
+    ///
+    /// ```swift
+    /// field.startPendingChecksNow()
+    /// ```
+    public func startPendingChecksNow() {
+        for runner in asyncRunners { runner.startNow() }
+    }
+
+    /// Cancels every check in flight and every debounce (Ctrl-C, or the field is done); their results are
+    /// dropped. The verdict stays pending until the next validation schedules them again.
+    ///
+    /// ```swift
+    /// field.cancelChecks()
+    /// ```
+    public func cancelChecks() {
+        for runner in asyncRunners { runner.stop() }
+    }
+
+    /// The number of check runs started so far (debounced edits start none).
+    public var checkRunsStarted: Int { asyncRunners.reduce(0) { $0 + $1.runsStarted } }
+
+    /// A check of `owner` answered for the current text: `owner` validates again (the other switches already
+    /// describe the current text, so they are not asked twice), the field's verdict follows, then a submit that
+    /// waited for the answer gets it.
+    func checkSettled(in owner: ObservableSwitch) {
+        let owned = owner.validate(text: text.value, of: ObjectIdentifier(text))
+        var first = Verdict(failure: nil)
+        for target in switches {
+            let current = target === owner ? owned : target.verdict.value
+            if !current.isValid {
+                first = current
+                break
+            }
+        }
+        if verdict.storage != first { verdict.value = first }
+        let settled = first
+        if checkDidSettle.hasObservers { checkDidSettle.send(settled) }
+        if !settled.isPending, let waiting = pendingSubmit, waiting.text == text.value {
+            pendingSubmit = nil
+            waiting.decided(settled)
+        }
+    }
+
+    private var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
+
+    /// Whether a submit is waiting for a pending check of the current text.
+    public var hasPendingSubmit: Bool { pendingSubmit != nil }
+
+    /// Enter: calls `decided` with the verdict of the current text, now if it is decided, else once the
+    /// pending checks of this same text answer. Any change of the text cancels the waiting submit (`decided` is
+    /// then never called), as does `cancelSubmit()` or a new submit.
+    ///
+    /// ```swift
+    /// field.submit { verdict in if verdict.isValid { accept(field.text.value) } else { show(verdict) } }
+    /// ```
+    public func submit(_ decided: @escaping (Verdict) -> Void) {
+        pendingSubmit = nil
+        let current = verdict.value.isPending ? revalidate() : verdict.value
+        if current.isPending {
+            pendingSubmit = (text.value, decided)
+        } else {
+            decided(current)
+        }
+    }
+
+    /// Drops a waiting submit.
+    public func cancelSubmit() { pendingSubmit = nil }
+
+    /// Fires when an asynchronous check's answer for the current text has reached `verdict` (after the
+    /// re-validation it causes), with the field's new verdict.
+    public let checkDidSettle = Signal<Verdict>()
+
     /// Registers a switch to be validated on every change (once, however often it is called).
     ///
     /// ```swift
@@ -133,6 +252,7 @@ public final class ObservableTextField {
     private func textChanged(_ newText: String) -> Bool {
         edits &+= 1
         let edit = edits
+        pendingSubmit = nil   // typing cancels a submit waiting for a check
         revalidate()
         guard edits == edit else { return false }
         if textDidChange.hasObservers { textDidChange.send(newText) }

@@ -18,10 +18,12 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
             let name: String
             let message: String
             let isUndecided: Bool
-            init(name: String, message: String, isUndecided: Bool) {
+            let isPending: Bool
+            init(name: String, message: String, isUndecided: Bool, isPending: Bool = false) {
                 self.name = name
                 self.message = message
-                self.isUndecided = isUndecided
+                self.isUndecided = isUndecided || isPending
+                self.isPending = isPending
             }
         }
 
@@ -30,17 +32,27 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
         /// The failing check's name, e.g. `"email"` or `"length"`.
         public var name: String {
             get { storage.name }
-            set { storage = Storage(name: newValue, message: storage.message, isUndecided: isUndecided) }
+            set {
+                storage = Storage(name: newValue, message: storage.message, isUndecided: isUndecided,
+                                  isPending: isPending)
+            }
         }
 
         /// The message for the user, e.g. `"must be a valid email address"`.
         public var message: String {
             get { storage.message }
-            set { storage = Storage(name: storage.name, message: newValue, isUndecided: isUndecided) }
+            set {
+                storage = Storage(name: storage.name, message: newValue, isUndecided: isUndecided,
+                                  isPending: isPending)
+            }
         }
 
         /// Whether the check could not decide (an error, a limit, a timeout) rather than found the value wrong.
         public var isUndecided: Bool { storage.isUndecided }
+
+        /// Whether an asynchronous check of the current value is still running (or waiting for typing to
+        /// pause). A pending failure is also undecided: it never counts as a pass.
+        public var isPending: Bool { storage.isPending }
 
         /// A failure of the check `name`, saying `message`.
         ///
@@ -51,15 +63,26 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
             storage = Storage(name: name, message: message, isUndecided: isUndecided)
         }
 
+        /// A failure that is not decided yet: an asynchronous check of the value is pending.
+        ///
+        /// ```swift
+        /// let f = Verdict.Failure(pending: "username", message: "checking…")
+        /// ```
+        public init(pending name: String, message: String) {
+            storage = Storage(name: name, message: message, isUndecided: true, isPending: true)
+        }
+
         public static func == (lhs: Failure, rhs: Failure) -> Bool {
             lhs.storage === rhs.storage
-                || (lhs.name == rhs.name && lhs.message == rhs.message && lhs.isUndecided == rhs.isUndecided)
+                || (lhs.name == rhs.name && lhs.message == rhs.message && lhs.isUndecided == rhs.isUndecided
+                    && lhs.isPending == rhs.isPending)
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(message)
             hasher.combine(isUndecided)
+            hasher.combine(isPending)
         }
     }
 
@@ -71,6 +94,9 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the verdict is a failure to decide (see `Failure.isUndecided`).
     public var isUndecided: Bool { failure?.isUndecided ?? false }
+
+    /// Whether an asynchronous check of the value has not answered yet (see `Verdict.pending`).
+    public var isPending: Bool { failure?.isPending ?? false }
 
     /// The verdict of a validation that passed.
     public static let valid = Verdict(failure: nil)
@@ -91,6 +117,17 @@ public struct Verdict: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// ```
     public static func undecided(_ name: String, _ message: String) -> Verdict {
         Verdict(failure: Failure(name: name, message: message, isUndecided: true))
+    }
+
+    /// Not decided yet: an asynchronous check (`AsyncCheck`) of this value is waiting for typing to pause or
+    /// running. It is a failure (and undecided) until the check answers; a switch does not fire its action
+    /// on it (README, "Contract").
+    ///
+    /// ```swift
+    /// Verdict.pending("username").isValid   // false
+    /// ```
+    public static func pending(_ name: String, _ message: String = "checking…") -> Verdict {
+        Verdict(failure: Failure(pending: name, message: message))
     }
 
     /// A verdict with this failure, or valid for `nil`.

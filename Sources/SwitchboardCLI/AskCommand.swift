@@ -30,6 +30,7 @@ struct AskCommand: ParsableCommand {
               PASSWORD=$(switchboard ask "Password" --mask --rule 'length:8..64')
               COLOUR=$(switchboard ask "Colour" --choices red,green --default green)
               echo "ada@example.com" | switchboard ask "Email" --rule email
+              USER=$(switchboard ask "Username" --rule 'length:3..20' --check-command './is-free.sh')
             """)
 
     @Argument(help: "The question, e.g. \"Email\".")
@@ -51,6 +52,10 @@ struct AskCommand: ParsableCommand {
 
     @Option(help: "The message shown when the value fails any rule.")
     var message: String?
+
+    @OptionGroup var check: CheckCommandOptions
+
+    func validate() throws { try check.validate() }
 
     func run() throws { try MainActor.assumeIsolated { try ask() } }
 
@@ -89,6 +94,11 @@ struct AskCommand: ParsableCommand {
         options.masked = mask
         options.choices = choiceList
         let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.condition), options: options)
+        if let asyncCheck = check.asyncCheck {
+            CommandChecks.adoptOrphans()
+            field.addAsyncCheck(asyncCheck)
+        }
+        defer { CommandChecks.terminateAll() }
         standardError.flush()
         let interactive = isTerminal(0)
         do {

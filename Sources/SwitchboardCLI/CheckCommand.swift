@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardRules
+import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,10 @@ struct CheckCommand: ParsableCommand {
               cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
               switchboard check --rule email --count addresses.txt
               switchboard check --rule 'int:1..120' --format tap ages.txt
+              switchboard check --rule 'length:3..20' --check-command './is-free.sh' --jobs 8 names.txt
+
+            With --check-command, each line that passes the rules is also checked by the command (as in `ask`), \
+            --jobs at a time; the report keeps the input's order.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -43,8 +48,18 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
     var file: String?
 
+    @OptionGroup var check: CheckCommandOptions
+
+    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command; default 1).",
+                               valueName: "n"))
+    var jobs: Int = 1
+
     func validate() throws {
-        if rules.isEmpty { throw ValidationError("give at least one --rule, e.g. --rule email") }
+        try check.validate()
+        if rules.isEmpty && check.command == nil {
+            throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
+        }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
     }
 
@@ -68,6 +83,28 @@ struct CheckCommand: ParsableCommand {
         let rule = Rule.all(parsed)
         // Lines typed at a terminal get their verdicts at once; files and pipes get one buffered stream.
         let typed = isTerminal(fd)
+        if let command = check.command {
+            CommandChecks.adoptOrphans()
+            var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs)
+            try reader.forEachLine { bytes in
+                var failed: Verdict?
+                if !rule.accepts(utf8: bytes, invalidUTF8: .reject) {
+                    if let bad = firstInvalidUTF8(bytes) {
+                        failed = .invalid("utf8", "is not valid UTF-8 (byte \(bad + 1))")
+                    } else {
+                        let found = verdict(of: parsed, for: String(decoding: bytes, as: UTF8.self))
+                        failed = found.isValid ? .invalid("rule", "fails \(parsed.map(\.name).joined(separator: ", "))")
+                                               : found
+                    }
+                }
+                batch.add(bytes, rulesVerdict: failed, into: &checker)
+                if typed { standardOutput.flush() }
+            }
+            batch.finish(into: &checker)
+            checker.finish()
+            if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+            return
+        }
         try reader.forEachLine { bytes in
             if rule.accepts(utf8: bytes, invalidUTF8: .reject) {
                 checker.pass(bytes)
@@ -114,6 +151,12 @@ struct LineChecker {
         } else {
             fail(bytes, nil)
         }
+    }
+
+    /// Counts a line that failed with `verdict` (a check command's) and reports it.
+    mutating func fail(_ bytes: UnsafeRawBufferPointer, verdict: Verdict) {
+        lines += 1
+        fail(bytes, verdict)
     }
 
     private mutating func fail(_ bytes: UnsafeRawBufferPointer, _ known: Verdict?) {

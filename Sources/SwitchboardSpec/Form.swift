@@ -1,3 +1,4 @@
+import SwitchboardTerminal
 import SwitchboardRules
 
 /// An ordered set of fields whose verdicts may depend on each other: the headless model behind the terminal
@@ -117,6 +118,10 @@ public final class Form {
     @discardableResult
     public func validate() -> [FieldFailure] {
         for field in fields { field.input.revalidate() }
+        // A `check:` still pending is waited for (within its timeout): failures are decided ones.
+        for field in fields where field.verdict.value.isPending {
+            do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }
+        }
         return failures
     }
 

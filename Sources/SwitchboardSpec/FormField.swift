@@ -147,6 +147,29 @@ public final class FormField {
         input.text.value = self.default.value
     }
 
+    /// The asynchronous checks added with `addAsyncCheck`, in order.
+    public private(set) var asyncChecks: [AsyncCheck] = []
+
+    /// Adds an asynchronous check (a lookup, a check command), run once the rules pass. On an optional field
+    /// it is skipped while the text is empty. A terminal form asks it while the answer is typed; the review
+    /// waits for it.
+    ///
+    /// ```swift
+    /// username.addAsyncCheck(.command("./is-free.sh"))
+    /// ```
+    public func addAsyncCheck(_ check: AsyncCheck) {
+        var effective = check
+        if !isRequired {
+            let inner = check
+            effective = AsyncCheck(check.name, debounce: check.debounce, timeout: check.timeout,
+                                   timeoutMessage: check.timeoutMessage, cacheLimit: check.cacheLimit) { text in
+                text.isEmpty ? .valid : try await inner.run(text)
+            }
+        }
+        asyncChecks.append(effective)
+        input.addAsyncCheck(effective)
+    }
+
     /// Adds a rule after the existing ones. On an optional field the rule is skipped while the text is empty.
     ///
     /// ```swift

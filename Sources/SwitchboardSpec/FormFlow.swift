@@ -31,6 +31,20 @@ public protocol FormPrompter: AnyObject {
 
     /// Shows text (the review, notices) where the prompts go, never on standard output.
     func show(_ text: String)
+
+    /// `readLine` for a field with asynchronous checks (`check:`), which the line runs while it is typed
+    /// after `check` passes. The default ignores them (the flow then waits for them after the line).
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                  asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
+}
+
+extension FormPrompter {
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                         asyncChecks: [AsyncCheck],
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
+                     check: check)
+    }
 }
 
 /// The interactive form: one field at a time, an invalid value never advances; then a review of every answer
@@ -131,12 +145,15 @@ public final class FormFlow {
         var initial = field.isMasked ? "" : field.text.value
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
-                                             choices: field.choices, enforcing: true) { candidate in
+                                             choices: field.choices, enforcing: true,
+                                             asyncChecks: field.asyncChecks) { candidate in
                 field.input.text.value = candidate
-                return field.input.revalidate()
+                return field.input.revalidate().isPending ? .valid : field.input.verdict.value
             }
             field.input.text.value = line
-            let verdict = field.input.revalidate()
+            field.input.revalidate()
+            try waitForChecks(field)
+            let verdict = field.input.verdict.value
             if verdict.isValid { return line }
             // The terminal refuses an invalid Enter itself; a prompter that does not gets the message here.
             prompter.show("\(field.name): \(verdict.failure!.message)")
@@ -189,8 +206,20 @@ public final class FormFlow {
 
     // MARK: Review
 
+    /// Waits for the field's pending asynchronous checks (their answers are usually remembered already: the
+    /// line ran the same checks while it was typed).
+    private func waitForChecks(_ field: FormField) throws(PromptInterruption) {
+        do {
+            try field.input.waitForChecks()
+        } catch {
+            throw .cancelled
+        }
+    }
+
     private func review(_ prompter: FormPrompter) throws(PromptInterruption) {
         while true {
+            // The review shows decided verdicts only: it waits for any check still pending.
+            for field in form.fields where field.verdict.value.isPending { try waitForChecks(field) }
             prompter.show(reviewText())
             let allValid = form.fields.allSatisfy { $0.verdict.value.isValid }
             let names = form.fields.map(\.name)

@@ -76,6 +76,7 @@ public struct FormSpec {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message))
             if case .literal(let value) = spec.defaultValue { field.default.value = value }
+            if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
         }
         for spec in fields {
             guard let field = form[spec.name] else { continue }
@@ -148,6 +149,29 @@ public struct FieldSpec {
     public var examples: [ExampleSpec]
     /// Where the field's entry starts.
     public var location: SpecLocation
+    /// A check command run on the value once the rules pass (`check:`).
+    public var check: CheckSpec? = nil
+}
+
+/// A field's `check:`: a shell command that checks the value (see `AsyncCheck.command`).
+///
+/// ```yaml
+/// check: {command: "./is-free.sh", timeout: 5, debounce: 250}
+/// ```
+public struct CheckSpec: Sendable {
+    /// The command, run as `sh -c COMMAND` with the value on standard input and in SWITCHBOARD_VALUE.
+    public var command: String
+    /// How long it may take (10 s by default).
+    public var timeout: Duration = .seconds(10)
+    /// How long typing must pause before it runs (250 ms by default).
+    public var debounce: Duration = .milliseconds(250)
+    /// Where the command is written.
+    public var location: SpecLocation
+
+    /// The asynchronous check it describes (named "check").
+    public var asyncCheck: AsyncCheck {
+        .command(command, name: "check", debounce: debounce, timeout: timeout)
+    }
 }
 
 /// A rule of a field: its text as written, the condition it parsed to, and where it is.

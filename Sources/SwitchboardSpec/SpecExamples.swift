@@ -34,8 +34,8 @@ public struct ExampleResult: Sendable, CustomStringConvertible {
 }
 
 extension FormSpec {
-    /// Runs every field's `examples` through the field's own rules (a fresh field per spec field), in file
-    /// order: what `switchboard test` reports.
+    /// Runs every field's `examples` through the field's own rules and its `check:` command (a fresh field per
+    /// spec field), in file order: what `switchboard test` reports.
     ///
     /// ```swift
     /// let failed = spec.runExamples().filter { !$0.passed }
@@ -46,8 +46,15 @@ extension FormSpec {
         for spec in fields where !spec.examples.isEmpty {
             let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                   rules: spec.rules.map(\.condition), message: spec.message)
+            if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
             for example in spec.examples {
-                results.append(ExampleResult(field: spec.name, example: example, verdict: field.answer(example.value)))
+                var verdict = field.answer(example.value)
+                if verdict.isPending {
+                    // The field's check: (a command) decides, within its timeout.
+                    do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }
+                    verdict = field.verdict.value
+                }
+                results.append(ExampleResult(field: spec.name, example: example, verdict: verdict))
             }
         }
         return results

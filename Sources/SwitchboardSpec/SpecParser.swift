@@ -13,7 +13,7 @@ struct SpecParser {
 
     static let topKeys = ["title", "rules", "fields"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples"]
+                            "default", "choices", "same-as", "after", "examples", "check"]
     static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
 
     init(file: String, text: String) {
@@ -93,7 +93,49 @@ struct SpecParser {
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
-            location: location(nameNode))
+            location: location(nameNode),
+            check: map["check"].flatMap { parseCheck($0) })
+    }
+
+    /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
+    private mutating func parseCheck(_ node: Node) -> CheckSpec? {
+        let expected = "a check command, or {command: \"...\", timeout: seconds, debounce: milliseconds}"
+        if node.scalar != nil {
+            guard let command = string(node, expected) else { return nil }
+            return checkSpec(command: command, at: node)
+        }
+        guard let map = mapping(node, expected) else { return nil }
+        checkKeys(map, allowed: ["command", "timeout", "debounce"], in: "check:")
+        guard let commandNode = map["command"], let command = string(commandNode, "a shell command") else {
+            fail(node, "missing command:; expected {command: \"./is-free.sh\", timeout: 5, debounce: 250}")
+            return nil
+        }
+        guard var spec = checkSpec(command: command, at: commandNode) else { return nil }
+        if let timeoutNode = map["timeout"] {
+            guard let seconds = timeoutNode.scalar.flatMap({ Double($0.string) }), seconds > 0, seconds <= 86_400 else {
+                fail(timeoutNode, "expected a timeout in seconds above 0 (at most 86400), e.g. timeout: 5, "
+                     + "got \(describe(timeoutNode))")
+                return nil
+            }
+            spec.timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        if let debounceNode = map["debounce"] {
+            guard let milliseconds = debounceNode.scalar.flatMap({ Int($0.string) }), (0...60_000).contains(milliseconds) else {
+                fail(debounceNode, "expected a debounce in milliseconds from 0 to 60000, e.g. debounce: 250, "
+                     + "got \(describe(debounceNode))")
+                return nil
+            }
+            spec.debounce = .milliseconds(milliseconds)
+        }
+        return spec
+    }
+
+    private mutating func checkSpec(command: String, at node: Node) -> CheckSpec? {
+        if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            fail(node, "expected a shell command, e.g. check: ./is-free.sh, got an empty one")
+            return nil
+        }
+        return CheckSpec(command: command, location: location(node))
     }
 
     private mutating func parseKind(_ map: Node.Mapping) -> FieldKind {

@@ -50,6 +50,13 @@ public final class TerminalPrompter: FormPrompter {
     /// `.interrupted(signal: SIGQUIT)`.
     public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try read(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
+                 asyncChecks: [], check: check)
+    }
+
+    private func read(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                      asyncChecks: [AsyncCheck],
+                      check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         var fieldOptions = options
         fieldOptions.masked = masked
         fieldOptions.choices = choices
@@ -59,6 +66,7 @@ public final class TerminalPrompter: FormPrompter {
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
         let field = LineField(prompt: prompt, initialText: initial, options: fieldOptions)
         field.addRule(named: "form", check)
+        for asyncCheck in asyncChecks { field.addAsyncCheck(asyncCheck) }
         do {
             return try field.read()
         } catch FieldError.endOfInput {
@@ -68,6 +76,15 @@ public final class TerminalPrompter: FormPrompter {
         } catch {
             throw .cancelled   // Ctrl-C, a terminal gone: nothing half-done is kept
         }
+    }
+
+    /// `readLine` whose line also runs `asyncChecks` (after `check` passes): "checking…" under the input,
+    /// Enter waits for them.
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
+                         asyncChecks: [AsyncCheck],
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try read(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
+                 asyncChecks: asyncChecks, check: check)
     }
 
     /// Writes a line of the form's own text (title, review, messages) to the terminal, control characters

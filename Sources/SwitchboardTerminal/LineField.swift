@@ -113,6 +113,23 @@ public final class LineField {
         field.addSignal(toSwitch: target, predicate)
     }
 
+    /// Attaches an asynchronous check (a lookup, a check command): it runs once the synchronous rules pass
+    /// and typing pauses; "checking…" shows under the input when it takes longer than ~300 ms; Enter while it
+    /// is pending waits for it (typing cancels that). See `AsyncCheck`.
+    ///
+    /// ```swift
+    /// field.addAsyncCheck(.command("./is-free.sh", timeout: .seconds(5)))
+    /// ```
+    public func addAsyncCheck(_ check: AsyncCheck) {
+        field.addAsyncCheck(check)
+    }
+
+    /// A value read without readline (a pipe, plain mode) whose check is pending: see
+    /// `ObservableTextField.waitForChecks()`.
+    func waitForChecks() throws {
+        try field.waitForChecks()
+    }
+
     /// Asks for the value and returns it once accepted.
     ///
     /// - Throws: `FieldError.cancelled` on Ctrl-C, `FieldError.endOfInput` on Ctrl-D on an empty line (or no

@@ -35,6 +35,7 @@ struct PipedLineReader {
         let before = field.text.value
         field.text.value = value
         if before == value { field.field.revalidate() }
+        try field.waitForChecks()
         let verdict = field.verdict.value
         if !verdict.isValid && field.options.refusesInvalid {
             let line = field.failureLine(verdict, value: value)
@@ -174,6 +175,7 @@ struct PlainLineReader {
             let before = field.text.value
             field.text.value = value
             if before == value { field.field.revalidate() }
+            try field.waitForChecks()
             let verdict = field.verdict.value
             if verdict.isValid || !field.options.refusesInvalid {
                 if !field.note.value.isEmpty { streams.write(displayEscaped(field.note.value) + "\n") }

@@ -53,6 +53,15 @@ nonisolated func choiceGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) 
 nonisolated func noCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? { nil }
 
 private let escape = "\u{1B}["
+/// How long a check runs before "checking…" appears, and how often its spinner moves.
+private let checkingDelay = Duration.milliseconds(300)
+private let spinnerStep = Duration.milliseconds(100)
+private let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+private func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+}
 
 /// One interactive read of a `LineField` with readline's callback interface: poll the input and a signal
 /// pipe, feed readline one character at a time, publish each change of the line buffer, and draw the hint
@@ -91,6 +100,17 @@ final class ReadlineSession {
     /// An invalid line was accepted by another binding: ask again with the same text.
     private var restartNeeded = false
     private var subscriptions = SubscriptionBag()
+    /// The clock and hand-back of the field's asynchronous checks while it reads.
+    private let checks = TerminalCheckLoop()
+    /// Enter was pressed while a check was pending and the check came back valid for the same text: the key
+    /// to feed readline again so that it accepts.
+    private var submitKey: Int32?
+    /// The key of an Enter waiting for a pending check.
+    private var waitingKey: Int32 = 13
+    /// Whether "checking…" (and which spinner frame) was drawn last.
+    private var drawnSpinner: Int?
+    /// The verdict when the field was last drawn.
+    private var drawnVerdict = Verdict.valid
 
     init(field: LineField, streams: TerminalStreams) {
         self.field = field
@@ -116,6 +136,17 @@ final class ReadlineSession {
         defer { field.proxy.release() }
         columns = streams.columns
 
+        // Asynchronous checks take their time from this loop while the field reads; runs scheduled before
+        // (on another loop) start again here.
+        let previousLoop = field.field.checkLoop
+        field.field.cancelChecks()
+        field.field.checkLoop = checks
+        defer {
+            field.field.cancelSubmit()
+            field.field.cancelChecks()
+            field.field.checkLoop = previousLoop
+        }
+
         subscriptions.insert(field.text.bind { [weak self] value in self?.textSetByHost(value) })
         subscriptions.insert(field.note.bind { [weak self] _ in self?.redisplayDeferred = true })
         defer { subscriptions.cancelAll() }
@@ -123,8 +154,9 @@ final class ReadlineSession {
         rl_callback_handler_install(field.displayedPrompt, lineHandler)
         while outcome == nil {
             var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, -1)
+                       pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, checks.pollTimeout(cap: spinnerTimeout()))
             if ready < 0 {
                 if errno == EINTR { continue }
                 cleanUpAfterSignal(echo: nil)
@@ -133,7 +165,21 @@ final class ReadlineSession {
             if fds[1].revents != 0 {
                 for signal in trap.take() { try handle(signal) }
             }
-            if outcome == nil && fds[0].revents != 0 {
+            // Check results and timers: applied here, on the main thread, between keys (never while one is
+            // being read), then drawn unless more input is waiting.
+            checks.runDue()
+            if outcome == nil && (field.verdict.value != drawnVerdict || spinnerNeedsDrawing()) && submitKey == nil
+                && !inputPending() {
+                redisplayNow()   // a stale result (dropped) changed nothing and draws nothing
+            }
+            var feed = fds[0].revents != 0
+            if outcome == nil, let key = submitKey {
+                // The pending check came back valid for the text Enter was pressed on: press it again.
+                submitKey = nil
+                rl_execute_next(key)
+                feed = true
+            }
+            if outcome == nil && feed {
                 rl_callback_read_char()
                 if restartNeeded {
                     restartNeeded = false
@@ -190,6 +236,15 @@ final class ReadlineSession {
             field.field.revalidate()
             validated = true
         }
+        if field.verdict.value.isPending && field.options.refusesInvalid {
+            // Keep the text, check it now (no more debounce), and accept when this same text comes back
+            // valid; typing meanwhile cancels the wait.
+            waitingKey = key
+            field.field.startPendingChecksNow()
+            field.field.submit { [weak self] verdict in self?.submitDecided(verdict) }
+            redisplayNow()
+            return 0
+        }
         if !field.verdict.value.isValid && field.options.refusesInvalid {
             refused = true
             rl_ding()
@@ -199,6 +254,35 @@ final class ReadlineSession {
         redisplayNow()
         acceptedByEnter = true
         return rl_newline(count, key)
+    }
+
+    /// The check an Enter waited for answered for the same text.
+    private func submitDecided(_ verdict: Verdict) {
+        if verdict.isValid {
+            submitKey = waitingKey
+        } else {
+            refused = true
+            rl_ding()
+        }
+    }
+
+    /// How long poll may wait before "checking…" must appear or its spinner move on (nil: no check runs).
+    private func spinnerTimeout() -> Int32? {
+        guard let since = field.field.checkRunningSince, field.verdict.value.isPending else { return nil }
+        let elapsed = checks.now - since
+        if elapsed < checkingDelay { return milliseconds(checkingDelay - elapsed) }
+        return milliseconds(spinnerStep - .milliseconds(milliseconds(elapsed - checkingDelay) % 100))
+    }
+
+    /// Whether the spinner frame to show differs from the one drawn.
+    private func spinnerNeedsDrawing() -> Bool { spinnerFrame() != drawnSpinner }
+
+    /// The frame of "checking…" to show now: nil while nothing has been checking for ~300 ms.
+    private func spinnerFrame() -> Int? {
+        guard validated, field.verdict.value.isPending, let since = field.field.checkRunningSince else { return nil }
+        let elapsed = checks.now - since
+        guard elapsed >= checkingDelay else { return nil }
+        return Int(milliseconds(elapsed - checkingDelay) / 100) % spinnerFrames.count
     }
 
     func lineReceived(_ bytes: [UInt8]?) {
@@ -292,6 +376,7 @@ final class ReadlineSession {
     func redisplayNow() {
         syncText()
         redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
+        drawnVerdict = field.verdict.value
         eraseDecorations()
         if field.options.masked { redisplayMasked() } else { redisplaySafely() }
         drawDecorations()
@@ -414,7 +499,15 @@ final class ReadlineSession {
             message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
         } else if validated {
             let verdict = field.verdict.value
-            if verdict.isValid {
+            drawnSpinner = spinnerFrame()
+            if verdict.isPending {
+                // Nothing until a check has run ~300 ms (no flicker), then an animated "checking…".
+                if let frame = drawnSpinner {
+                    mark = spinnerFrames[frame]
+                    markColor = "2"
+                    message = "checking…"
+                }
+            } else if verdict.isValid {
                 mark = "✓"
                 markColor = "32"
             } else {
@@ -456,21 +549,31 @@ final class ReadlineSession {
             drawnAt = (-1, -1, -1)
             rl_forced_update_display()
         case SIGINT:
+            stopChecks()
             cleanUpAfterSignal(echo: SIGINT)
             throw FieldError.cancelled
         case SIGQUIT:
             // Ctrl-\ is a key the user pressed, like Ctrl-C: restore the terminal and tell the caller. The
             // host's disposition is not run: in a Swift program it is the runtime's crash reporter, which would
             // take the terminal over with a crash report.
+            stopChecks()
             cleanUpAfterSignal(echo: SIGQUIT)
             throw FieldError.interrupted(signal: SIGQUIT)
         default:   // SIGTERM, SIGHUP, SIGUSR1...: restore the terminal, then let the host's disposition act
+            stopChecks()
             cleanUpAfterSignal(echo: nil)
             field.proxy.release()
             trap?.restore(signal)
             raise(signal)
             throw FieldError.interrupted(signal: signal)
         }
+    }
+
+    /// Cancels every check in flight: check commands are killed with their process groups and reaped.
+    private func stopChecks() {
+        field.field.cancelSubmit()
+        field.field.cancelChecks()
+        CommandChecks.terminateAll()
     }
 
     /// Leaves the line as it is on the screen, clears the hint, restores the terminal modes.

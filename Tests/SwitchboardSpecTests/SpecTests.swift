@@ -86,7 +86,7 @@ func specProblems(_ yaml: String) -> [String] {
                 promt: Email
                 type: colour
             """) == [
-            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples"#,
+            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check"#,
             #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, yesno, number"#,
         ])
     }
@@ -184,7 +184,9 @@ private var signupSpecPath: String {
         let spec = try FormSpec(contentsOf: signupSpecPath)
         #expect(spec.fields.map(\.name) == ["email", "username", "password", "confirm", "age", "country", "bio"])
         let results = spec.runExamples()
-        #expect(results.count == 22)
+        #expect(results.count == 23)
+        // The username's check: command decides "root" (the rules pass it).
+        #expect(results.contains { $0.example.value == "root" && $0.verdict == .invalid("check", "is taken") })
         #expect(results.filter { !$0.passed }.map(\.description) == [])
     }
 

@@ -61,7 +61,34 @@ func runCheckBenchmarks() {
         }
     }
     for binary in binaries { startUp(switchboard: binary, grep: grep, directory: directory) }
+    checkCommandJobs(switchboard: switchboard, directory: directory)
 }
+
+/// `check --check-command true` on 10,000 lines: 8 commands at a time against one at a time (best of 3).
+private func checkCommandJobs(switchboard: String, directory: String) {
+    let file = directory + "/ten-thousand.txt"
+    let lines = 10_000
+    writeFile(file, (1...lines).map { "user\($0)" }.joined(separator: "\n") + "\n")
+    print("\ncheck --check-command true on \(lines) lines (one sh -c per line; best of 3; \(cores()) cores)")
+    var best: [Int: Double] = [:]
+    for jobs in [1, 8] {
+        let arguments = [switchboard, "check", "--count", "--check-command", "true", "--jobs", "\(jobs)", file]
+        var fastest = Double.infinity
+        for _ in 0..<3 {
+            let run = spawnAndWait(arguments, environment: [])
+            guard run.status == 0, run.output == "0\n" else {
+                print("  --jobs \(jobs): exited with \(run.status), output \(run.output.debugDescription)")
+                return
+            }
+            fastest = min(fastest, run.seconds)
+        }
+        best[jobs] = fastest
+        print("  --jobs \(jobs)   \(formatMillis(fastest)) ms   (\(format(fastest * 1e6 / Double(lines))) us per line)")
+    }
+    if let one = best[1], let eight = best[8] { print("  speed-up --jobs 8 vs --jobs 1: \(format(one / eight))x") }
+}
+
+private func cores() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
 /// Start-up: checking one value (the whole process) against grep on the same one-line file.
 private func startUp(switchboard: String, grep: String, directory: String) {

@@ -23,4 +23,11 @@ struct termios;
 void sb_fatal_guard_install(int fd, const struct termios *modes);
 void sb_fatal_guard_remove(void);
 
+/// Makes the calling process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so that the
+/// children of a killed check command are reaped by it. Returns 0 on success, -1 with errno otherwise.
+int sb_set_child_subreaper(void);
+
+/// pipe2(fds, O_CLOEXEC): a pipe whose ends are not inherited by other programs. Returns 0 or -1.
+int sb_pipe_cloexec(int fds[2]);
+
 #endif

@@ -1,0 +1,148 @@
+import SwitchboardRules
+import SwitchboardTerminal
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchboard check --check-command CMD --jobs N`: lines that pass the rules are checked by the command, at
+/// most `jobs` at a time; the report keeps the input's order (a line is reported once every line before it
+/// has been). Each command has the timeout; one that runs longer is killed with its group and the line fails.
+struct CommandBatch: ~Copyable {
+    private enum State {
+        case decided(Verdict)
+        case running(pid: Int32, deadline: ContinuousClock.Instant)
+    }
+
+    private struct Entry {
+        var bytes: [UInt8]
+        var state: State
+    }
+
+    let command: String
+    let timeout: Duration
+    let jobs: Int
+    /// Lines held for the report at most (decided lines wait behind a running one).
+    private let window: Int
+    private var queue: [Entry] = []
+    private var head = 0
+    private var running = 0
+    private let finished = Finished()
+    private let clock = ContinuousClock()
+    private let timeoutMessage: String
+
+    init(command: String, timeout: Duration, jobs: Int) {
+        self.command = command
+        self.timeout = timeout
+        self.jobs = max(1, jobs)
+        window = max(1, jobs) * 64
+        timeoutMessage = AsyncCheck.command(command, timeout: timeout).timeoutMessage
+    }
+
+    /// Takes the next line: failed by the rules (`verdict` not valid), or to be checked by the command.
+    mutating func add(_ bytes: UnsafeRawBufferPointer, rulesVerdict: Verdict?, into checker: inout LineChecker) {
+        while running >= jobs || queue.count - head >= window { waitForOne(into: &checker) }
+        if let rulesVerdict {
+            queue.append(Entry(bytes: Array(bytes), state: .decided(rulesVerdict)))
+        } else {
+            let copy = Array(bytes)
+            let value = String(decoding: copy, as: UTF8.self)
+            let index = offset + queue.count
+            do {
+                let process = try CommandChecks.start(command, value: value) { [finished] result in
+                    finished.post(index, result)
+                }
+                queue.append(Entry(bytes: copy, state: .running(pid: process, deadline: clock.now + timeout)))
+                running += 1
+            } catch {
+                queue.append(Entry(bytes: copy, state: .decided(.undecided("check-command", "\(error)"))))
+            }
+        }
+        flush(into: &checker)
+    }
+
+    /// Waits for every command and reports the remaining lines.
+    mutating func finish(into checker: inout LineChecker) {
+        while running > 0 { waitForOne(into: &checker) }
+        flush(into: &checker)
+    }
+
+    /// Reports the decided lines at the head of the queue, in order.
+    private mutating func flush(into checker: inout LineChecker) {
+        while head < queue.count, case .decided(let verdict) = queue[head].state {
+            queue[head].bytes.withUnsafeBytes { bytes in
+                if verdict.isValid { checker.pass(bytes) } else { checker.fail(bytes, verdict: verdict) }
+            }
+            queue[head].bytes = []
+            head += 1
+        }
+        if head > 4096 && head * 2 > queue.count {
+            queue.removeFirst(head)
+            offset += head
+            head = 0
+        }
+    }
+
+    /// Blocks until a command ends (or times out and is killed), and records it.
+    private mutating func waitForOne(into checker: inout LineChecker) {
+        var earliest: ContinuousClock.Instant?
+        for index in head..<queue.count {
+            if case .running(_, let deadline) = queue[index].state, earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
+        var timeoutMS: Int32 = -1
+        if let earliest {
+            let (seconds, attoseconds) = (earliest - clock.now).components
+            timeoutMS = Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+        }
+        var fd = pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0)
+        if !finished.hasResults { _ = poll(&fd, 1, timeoutMS) }
+        for (absolute, result) in finished.take() { apply(result, at: absolute) }
+        let now = clock.now
+        for index in head..<queue.count {
+            if case .running(let pid, let deadline) = queue[index].state, deadline <= now {
+                CommandChecks.kill(pid)
+                queue[index].state = .running(pid: pid, deadline: .now + .seconds(3600))
+                timedOut.insert(index + offset)
+            }
+        }
+    }
+
+    private var timedOut: Set<Int> = []
+    /// How many entries compaction removed from the front (indices handed to commands are absolute).
+    private var offset = 0
+
+    private mutating func apply(_ result: CommandChecks.Result, at absolute: Int) {
+        let index = absolute - offset
+        guard index >= 0, index < queue.count, case .running = queue[index].state else { return }
+        running -= 1
+        if timedOut.remove(absolute) != nil {
+            queue[index].state = .decided(.undecided("check-command", timeoutMessage))
+        } else {
+            queue[index].state = .decided(result.verdict(name: "check-command"))
+        }
+    }
+}
+
+/// Results of finished commands, posted from their threads, with a pipe that wakes the waiting loop.
+private final class Finished: Sendable {
+    let pipe = WakePipe()
+    private let results = Mutex<[(Int, CommandChecks.Result)]>([])
+
+    func post(_ index: Int, _ result: CommandChecks.Result) {
+        results.withLock { $0.append((index, result)) }
+        pipe.wake()
+    }
+
+    var hasResults: Bool { results.withLock { !$0.isEmpty } }
+
+    func take() -> [(Int, CommandChecks.Result)] {
+        var byte = [UInt8](repeating: 0, count: 64)
+        while read(pipe.readEnd, &byte, byte.count) > 0 {}
+        return results.withLock { results in
+            defer { results.removeAll() }
+            return results
+        }
+    }
+}

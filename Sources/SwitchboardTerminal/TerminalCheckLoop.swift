@@ -1,0 +1,100 @@
+import CReadlineSupport
+import Glibc
+
+/// The check loop of a field being read on a terminal: the continuous clock, timers run by the read loop, and
+/// results handed back through a queue plus a wake-up pipe that the read loop polls with the terminal. Results
+/// are applied on the main thread only, when the read loop drains them.
+///
+/// ```swift
+/// let loop = TerminalCheckLoop()
+/// field.checkLoop = loop
+/// // in the read loop: poll loop.wakeFD with the terminal, timeout loop.pollTimeout(), then loop.runDue()
+/// ```
+@MainActor
+public final class TerminalCheckLoop: CheckLoop {
+    private let origin = ContinuousClock.now
+    private let timers = CheckTimerQueue()
+    private let queue: ManualHandBack
+    private let pipe: WakePipe
+    private var wakeRead: Int32 { pipe.readEnd }
+    public var handBack: any CheckHandBack { queue }
+
+    /// A loop with its own wake-up pipe. The pipe is closed once nothing can post to it any more (the loop
+    /// and every run still holding its hand-back are gone), so a late result never writes to a reused
+    /// descriptor.
+    public init() {
+        let pipe = WakePipe()
+        self.pipe = pipe
+        queue = ManualHandBack(posted: { pipe.wake() })
+    }
+
+    public var now: Duration { ContinuousClock.now - origin }
+
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> CheckTimer {
+        timers.add(CheckTimer(deadline: now + delay, action))
+    }
+
+    /// The descriptor that becomes readable when a result is posted.
+    public var wakeFD: Int32 { wakeRead }
+
+    /// Milliseconds until the next timer is due (-1: none), for poll(2); at most `cap` when given.
+    public func pollTimeout(cap: Int32? = nil) -> Int32 {
+        var timeout: Int32 = -1
+        if let deadline = timers.nextDeadline {
+            let left = deadline - now
+            let (seconds, attoseconds) = left.components
+            let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            timeout = Int32(clamping: max(0, milliseconds))
+        }
+        if let cap, timeout < 0 || cap < timeout { timeout = cap }
+        return timeout
+    }
+
+    /// Runs the timers that are due and applies the results posted so far; returns whether anything ran.
+    @discardableResult
+    public func runDue() -> Bool {
+        var byte = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &byte, byte.count) > 0 {}
+        let dueBefore = timers.nextDeadline.map { $0 <= now } ?? false
+        timers.runDue(now: now)
+        return queue.drain() > 0 || dueBefore
+    }
+
+    /// Waits until `done()` holds or `signals` (a signal trap's pipe) becomes readable; returns false in
+    /// the second case.
+    func wait(until done: () -> Bool, signals: Int32?) -> Bool {
+        while !done() {
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, pollTimeout())
+            if ready < 0 && errno != EINTR { return true }
+            if fds[1].revents != 0 { return false }
+            runDue()
+        }
+        return true
+    }
+}
+
+/// A non-blocking pipe that wakes a poll(2); closed when the last holder lets go.
+package final class WakePipe: Sendable {
+    package let readEnd: Int32
+    let writeEnd: Int32
+
+    package init() {
+        var fds: [Int32] = [-1, -1]
+        _ = sb_pipe_cloexec(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+    }
+
+    package func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)   // a full pipe already wakes the loop
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+import SwitchboardSpec
+
+/// A field's `check:` in a spec: parsed, attached to the form, run by examples, waited for by the headless form.
+@Suite struct SpecCheckTests {
+    @Test("check: as a string or a mapping; timeout and debounce are read")
+    func parsed() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: user
+                check: ./is-free.sh
+              - name: host
+                check: {command: "host \\"$SWITCHBOARD_VALUE\\"", timeout: 2.5, debounce: 100}
+            """, file: "t.yaml")
+        #expect(spec["user"]?.check?.command == "./is-free.sh")
+        #expect(spec["user"]?.check?.timeout == .seconds(10))
+        #expect(spec["host"]?.check?.command == #"host "$SWITCHBOARD_VALUE""#)
+        #expect(spec["host"]?.check?.timeout == .milliseconds(2500))
+        #expect(spec["host"]?.check?.debounce == .milliseconds(100))
+    }
+
+    @Test("A bad check: says what was wrong, where, and what would be right")
+    func badCheck() {
+        #expect(specProblems("""
+            fields:
+              - name: user
+                check: {command: "true", timeout: 0, retries: 3}
+            """) == [
+            #"t.yaml:3:39: expected a timeout in seconds above 0 (at most 86400), e.g. timeout: 5, got "0""#,
+            #"t.yaml:3:42: unknown key "retries" in check:; expected one of command, timeout, debounce"#,
+        ])
+        #expect(specProblems("""
+            fields:
+              - name: user
+                check: {command: "true", debounce: soon}
+            """) == [
+            #"t.yaml:3:40: expected a debounce in milliseconds from 0 to 60000, e.g. debounce: 250, got "soon""#,
+        ])
+        let problems = specProblems("""
+            fields:
+              - name: user
+                check: {timeout: 3}
+            """)
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("missing command:") == true)
+    }
+
+    @Test("The headless form waits for the check and reports its failure")
+    func headlessFormWaits() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: user
+                check: 'sleep 0.2; [ "$(cat)" != root ] || { echo "is taken" >&2; exit 1; }'
+            """, file: "t.yaml")
+        let taken = spec.makeForm().fill(from: "root\n")
+        #expect(taken.report == [#"user: is taken, got "root""#])
+        let free = spec.makeForm().fill(from: "ada\n")
+        #expect(free.status == .submitted)
+    }
+
+    @Test("Examples run the check: a value the rules pass but the command refuses counts as invalid")
+    func examplesRunTheCheck() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: user
+                check: '[ "$SWITCHBOARD_VALUE" != root ] || { echo "is taken" >&2; exit 1; }'
+                examples: {valid: [ada], invalid: [root]}
+            """, file: "t.yaml")
+        let results = spec.runExamples()
+        #expect(results.map(\.passed) == [true, true])
+        #expect(results.last?.verdict.failure?.message == "is taken")
+    }
+}
