@@ -81,10 +81,10 @@ public final class Dynamic<Value> {
             let old = storage
             storage = newValue
             if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) {
-                return withExtendedLifetime(old) {}
+                return keepUntilHere(old)
             }
             observers.send(newValue)
-            withExtendedLifetime(old) {}
+            keepUntilHere(old)
         }
     }
 
@@ -189,4 +189,11 @@ private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type) ->
         guard let lhs = lhs as? E, let rhs = rhs as? E else { return false }
         return lhs == rhs
     }
+}
+
+/// Keeps `value` alive until this call. Not isolated: a closure formed in main-actor code and handed to
+/// `withExtendedLifetime` is checked to run on the main actor every time it runs.
+@inlinable @inline(__always)
+nonisolated func keepUntilHere<T>(_ value: T) {
+    withExtendedLifetime(value) {}
 }
