@@ -81,13 +81,30 @@ public struct Binder<Value> {
 ///   source (`name.map { ... }`) stays alive while the binding lasts, with no need to store it.
 @MainActor @inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
-    let observer = source.subscribe(whileAlive: nil) { [weak target] value in target?.value = value }
+    let end = BindingEnd(target)
+    let observer = source.subscribe(whileAlive: nil) { value in end.target?.value = value }
     let binding = Subscription(handingItself: { [weak target] binding in
         observer.cancel()
         target?.inbound.removeAll { $0 === binding }
     })
+    end.binding = binding
     target.inbound.append(binding)
     return binding
+}
+
+/// The target's end of a `<~` binding, held by the source's observer: when the source lets the observer go
+/// (the source was freed), the binding leaves the target's list, so a long-lived target bound to sources that
+/// come and go does not grow.
+@MainActor @usableFromInline
+final class BindingEnd<Value> {
+    @usableFromInline weak var target: Dynamic<Value>?
+    @usableFromInline weak var binding: Subscription?
+
+    @usableFromInline init(_ target: Dynamic<Value>) { self.target = target }
+
+    isolated deinit {
+        if let binding, let target { target.inbound.removeAll { $0 === binding } }
+    }
 }
 
 /// Binds a closure binder to `source`.

@@ -55,14 +55,21 @@ final class DeliveryQueue {
     /// Delivers every waiting entry, including those queued meanwhile, oldest first.
     @usableFromInline
     func drain() {
-        while head < entries.count {
-            let next = entries[head]
-            head += 1
-            next.deliver(next.list)
-        }
-        // A huge burst grew the buffer: give the memory back.
-        entries.removeAll(keepingCapacity: entries.capacity <= 4096)
-        head = 0
-        hasPending.store(false, ordering: .relaxed)
+        repeat {
+            while head < entries.count {
+                let next = entries[head]
+                head += 1
+                next.deliver(next.list)
+            }
+            // Emptied before the entries are released: releasing the last reference to a list can run deinits
+            // that set values (queueing entries here), which inside `entries`' own mutation was a trap.
+            var finished: ContiguousArray<Entry> = []
+            swap(&entries, &finished)
+            head = 0
+            hasPending.store(false, ordering: .relaxed)
+            finished.removeAll(keepingCapacity: true)
+            // A huge burst grew the buffer: give the memory back.
+            if entries.isEmpty && finished.capacity <= 4096 { swap(&entries, &finished) }
+        } while !entries.isEmpty
     }
 }

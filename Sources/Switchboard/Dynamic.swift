@@ -23,8 +23,10 @@ public final class Dynamic<Value> {
     /// Whether two values are equal; nil when every set is delivered (`Value` not `Equatable`, or asked for).
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
     /// Called synchronously on every change, before any observer: a field validates here, so its verdict
-    /// describes its text even when the text was set inside a delivery.
-    var changeHook: ((Value) -> Void)? {
+    /// describes its text even when the text was set inside a delivery. It returns false when the value was
+    /// set again while it ran (an action or a `textDidChange` observer rewrote the text): that newer value has
+    /// been delivered already, so the one it replaced is not.
+    var changeHook: ((Value) -> Bool)? {
         didSet { hasChangeHook.store(changeHook != nil, ordering: .relaxed) }
     }
     /// Whether `changeHook` is set: an atomic only because a `let` needs no exclusivity check on every set.
@@ -74,14 +76,20 @@ public final class Dynamic<Value> {
         @inlinable get { storage }
         @inlinable set {
             if let isEqual, isEqual(storage, newValue) { return }
+            // The old value is released only after the store and the delivery: its deinit may read or set
+            // this value (releasing it inside the store was a simultaneous access, a trap).
+            let old = storage
             storage = newValue
-            if hasChangeHook.load(ordering: .relaxed) { runChangeHook(newValue) }
+            if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) {
+                return keepUntilHere(old)
+            }
             observers.send(newValue)
+            keepUntilHere(old)
         }
     }
 
     @usableFromInline
-    func runChangeHook(_ newValue: Value) { changeHook?(newValue) }
+    func runChangeHook(_ newValue: Value) -> Bool { changeHook?(newValue) ?? true }
 
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
     public var observerCount: Int { observers.count }
@@ -123,7 +131,7 @@ public final class Dynamic<Value> {
     ///   observer whose owner is gone is never called and is dropped at the next change.
     @discardableResult
     public func bind<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        observers.prune()
+        observers.pruneIfGrown()
         return subscribe(owner: owner) { [weak owner] value in
             if let owner { observer(owner, value) }
         }
@@ -181,4 +189,11 @@ private func openedEquality<E: Equatable, Value>(_: E.Type, as _: Value.Type) ->
         guard let lhs = lhs as? E, let rhs = rhs as? E else { return false }
         return lhs == rhs
     }
+}
+
+/// Keeps `value` alive until this call. Not isolated: a closure formed in main-actor code and handed to
+/// `withExtendedLifetime` is checked to run on the main actor every time it runs.
+@inlinable @inline(__always)
+nonisolated func keepUntilHere<T>(_ value: T) {
+    withExtendedLifetime(value) {}
 }

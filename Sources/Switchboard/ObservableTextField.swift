@@ -30,6 +30,9 @@ public final class ObservableTextField {
 
     /// The switches registered with the field, in registration order (the rules switch first).
     public private(set) var switches: [ObservableSwitch]
+    /// Counts the text's changes, so an edit that an action or observer replaced while it was being
+    /// validated stops there (the newer edit has validated and published everything already).
+    private var edits: UInt64 = 0
 
     /// Creates a field holding `text`.
     ///
@@ -39,7 +42,7 @@ public final class ObservableTextField {
     public init(_ text: String = "") {
         self.text = Dynamic(text)
         switches = [rules]
-        self.text.changeHook = { [weak self] newText in self?.textChanged(newText) }
+        self.text.changeHook = { [weak self] newText in self?.textChanged(newText) ?? true }
     }
 
     /// Adds a signal over the field's text to `toSwitch` and registers the switch with the field once,
@@ -232,20 +235,28 @@ public final class ObservableTextField {
     public func revalidate() -> Verdict {
         let current = text.value
         let id = ObjectIdentifier(text)
+        let edit = edits
         var first = Verdict(failure: nil)
         // A copy: an action may register another switch while this runs.
         for target in switches {
             let verdict = target.validate(text: current, of: id)
+            // An action set the text: that edit validated every switch with the newer text; this verdict is stale.
+            if edits != edit { return self.verdict.storage }
             if first.isValid && !verdict.isValid { first = verdict }
         }
         if verdict.storage != first { verdict.value = first }
         return first
     }
 
-    private func textChanged(_ newText: String) {
+    /// Validates and announces a change; false when the text was set again meanwhile (see `Dynamic.changeHook`).
+    private func textChanged(_ newText: String) -> Bool {
+        edits &+= 1
+        let edit = edits
         pendingSubmit = nil   // typing cancels a submit waiting for a check
         revalidate()
+        guard edits == edit else { return false }
         if textDidChange.hasObservers { textDidChange.send(newText) }
+        return edits == edit
     }
 }
 

@@ -54,9 +54,16 @@ final class ObserverList<Value> {
     }
 
     func remove(_ id: UInt64) {
-        guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+        // Observers stay in subscription order, so their ids ascend: a binary search finds one at once (a linear
+        // search made cancelling 20,000 tokens newest first take 10 s).
+        var low = 0, high = observers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if observers[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < observers.count, observers[low].id == id else { return }
         // Taken out before it is released: releasing a closure can run deinits that touch this list.
-        let removed = observers.remove(at: index)
+        let removed = observers.remove(at: low)
         removed.isActive.store(false, ordering: .relaxed)
         if observers.isEmpty { keepAlive?.setHeld(false) }
     }
@@ -91,8 +98,13 @@ final class ObserverList<Value> {
         let value = pending[pendingHead]
         pendingHead += 1
         if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: pending.capacity <= 1024)
+            // Emptied before the delivered values are released: a value's deinit may set this value again
+            // (releasing them inside `pending`'s mutation was a simultaneous access, a trap).
+            var delivered: ContiguousArray<Value> = []
+            swap(&pending, &delivered)
             pendingHead = 0
+            delivered.removeAll(keepingCapacity: true)
+            if pending.isEmpty && delivered.capacity <= 1024 { swap(&pending, &delivered) }
         }
         deliver(value, to: observers)
     }
@@ -109,6 +121,18 @@ final class ObserverList<Value> {
             }
         }
         if ownerGone { prune() }
+    }
+
+    /// The list's size at which the next owner-scoped subscription prunes (see `pruneIfGrown`).
+    var pruneThreshold = 16
+
+    /// Drops the owner-scoped observers whose owner is gone once the list has doubled since the last time, so
+    /// subscribing N owner-scoped observers costs O(N), not O(N²) (20,000 rows bound to one value took 21 s),
+    /// and dead observers never outnumber the live ones by more than that.
+    func pruneIfGrown() {
+        guard observers.count >= pruneThreshold else { return }
+        prune()
+        pruneThreshold = max(16, observers.count * 2)
     }
 
     /// Drops the owner-scoped observers whose owner is gone.
@@ -144,8 +168,44 @@ final class KeepAlive<Target: AnyObject>: KeepAliveSwitch {
 
     init(_ target: Target) { self.target = target }
 
-    func setHeld(_ held: Bool) { strongTarget = held ? target : nil }
+    isolated deinit { handOver() }
+
+    func setHeld(_ held: Bool) {
+        if held { strongTarget = target } else { handOver() }
+    }
+
+    /// Drops the strong reference through the release queue, so the derived value (and what it frees in turn)
+    /// is freed after this returns to the outermost release, not inside it.
+    private func handOver() {
+        guard strongTarget != nil else { return }
+        ReleaseQueue.shared.waiting.append(strongTarget!)
+        strongTarget = nil
+        ReleaseQueue.shared.drain()
+    }
 
     /// The derived value, if it is alive.
     var current: Target? { strongTarget ?? target }
+}
+
+/// Releases derived values one after another instead of inside each other: freeing the last value of a chain
+/// of 100,000 `map`s (or its root) freed each link from the deinit of the one after it, and overflowed the stack.
+@MainActor
+final class ReleaseQueue {
+    static let shared = ReleaseQueue()
+    /// Objects whose (possibly last) reference was handed over, to be released by `drain()`.
+    var waiting: [AnyObject] = []
+    private var isReleasing = false
+
+    /// Releases what is waiting, unless a release is already in progress further up the stack (it will).
+    func drain() {
+        if isReleasing { return }
+        isReleasing = true
+        while !waiting.isEmpty {
+            var batch: [AnyObject] = []
+            swap(&batch, &waiting)
+            // Deinits run here, outside `waiting`; the derived values they free in turn join `waiting`.
+            batch.removeAll()
+        }
+        isReleasing = false
+    }
 }

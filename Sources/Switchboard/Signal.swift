@@ -58,7 +58,7 @@ public final class Signal<Value> {
     /// ```
     @discardableResult
     public func observe<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {
-        observers.prune()
+        observers.pruneIfGrown()
         return subscribe(owner: owner) { [weak owner] value in
             if let owner { observer(owner, value) }
         }
