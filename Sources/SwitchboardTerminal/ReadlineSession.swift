@@ -182,7 +182,7 @@ final class ReadlineSession {
             }
             // Check results and timers: applied here, on the main thread, between keys (never while one is
             // being read), then drawn unless more input is waiting.
-            checks.runDue()
+            checks.runDue(woken: fds[2].revents != 0)
             if outcome == nil && (field.verdict.value != drawnVerdict || spinnerNeedsDrawing()) && submitKey == nil
                 && !inputPending() {
                 redisplayNow()   // a stale result (dropped) changed nothing and draws nothing

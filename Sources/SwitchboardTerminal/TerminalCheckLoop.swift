@@ -51,12 +51,21 @@ public final class TerminalCheckLoop: CheckLoop {
     }
 
     /// Runs the timers that are due and applies the results posted so far; returns whether anything ran.
+    /// `woken: false` (poll said the wake-up descriptor is not readable) skips emptying it: a read loop calls
+    /// this after every key, and the read that finds nothing is a system call per key.
     @discardableResult
-    public func runDue() -> Bool {
-        var byte = [UInt8](repeating: 0, count: 64)
-        while read(wakeRead, &byte, byte.count) > 0 {}
-        let dueBefore = timers.nextDeadline.map { $0 <= now } ?? false
-        timers.runDue(now: now)
+    public func runDue(woken: Bool = true) -> Bool {
+        if woken {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+                while read(wakeRead, buffer.baseAddress, buffer.count) > 0 {}
+            }
+        }
+        var dueBefore = false
+        if let deadline = timers.nextDeadline {
+            let now = self.now
+            dueBefore = deadline <= now
+            timers.runDue(now: now)
+        }
         return queue.drain() > 0 || dueBefore
     }
 
