@@ -128,8 +128,8 @@ final class ReadlineSession {
 
     func run() throws -> String {
         adoptCharacterLocale()
-        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
-                              + SignalTrap.otherTerminatingAtDefault())
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT],
+                              alsoAtDefault: SignalTrap.otherTerminating())
         self.trap = trap
         defer { trap.close() }
         // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
