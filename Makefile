@@ -1,12 +1,36 @@
 # Quick start on a fresh Debian machine with Swift installed:
-#   make demo    run the interactive demo form
-#   make test    run every test, then the core, rules and spec tests again under AddressSanitizer (leaks too)
-# Both install the Debian packages the build needs first (libreadline-dev, libpcre2-dev, tmux).
+#   make demo                run the interactive demo form
+#   make test                run every test: the Swift suites, make install into a scratch prefix, a throwaway
+#                            package that depends on this one, then the core, rules and spec tests again under
+#                            AddressSanitizer (leaks too)
+#   make && sudo make install
+#                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
+#                            shell completions; `sudo make uninstall` removes exactly those files
+# Each installs the Debian packages the build and the tests need first (see APT_PACKAGES).
 
-APT_PACKAGES := libreadline-dev libpcre2-dev tmux
+# libreadline-dev, libpcre2-dev: the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
+# node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
+APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db
 SWIFT ?= swift
 # The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
 DEMO ?= signup
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/switchboard
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+# The release build, Swift runtime linked statically (it starts about twice as fast as a dynamically linked one):
+# one build folder shared by install, the install test and the benchmarks, so its flags never flip those of
+# .build/release. No $ORIGIN rpath: with the runtime linked in there is nothing to find beside the binary, and the
+# dynamic loader would look there (and in its hwcaps and tls subfolders) for each system library at every start.
+STATIC := .build-static
+RELEASE := $(STATIC)/release
+SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC)
 
 # pipefail: a recipe that filters a command's output still fails when the command does.
 SHELL := bash
@@ -16,7 +40,9 @@ SHELL := bash
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: demo test test-sanitized bench deps build
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench install uninstall
+
+all: release
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -33,8 +59,11 @@ build: deps
 demo: deps
 	@$(SWIFT) build -q --product $(DEMO) && exec "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
 
+# The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(SWIFT) build --build-tests
+	scripts/test-install.sh
+	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-sanitized
 
@@ -43,8 +72,47 @@ test-sanitized: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
 	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
 
-# The check benchmark runs the release-built CLI, so build it first: statically linked (start-up about twice as
-# fast), in its own build folder so it never flips the flags of .build/release.
-bench: deps
-	$(SWIFT) build -c release --product switchboard --static-swift-stdlib --scratch-path .build-static
+# make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
+test-install: deps
+	scripts/test-install.sh
+
+# A package that depends on this checkout by path builds and runs, importing each library product with Foundation.
+test-dependent: deps
+	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
+
+# `switchboard`, `switchboard-full` (what it hands to ArgumentParser) and ArgumentParser's man page generator, in one release build.
+release: deps
+	$(SWIFT_RELEASE) --product switchboard
+	$(SWIFT_RELEASE) --product switchboard-full
+	$(SWIFT_RELEASE) --product generate-manual
+
+# The man page, generated from the command's own help (ArgumentParser's generate-manual), dated by the last commit.
+# Two touches: the help's blank lines (paragraphs) become .Pp, which mdoc wants (it warns on empty lines), and the
+# footer names the version.
+man: release
+	@mkdir -p $(STATIC)/man
+	$(RELEASE)/generate-manual $(RELEASE)/switchboard --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
+	  --output-directory $(STATIC)/man
+	sed -i -e 's/^$$/.Pp/' -e "s/^\.Os$$/.Os switchboard $$($(RELEASE)/switchboard --version)/" $(STATIC)/man/switchboard.1
+
+install: release man
+	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 $(RELEASE)/switchboard "$(BINDIR)/switchboard"
+	install -m 755 $(RELEASE)/switchboard-full "$(LIBEXECDIR)/switchboard-full"
+	install -m 644 $(STATIC)/man/switchboard.1 "$(MANDIR)/switchboard.1"
+	$(RELEASE)/switchboard --generate-completion-script bash > $(STATIC)/switchboard.bash
+	$(RELEASE)/switchboard --generate-completion-script zsh > $(STATIC)/_switchboard
+	$(RELEASE)/switchboard --generate-completion-script fish > $(STATIC)/switchboard.fish
+	install -m 644 $(STATIC)/switchboard.bash "$(BASHDIR)/switchboard"
+	install -m 644 $(STATIC)/_switchboard "$(ZSHDIR)/_switchboard"
+	install -m 644 $(STATIC)/switchboard.fish "$(FISHDIR)/switchboard.fish"
+
+# Removes exactly what install wrote (and its own libexec folder once empty).
+uninstall:
+	rm -f "$(BINDIR)/switchboard" "$(LIBEXECDIR)/switchboard-full" "$(MANDIR)/switchboard.1" \
+	  "$(BASHDIR)/switchboard" "$(ZSHDIR)/_switchboard" "$(FISHDIR)/switchboard.fish"
+	-rmdir "$(LIBEXECDIR)" 2>/dev/null
+
+# The benchmarks run the release-built CLI: the same static build install uses.
+bench: release
 	$(SWIFT) run -c release --package-path Benchmarks switchboard-bench

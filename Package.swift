@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
+        // What `switchboard` hands to ArgumentParser (form, test, help, completion) runs here; installed in
+        // PREFIX/libexec/switchboard.
+        .executable(name: "switchboard-full", targets: ["SwitchboardFullCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,9 +57,15 @@ let package = Package(
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
 
-        // The command line.
-        .executableTarget(name: "SwitchboardCLI",
-                          dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSpec",
+        // The command line. `switchboard` reads `ask`, `check` and `--version` itself and links neither ArgumentParser
+        // nor Foundation, so that it starts about as fast as a Swift hello world; it runs every other command line
+        // (form, test, help, completion, mistakes) by executing `switchboard-full`, which reads it with
+        // ArgumentParser. Both run ask and check with SwitchboardCLISupport.
+        .target(name: "SwitchboardCLISupport", dependencies: ["SwitchboardRules", "SwitchboardTerminal"],
+                swiftSettings: strict),
+        .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
+        .executableTarget(name: "SwitchboardFullCLI",
+                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -117,5 +126,11 @@ let package = Package(
                     swiftSettings: strict),
         // Runs the built `switchboard` binary as a shell script would.
         .testTarget(name: "SwitchboardCLITests", dependencies: ["TerminalTestSupport"], swiftSettings: strict),
+        // Holds the quick command-line reader to ArgumentParser's reading (in process).
+        .testTarget(name: "SwitchboardCLIParsingTests",
+                    dependencies: ["SwitchboardFullCLI", "SwitchboardCLISupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
     ]
 )

@@ -7,7 +7,9 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 if [ -z "${SWITCHBOARD:-}" ]; then
+    # switchboard-full runs what switchboard hands to ArgumentParser (form, here); it must sit beside switchboard.
     swift build --product switchboard >/dev/null
+    swift build --product switchboard-full >/dev/null
     SWITCHBOARD="$(swift build --show-bin-path)/switchboard"
 fi
 OUT="$ROOT/Documentation/screens"

@@ -31,6 +31,9 @@ static inline void sb_rl_set_end(int value) { rl_end = value; }
 static inline int sb_rl_point(void) { return rl_point; }
 static inline void sb_rl_set_point(int value) { rl_point = value; }
 static inline int sb_rl_pending_input(void) { return rl_pending_input; }
+/// Whether the last command was self-insert, which reads and inserts every printable key already waiting (and
+/// pushes back the first other key as pending input) before it returns.
+static inline int sb_rl_last_command_was_insert(void) { return rl_last_func == rl_insert; }
 /// Non-zero while a history search (incremental, non-incremental, prefix) owns the prompt.
 static inline int sb_rl_searching(void) {
     return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH) != 0;
@@ -43,6 +46,8 @@ static inline void sb_rl_set_outstream(FILE *stream) { rl_outstream = stream; }
 
 static inline rl_voidfunc_t *sb_rl_redisplay_function(void) { return rl_redisplay_function; }
 static inline void sb_rl_set_redisplay_function(rl_voidfunc_t *function) { rl_redisplay_function = function; }
+static inline rl_getc_func_t *sb_rl_getc_function(void) { return rl_getc_function; }
+static inline void sb_rl_set_getc_function(rl_getc_func_t *function) { rl_getc_function = function; }
 static inline rl_hook_func_t *sb_rl_startup_hook(void) { return rl_startup_hook; }
 static inline void sb_rl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
 static inline rl_hook_func_t *sb_rl_pre_input_hook(void) { return rl_pre_input_hook; }

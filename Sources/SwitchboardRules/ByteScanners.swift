@@ -73,8 +73,16 @@ struct ASCIISet {
         for b in members.utf8 { insert(b) }
     }
 
-    init(ranges: [ClosedRange<UInt8>], _ members: String = "") {
-        for range in ranges { for b in range { insert(b) } }
+    /// ASCII letters and digits, and `members`. (Loops, not an array of ranges: `[ClosedRange<UInt8>]` is a
+    /// generic type whose first use looks up conformances, a tenth of a millisecond of `check --rule email`'s start.)
+    init(alphanumericsAnd members: String) {
+        for (first, last) in [(UInt8(0x30), UInt8(0x39)), (0x41, 0x5A), (0x61, 0x7A)] {
+            var b = first
+            while b <= last {
+                insert(b)
+                b += 1
+            }
+        }
         for b in members.utf8 { insert(b) }
     }
 
@@ -94,8 +102,8 @@ enum Scan {
     // WHATWG HTML, "valid e-mail address":
     // /^[a-zA-Z0-9.!#$%&'*+\/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?
     //   (?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
-    static let emailLocal = ASCIISet(ranges: [0x61...0x7A, 0x41...0x5A, 0x30...0x39], ".!#$%&'*+/=?^_`{|}~-")
-    static let labelCharacter = ASCIISet(ranges: [0x61...0x7A, 0x41...0x5A, 0x30...0x39], "-")
+    static let emailLocal = ASCIISet(alphanumericsAnd: ".!#$%&'*+/=?^_`{|}~-")
+    static let labelCharacter = ASCIISet(alphanumericsAnd: "-")
 
     /// A WHATWG "valid e-mail address", exactly: a non-empty local part of the allowed ASCII characters, `@`,
     /// then one or more dot-separated labels of 1-63 letters, digits and hyphens, not starting or ending with a

@@ -202,6 +202,14 @@ public final class LineField {
     /// paste can carry a newline into the line).
     private func plainTextVerdict(_ text: String) -> Verdict {
         guard textBytesAreValidUTF8 else { return .invalid("text", "must be valid UTF-8 text") }
+        // Printable ASCII, what is typed most, has no control character: no walk over scalars. (A loop, not
+        // allSatisfy: a closure written in main-actor code is checked to run on the main actor at every call.)
+        var printableASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            printableASCII = false
+            break
+        }
+        if printableASCII { return .valid }
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             let v = scalar.value
             if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {

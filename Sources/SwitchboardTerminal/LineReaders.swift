@@ -102,7 +102,7 @@ struct PlainLineReader {
     let streams: TerminalStreams
 
     func read() throws -> String {
-        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT] + SignalTrap.otherTerminatingAtDefault())
+        let trap = SignalTrap(SignalTrap.terminating + [SIGTSTP, SIGCONT], alsoAtDefault: SignalTrap.otherTerminating())
         defer { trap.close() }
         var saved = termios()
         let haveModes = tcgetattr(streams.inputFD, &saved) == 0

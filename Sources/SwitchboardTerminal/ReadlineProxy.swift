@@ -34,6 +34,7 @@ public final class ReadlineProxy {
 
     // What the host had; restored by `release()`.
     private var hostRedisplay: (@convention(c) () -> Void)?
+    private var hostGetc: (@convention(c) (UnsafeMutablePointer<FILE>?) -> Int32)?
     private var hostStartup: (@convention(c) () -> Int32)?
     private var hostPreInput: (@convention(c) () -> Int32)?
     private var hostAttemptedCompletion: (@convention(c) (UnsafePointer<CChar>?, Int32, Int32)
@@ -73,6 +74,7 @@ public final class ReadlineProxy {
         precondition(!isActive, "ReadlineProxy: a field is already reading")
         isActive = true
         hostRedisplay = sb_rl_redisplay_function()
+        hostGetc = sb_rl_getc_function()
         hostStartup = sb_rl_startup_hook()
         hostPreInput = sb_rl_pre_input_hook()
         hostAttemptedCompletion = sb_rl_attempted_completion_function()
@@ -92,6 +94,8 @@ public final class ReadlineProxy {
         // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
         rl_initialize()
         sb_rl_set_redisplay_function(redisplayHook)
+        sb_rl_set_fallback_getc(hostGetc)   // the field's key reader hands the host's function what it cannot read
+        sb_rl_set_getc_function(sb_rl_read_key_byte)
         sb_rl_set_startup_hook(startupHook)
         sb_rl_set_pre_input_hook(preInputHook)
         sb_rl_set_attempted_completion_function(attemptedCompletion)
@@ -138,6 +142,9 @@ public final class ReadlineProxy {
         for (map, key, entry) in hostBindings.reversed() { map[key] = entry }
         hostBindings = []
         sb_rl_set_redisplay_function(hostRedisplay)
+        sb_rl_set_getc_function(hostGetc)
+        sb_rl_set_fallback_getc(nil)
+        sb_rl_set_known_input(0)
         sb_rl_set_startup_hook(hostStartup)
         sb_rl_set_pre_input_hook(hostPreInput)
         sb_rl_set_attempted_completion_function(hostAttemptedCompletion)

@@ -84,6 +84,14 @@ final class ReadlineSession {
     private var refused = false
     private var redisplayDeferred = false
     private var hintShown = false
+    /// The last hint computed, and what it was computed from: a keystroke that changes none of it (the common
+    /// case) reuses the text instead of building and measuring it again.
+    private var hintKey: HintKey?
+    private var hintCache = ""
+    /// The hint drawn last (with its colours), to leave it in place when a keystroke does not change it.
+    private var drawnHint = ""
+    /// An upper bound of the prompt's width in columns (see `widthBound`).
+    private var promptWidthBound = 0
     private var placeholderShown = false
     /// The decorations were last drawn during a history search (no placeholder then): draw again when it ends.
     private var drawnWhileSearching = false
@@ -120,8 +128,8 @@ final class ReadlineSession {
 
     func run() throws -> String {
         adoptCharacterLocale()
-        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
-                              + SignalTrap.otherTerminatingAtDefault())
+        let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT],
+                              alsoAtDefault: SignalTrap.otherTerminating())
         self.trap = trap
         defer { trap.close() }
         // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
@@ -151,11 +159,18 @@ final class ReadlineSession {
         subscriptions.insert(field.note.bind { [weak self] _ in self?.redisplayDeferred = true })
         defer { subscriptions.cancelAll() }
 
+        promptWidthBound = widthBound(Array(field.displayedPrompt.utf8)[...])
         rl_callback_handler_install(field.displayedPrompt, lineHandler)
+        var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0)]
         while outcome == nil {
-            var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0)]
+            // Everything readline and the hint drew for the last key reaches the terminal in one write.
+            streams.flush()
+            fds[0].revents = 0
+            fds[1].revents = 0
+            fds[2].revents = 0
+            fds[2].fd = checks.wakeFD
             let ready = poll(&fds, 3, checks.pollTimeout(cap: spinnerTimeout()))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -167,7 +182,7 @@ final class ReadlineSession {
             }
             // Check results and timers: applied here, on the main thread, between keys (never while one is
             // being read), then drawn unless more input is waiting.
-            checks.runDue()
+            checks.runDue(woken: fds[2].revents != 0)
             if outcome == nil && (field.verdict.value != drawnVerdict || spinnerNeedsDrawing()) && submitKey == nil
                 && !inputPending() {
                 redisplayNow()   // a stale result (dropped) changed nothing and draws nothing
@@ -180,6 +195,9 @@ final class ReadlineSession {
                 feed = true
             }
             if outcome == nil && feed {
+                // A byte poll said is waiting: readline's read of it needs no select of its own (see
+                // sb_rl_read_key_byte), and whether more is pending needs no system call.
+                if fds[0].revents != 0 { sb_rl_set_known_input(1) }
                 rl_callback_read_char()
                 if restartNeeded {
                     restartNeeded = false
@@ -192,7 +210,7 @@ final class ReadlineSession {
                     continue
                 }
                 let searchEnded = drawnWhileSearching && sb_rl_searching() == 0
-                if outcome == nil && !inputPending() && (redisplayDeferred || bufferChanged() || searchEnded) {
+                if outcome == nil && (redisplayDeferred || bufferChanged() || searchEnded) && !inputPending() {
                     redisplayNow()
                 }
             }
@@ -334,16 +352,38 @@ final class ReadlineSession {
         }
     }
 
-    private func bufferChanged() -> Bool { bufferBytes() != lastBuffer }
+    /// Whether readline's line differs from `lastBuffer` (compared in place: no copy per keystroke).
+    private func bufferChanged() -> Bool {
+        let count = Int(sb_rl_end())
+        guard count == lastBuffer.count else { return true }
+        guard count > 0, let buffer = sb_rl_line_buffer() else { return false }
+        // A loop, not memcmp in withUnsafeBytes: that closure would be checked to run on the main actor.
+        for index in 0..<count where UInt8(bitPattern: buffer[index]) != lastBuffer[index] { return true }
+        return false
+    }
 
     /// Publishes the line buffer as the field's text if it changed: one change, one validation.
     private func syncText() {
-        let bytes = bufferBytes()
-        guard bytes != lastBuffer || !validated && !bytes.isEmpty else { return }
-        lastBuffer = bytes
-        let decoded = String(validating: bytes, as: UTF8.self)
+        guard bufferChanged() || !validated && sb_rl_end() > 0 else { return }
+        // Copied into the storage lastBuffer already has: no allocation per keystroke.
+        let count = Int(sb_rl_end())
+        lastBuffer.removeAll(keepingCapacity: true)
+        if count > 0, let buffer = sb_rl_line_buffer() {
+            buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+                lastBuffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        // ASCII (what is typed most) is valid UTF-8 as it is; only other text goes through validation. (A loop,
+        // not allSatisfy: a closure written in main-actor code is checked to run on the main actor at every call.)
+        var ascii = true
+        for byte in lastBuffer where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        let decoded: String? = ascii ? String(decoding: lastBuffer, as: UTF8.self)
+            : String(validating: lastBuffer, as: UTF8.self)
         field.textBytesAreValidUTF8 = decoded != nil
-        lastText = decoded ?? String(decoding: bytes, as: UTF8.self)
+        lastText = decoded ?? String(decoding: lastBuffer, as: UTF8.self)
         refused = false
         if field.text.value == lastText {
             field.field.revalidate()   // the initial text, now on the line
@@ -365,10 +405,15 @@ final class ReadlineSession {
         redisplayDeferred = true
     }
 
+    /// Whether more input is already waiting (a paste, keys typed faster than drawn): then validating and
+    /// drawing wait until it is read. readline's pushed-back key, bytes counted and not read yet, or, after a
+    /// command other than self-insert, bytes the terminal holds (FIONREAD). After self-insert nothing else needs
+    /// asking: readline has inserted every printable key that was waiting and pushed back the first other one.
     private func inputPending() -> Bool {
-        if sb_rl_pending_input() != 0 { return true }
-        var fd = pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0)
-        return poll(&fd, 1, 0) > 0
+        if sb_rl_pending_input() != 0 || sb_rl_known_input() > 0 { return true }
+        if sb_rl_last_command_was_insert() != 0 { return false }
+        var waiting: Int32 = 0
+        return ioctl(streams.inputFD, UInt(FIONREAD), &waiting) == 0 && waiting > 0
     }
 
     // MARK: drawing
@@ -377,6 +422,7 @@ final class ReadlineSession {
         syncText()
         redisplayDeferred = false   // after syncText: a note set by a switch's action is drawn now
         drawnVerdict = field.verdict.value
+        if redisplayKeepingHint() { return }
         eraseDecorations()
         if field.options.masked { redisplayMasked() } else { redisplaySafely() }
         drawDecorations()
@@ -440,6 +486,40 @@ final class ReadlineSession {
         sb_rl_set_point(Int32(point))
     }
 
+    /// The common keystroke: the line stays on the prompt's row and the hint's text does not change (typing an
+    /// address under "✗ must be a valid email address"). Then readline redraws its row alone and the hint row
+    /// under it is left as it is: no erasing and drawing the hint again on every key (that was most of the bytes
+    /// and of the CPU a keystroke cost over bare readline). Returns false, having drawn nothing, when the full
+    /// erase-redisplay-draw is needed.
+    private func redisplayKeepingHint() -> Bool {
+        guard hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
+              drawnAt.0 == 0, drawnAt.2 == 0, readlineModel() == drawnAt
+        else { return false }
+        // readline must not reach the hint's row: the whole line, at its widest, fits before the last column.
+        guard promptWidthBound + widthBound(lastBuffer[...]) < columns - 1,
+              hintText(width: columns - 1) == drawnHint else { return false }
+        if field.options.masked { redisplayMasked() } else { redisplaySafely() }
+        drawnAt = readlineModel()
+        field.proxy.redisplayed.send(())
+        return true
+    }
+
+    /// An upper bound of the columns readline uses to show `bytes`: printable ASCII 1, a tab 8, another control
+    /// character 2 (`^X`), a multi-byte character 2 (wide at most; combining marks counted too). Readline's own
+    /// measure decides where it wraps; this one only says when wrapping is impossible.
+    private func widthBound(_ bytes: ArraySlice<UInt8>) -> Int {
+        var width = 0
+        for byte in bytes {
+            switch byte {
+            case 0x20..<0x7F: width += 1
+            case 0x09: width += 8
+            case 0x80..<0xC0: break          // continuation byte
+            default: width += 2              // control character, or the lead byte of a multi-byte character
+            }
+        }
+        return width
+    }
+
     private func readlineModel() -> (Int32, Int32, Int32) {
         (sb_rl_cursor_row(), sb_rl_cursor_column(), sb_rl_bottom_row())
     }
@@ -485,13 +565,38 @@ final class ReadlineSession {
             if column > 0 { out += escape + "\(column)C" }
             hintShown = true
         }
+        drawnHint = hint
         if !out.isEmpty { streams.write(out) }
         drawnAt = (row, column, bottom)
         drawnWhileSearching = sb_rl_searching() != 0
     }
 
+    /// What the hint's text depends on.
+    private struct HintKey: Equatable {
+        var empty: Bool
+        var validated: Bool
+        var verdict: Verdict
+        var refused: Bool
+        var note: String
+        var width: Int
+        var spinner: Int?
+    }
+
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
     private func hintText(width: Int) -> String {
+        // The "checking…" frame depends on the time: part of what the hint is made from, and recorded as drawn.
+        let showsVerdict = validated && !(lastText.isEmpty && field.defaultValue?.isEmpty == false)
+        let spinner = showsVerdict ? spinnerFrame() : nil
+        if showsVerdict { drawnSpinner = spinner }
+        let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
+                          refused: refused, note: field.note.value, width: width, spinner: spinner)
+        if key == hintKey { return hintCache }
+        hintCache = buildHintText(width: width, spinner: spinner)
+        hintKey = key
+        return hintCache
+    }
+
+    private func buildHintText(width: Int, spinner: Int?) -> String {
         var mark = ""
         var message = ""
         var markColor = ""
@@ -499,10 +604,9 @@ final class ReadlineSession {
             message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
         } else if validated {
             let verdict = field.verdict.value
-            drawnSpinner = spinnerFrame()
             if verdict.isPending {
                 // Nothing until a check has run ~300 ms (no flicker), then an animated "checking…".
-                if let frame = drawnSpinner {
+                if let frame = spinner {
                     mark = spinnerFrames[frame]
                     markColor = "2"
                     message = "checking…"
@@ -613,7 +717,10 @@ final class ReadlineSession {
     }
 
     /// A re-flowing terminal (tmux, VTE) re-wraps the line at the new width: go up to where the prompt starts
-    /// now, clear below, and draw again.
+    /// now, clear below, and draw again. The moves, the clearing and the redrawn line reach the terminal in one
+    /// write (readline flushes after drawing the line; the hint follows in a write of its own that starts and
+    /// ends on the input), so a second resize never re-flows a screen whose cursor is half-way through a redraw,
+    /// which left two prompts.
     private func resize() {
         let (row, column, _) = readlineModel()
         let oldWidth = columns
@@ -624,7 +731,6 @@ final class ReadlineSession {
         var out = up > 0 ? escape + "\(up)A" : ""
         out += "\r" + escape + "J"
         streams.write(out)
-        streams.flush()
         columns = newWidth
         rl_reset_screen_size()
         drawnAt = (-1, -1, -1)

@@ -12,22 +12,24 @@ final class SignalTrap {
     /// real-time signals...), for those the program leaves at their default while a field reads: caught so the
     /// terminal is restored, then raised again with the default, so the process still ends by the signal. A
     /// signal the program handles or ignores is left to it.
-    static func otherTerminatingAtDefault() -> [Int32] {
+    static func otherTerminating() -> [Int32] {
         var signals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT,
                                 SIGIO, SIGPIPE]
         signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
-        return signals.filter { signal in
-            var current = sigaction()
-            guard sigaction(signal, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
-            return current.__sigaction_handler.sa_handler == nil   // SIG_DFL
-        }
+        return signals
     }
     let readEnd: Int32
     private let writeEnd: Int32
-    private var previous: [Int32: sigaction] = [:]
+    /// The handlers that were there before the trap, by signal number (1...SIGRTMAX), for the signals marked in
+    /// `taken`. (Arrays, not a dictionary: a dictionary keyed by Int32 is a generic type whose first use looks its
+    /// conformances up at every start of the command line.)
+    private var previous: [sigaction] = Array(repeating: sigaction(), count: SignalTrap.slots)
+    private var taken = [Bool](repeating: false, count: SignalTrap.slots)
+    private static let slots = 65   // signal numbers 1...64 on Linux
     private let previousWriteEnd: Int32
 
-    init(_ signals: [Int32]) {
+    /// A trap for `signals`, and for those of `atDefault` the program leaves at their default (SIG_DFL).
+    init(_ signals: [Int32], alsoAtDefault atDefault: [Int32] = []) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         readEnd = fds[0]
@@ -39,6 +41,28 @@ final class SignalTrap {
         previousWriteEnd = signalPipeWriteEnd
         signalPipeWriteEnd = writeEnd
         for signal in signals { install(signal) }
+        installIfAtDefault(atDefault)
+    }
+
+    /// Catches each of `signals` whose handler is SIG_DFL, with one sigaction(2) per signal: the trap's handler
+    /// goes in, and the handler it replaced goes back if it was not the default. Signals are blocked meanwhile,
+    /// so one arriving in between reaches the handler that stays. (Asking first and installing after took two
+    /// calls per signal, about 40 more system calls at every start of a field.)
+    private func installIfAtDefault(_ signals: [Int32]) {
+        guard !signals.isEmpty else { return }
+        var all = sigset_t()
+        var saved = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &saved)
+        for signal in signals where signal > 0 && Int(signal) < SignalTrap.slots && !taken[Int(signal)] {
+            install(signal)
+            var old = previous[Int(signal)]
+            if old.sa_flags & SA_SIGINFO != 0 || old.__sigaction_handler.sa_handler != nil {
+                sigaction(signal, &old, nil)
+                taken[Int(signal)] = false
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
     }
 
     /// Catches `signal` (again) with the trap's handler.
@@ -54,18 +78,24 @@ final class SignalTrap {
         action.sa_flags = 0   // no SA_RESTART: poll and read return EINTR
         var old = sigaction()
         sigaction(signal, &action, &old)
-        if previous[signal] == nil { previous[signal] = old }
+        guard signal > 0 && Int(signal) < SignalTrap.slots else { return }
+        if !taken[Int(signal)] {
+            previous[Int(signal)] = old
+            taken[Int(signal)] = true
+        }
     }
 
     /// Puts back the handler that was there before the trap, for `signal` only.
     func restore(_ signal: Int32) {
-        guard var old = previous[signal] else { return }
+        guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)] else { return }
+        var old = previous[Int(signal)]
         sigaction(signal, &old, nil)
     }
 
     /// Whether `signal` was ignored (SIG_IGN) before the trap took it.
     func wasIgnored(_ signal: Int32) -> Bool {
-        guard let old = previous[signal], let handler = old.__sigaction_handler.sa_handler else { return false }
+        guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)],
+              let handler = previous[Int(signal)].__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == 1   // SIG_IGN
     }
 
@@ -101,8 +131,10 @@ final class SignalTrap {
 
     /// Restores every previous handler and closes the pipe.
     func close() {
-        for (signal, var old) in previous { sigaction(signal, &old, nil) }
-        previous.removeAll()
+        for signal in 1..<SignalTrap.slots where taken[signal] {
+            sigaction(Int32(signal), &previous[signal], nil)
+            taken[signal] = false
+        }
         signalPipeWriteEnd = previousWriteEnd
         Glibc.close(readEnd)
         Glibc.close(writeEnd)

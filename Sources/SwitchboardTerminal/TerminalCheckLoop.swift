@@ -14,18 +14,23 @@ import Glibc
 public final class TerminalCheckLoop: CheckLoop {
     private let origin = ContinuousClock.now
     private let timers = CheckTimerQueue()
-    private let queue: ManualHandBack
-    private let pipe: WakePipe
-    private var wakeRead: Int32 { pipe.readEnd }
-    public var handBack: any CheckHandBack { queue }
+    /// The hand-back and its wake-up pipe, made when a check first runs: a field with no check that takes
+    /// time (`switchboard ask`) pays neither the pipe's system calls nor the hand-back's generic metadata at
+    /// start-up.
+    private var channel: (queue: ManualHandBack, pipe: WakePipe)?
+    public var handBack: any CheckHandBack { openChannel().queue }
 
-    /// A loop with its own wake-up pipe. The pipe is closed once nothing can post to it any more (the loop
-    /// and every run still holding its hand-back are gone), so a late result never writes to a reused
-    /// descriptor.
-    public init() {
+    /// A loop with its own wake-up pipe (made when first needed). The pipe is closed once nothing can post to
+    /// it any more (the loop and every run still holding its hand-back are gone), so a late result never
+    /// writes to a reused descriptor.
+    public init() {}
+
+    private func openChannel() -> (queue: ManualHandBack, pipe: WakePipe) {
+        if let channel { return channel }
         let pipe = WakePipe()
-        self.pipe = pipe
-        queue = ManualHandBack(posted: { pipe.wake() })
+        let opened = (queue: ManualHandBack(posted: { pipe.wake() }), pipe: pipe)
+        channel = opened
+        return opened
     }
 
     public var now: Duration { ContinuousClock.now - origin }
@@ -34,8 +39,9 @@ public final class TerminalCheckLoop: CheckLoop {
         timers.add(CheckTimer(deadline: now + delay, action))
     }
 
-    /// The descriptor that becomes readable when a result is posted.
-    public var wakeFD: Int32 { wakeRead }
+    /// The descriptor that becomes readable when a result is posted (-1, which poll(2) skips, until a check
+    /// has run).
+    public var wakeFD: Int32 { channel?.pipe.readEnd ?? -1 }
 
     /// Milliseconds until the next timer is due (-1: none), for poll(2); at most `cap` when given.
     public func pollTimeout(cap: Int32? = nil) -> Int32 {
@@ -51,20 +57,35 @@ public final class TerminalCheckLoop: CheckLoop {
     }
 
     /// Runs the timers that are due and applies the results posted so far; returns whether anything ran.
+    /// `woken: false` (poll said the wake-up descriptor is not readable) skips emptying it: a read loop calls
+    /// this after every key, and the read that finds nothing is a system call per key.
     @discardableResult
-    public func runDue() -> Bool {
-        var byte = [UInt8](repeating: 0, count: 64)
-        while read(wakeRead, &byte, byte.count) > 0 {}
-        let dueBefore = timers.nextDeadline.map { $0 <= now } ?? false
-        timers.runDue(now: now)
-        return queue.drain() > 0 || dueBefore
+    public func runDue(woken: Bool = true) -> Bool {
+        guard let channel else {
+            guard let deadline = timers.nextDeadline else { return false }
+            let now = self.now
+            timers.runDue(now: now)
+            return deadline <= now
+        }
+        if woken {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+                while read(channel.pipe.readEnd, buffer.baseAddress, buffer.count) > 0 {}
+            }
+        }
+        var dueBefore = false
+        if let deadline = timers.nextDeadline {
+            let now = self.now
+            dueBefore = deadline <= now
+            timers.runDue(now: now)
+        }
+        return channel.queue.drain() > 0 || dueBefore
     }
 
     /// Waits until `done()` holds or `signals` (a signal trap's pipe) becomes readable; returns false in
     /// the second case.
     func wait(until done: () -> Bool, signals: Int32?) -> Bool {
         while !done() {
-            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: openChannel().pipe.readEnd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals ?? -1, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, pollTimeout())
             if ready < 0 && errno != EINTR { return true }

@@ -7,7 +7,9 @@ final class TerminalStreams {
     let inputFD: Int32
     let outputFD: Int32
     /// A stdio stream on `outputFD` for readline (`rl_outstream`); our own drawing goes through it too, so
-    /// the two never reorder.
+    /// the two never reorder. It is fully buffered (its own descriptor, never the process's unbuffered `stderr`
+    /// stream): what one keystroke draws, readline's echo and the hint, reaches the terminal in one `write(2)` when
+    /// the session flushes before waiting for the next key.
     let output: UnsafeMutablePointer<FILE>
     let input: UnsafeMutablePointer<FILE>
     private var ownsOutput = false
@@ -38,13 +40,16 @@ final class TerminalStreams {
                 ownsOutput = true
             }
         }
-        if outputFD == STDERR_FILENO {
-            output = sb_stderr()
-        } else if let stream = fdopen(outputFD, "w") {
-            output = stream
-        } else {
+        // Our own descriptor for the stream (a duplicate unless we opened /dev/tty), closed with it.
+        let streamFD = ownsOutput ? outputFD : fcntl(outputFD, F_DUPFD_CLOEXEC, 3)
+        guard streamFD >= 0, let stream = fdopen(streamFD, "w") else {
+            if streamFD >= 0 && streamFD != outputFD { Glibc.close(streamFD) }
+            if ownsOutput { Glibc.close(outputFD) }
             throw FieldError.terminalUnavailable("cannot write to descriptor \(outputFD)")
         }
+        setvbuf(stream, nil, _IOFBF, 8192)
+        output = stream
+        ownsOutput = true
         if inputFD == STDIN_FILENO {
             input = sb_stdin()
         } else if let stream = fdopen(dup(inputFD), "r") {
@@ -64,7 +69,7 @@ final class TerminalStreams {
 
     func close() {
         fflush(output)
-        if ownsOutput { fclose(output) }   // closes outputFD too
+        if ownsOutput { fclose(output) }   // closes its descriptor (outputFD itself when we opened /dev/tty)
         if ownsInput { fclose(input) }
     }
 
@@ -79,8 +84,12 @@ final class TerminalStreams {
 
 /// The display width of `text` in terminal columns (wide characters count 2, combining marks 0).
 package func displayWidth(_ text: String) -> Int {
+    displayWidth(of: text.unicodeScalars)
+}
+
+private func displayWidth(of scalars: some Sequence<Unicode.Scalar>) -> Int {
     var width = 0
-    for scalar in text.unicodeScalars {
+    for scalar in scalars {
         let w = sb_wcwidth(scalar.value)
         width += w < 0 ? 1 : Int(w)
     }
@@ -89,15 +98,17 @@ package func displayWidth(_ text: String) -> Int {
 
 /// The longest prefix of `text` that fits in `columns`.
 package func truncated(_ text: String, toColumns columns: Int) -> String {
+    // Printable ASCII is one column per byte; and a text that fits needs no cutting (its width is the sum of its
+    // scalars' widths, measured without splitting it into characters).
+    if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if displayWidth(text) <= columns { return text }
     var width = 0
-    var result = ""
-    for character in text {
-        let w = displayWidth(String(character))
-        if width + w > columns { break }
+    for index in text.indices {
+        let w = displayWidth(of: text[index].unicodeScalars)   // a character's scalars, no string per character
+        if width + w > columns { return String(text[..<index]) }
         width += w
-        result.append(character)
     }
-    return result
+    return text
 }
 
 /// Makes sure the locale's character type is UTF-8 aware, so readline measures wide characters. Swift

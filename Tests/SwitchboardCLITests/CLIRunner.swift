@@ -1,5 +1,6 @@
 import Foundation
 import TerminalTestSupport
+import Testing
 
 /// What a run of the built `switchboard` produced (TerminalTestSupport runs it).
 typealias CLIRun = ProgramRun
@@ -57,4 +58,11 @@ func switchboard(_ arguments: [String], input: [UInt8] = [], environment: [Strin
 
 func switchboard(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> CLIRun {
     try switchboard(arguments, input: Array(input.utf8), environment: environment)
+}
+
+/// Runs a tool that reads `input` and returns what it printed on standard output (its status must be 0).
+func runTool(_ program: String, _ arguments: [String], input: String) throws -> String {
+    let result = try runProgram(program, arguments, input: Array(input.utf8))
+    try #require(result.status == 0, "\(program) \(arguments) exited \(result.status): \(result.stderr)")
+    return result.stdout
 }

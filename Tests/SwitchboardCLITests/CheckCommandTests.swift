@@ -102,9 +102,9 @@ struct CheckCommandTests {
                                   input: "ada@example.com\nno#pe\n")
         #expect(run.status == 1)
         #expect(run.stdout == """
-            TAP version 14
+            TAP version 13
             ok 1 - ada@example.com
-            not ok 2 - "no\\#pe": must be a valid email address
+            not ok 2 - "no\\x23pe": must be a valid email address
             1..2
 
             """)

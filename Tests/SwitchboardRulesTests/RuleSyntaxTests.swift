@@ -61,6 +61,22 @@ let badRules: [BadRule] = [
 
 @Suite("Rule syntax")
 struct RuleSyntaxTests {
+    @Test("a rule written as just its name is the rule the full parser builds (source, messages, fast path)",
+          arguments: ["email", "url", "required", "integer", "int", "decimal", "number", "no-control-characters",
+                      "no-control"])
+    func plainNamesParseAsTheParserWould(name: String) throws {
+        let quick = try Rule.parse(name)
+        let parsed = try Rule.parse(" \(name) ")   // surrounding space: the parser reads it
+        #expect(quick.source == name)
+        #expect(quick.source == parsed.source)
+        for value in ["", " ", "ada@example.com", "ada", "https://example.com/a", "42", "-7", "3.14", "a\tb", "日本",
+                      "\u{9B}x"] {
+            #expect(quick.check(value) == parsed.check(value), "\(name) on \(value.debugDescription)")
+            let bytes = Array(value.utf8)
+            #expect(bytes.withUnsafeBytes { quick.accepts(utf8: $0) } == bytes.withUnsafeBytes { parsed.accepts(utf8: $0) })
+        }
+    }
+
     @Test("a bad rule says where (column) and what was expected", arguments: badRules)
     func badRule(_ bad: BadRule) {
         #expect {

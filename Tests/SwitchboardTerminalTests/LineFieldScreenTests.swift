@@ -69,6 +69,38 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         #expect(shown.last == "✓")
     }
 
+    /// The field on the top row, 100 characters typed and the window resized at once (before the field has
+    /// necessarily drawn them): 80 -> 60 -> 100 columns leaves exactly one prompt, the input re-flowed and the
+    /// hint under it, every time (a redraw written in pieces could be re-flowed half done and leave two prompts).
+    @Test func resizeRightAfterALongInputOnTheTopRowTwentyTimesInARow() throws {
+        let typed = String(repeating: "x", count: 100)
+        let input = "Email: " + typed
+        func settled(_ tmux: TmuxScreen, width: Int) -> Bool {
+            let expected = stride(from: 0, to: input.count, by: width).map { start in
+                String(input.dropFirst(start).prefix(width))
+            } + ["✗ must contain \"@gmail.com\""]
+            return tmux.waitUntil(timeout: 5) { screen in
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                return rows.count > expected.count && Array(rows.prefix(expected.count)) == expected
+                    && screen.components("Email:") == 1
+            } != nil
+        }
+        for run in 1...20 {
+            let tmux = try screen("field-gmail")
+            #expect(tmux.waitFor("Email:") != nil)
+            tmux.type(typed)
+            tmux.resize(width: 60)
+            let at60 = settled(tmux, width: 60)
+            #expect(at60, "run \(run), after resizing to 60 columns:\n\(tmux.capture())")
+            tmux.resize(width: 100)
+            let at100 = settled(tmux, width: 100)
+            #expect(at100, "run \(run), after resizing to 100 columns:\n\(tmux.capture())")
+            tmux.press("C-c")
+            #expect(tmux.waitForExit() == 130)
+            if !at60 || !at100 { break }
+        }
+    }
+
     @Test func resizeFrom80To60To100RedrawsTheFieldOnce() throws {
         let tmux = try screen("seq 40; field-gmail")
         #expect(tmux.waitFor("Email:") != nil)

@@ -37,8 +37,8 @@ import SwitchboardTerminal
     print("  no rules                   \(format(plainKeys * 1e6)) us")
     print("  5-rule switch              \(format(checkedKeys * 1e6)) us   ratio \(format(keyRatio))x   target: at most 1.50x   \(keyRatio <= 1.5 ? "met" : "NOT MET")")
 
-    // Async checks. Both fields show a note in the hint, so every key is drawn with a hint (a pending verdict
-    // shows none for its first 300 ms) and the benchmark can see each redraw.
+    // Async checks. Both fields show a note in the hint (a pending verdict shows none for its first 300 ms); each
+    // key is sent once the field is idle again (see BenchPty.waitUntilIdle).
     let noted = bestCPU(mode: "noted", input: .none)
     let notedKeys = (bestCPU(mode: "noted", input: .keystrokes(keys)) - noted) / Double(keys)
     let pending = bestCPU(mode: "pending", input: .none)
@@ -71,6 +71,143 @@ import SwitchboardTerminal
         print("  keys back to back, debounce 0 (each key supersedes the 1 s run of the key before)")
         print("                             \(format(streamed * 1e6)) us vs \(format(plainStream * 1e6)) us   ratio \(format(streamed / plainStream))x   (no target: the worst case)")
     }
+    runAskAgainstBareReadline()
+}
+
+/// `switchboard ask Email --rule email` (the release build `make bench` makes) against bare GNU readline: a C
+/// program, compiled here, that calls readline() with the same prompt. 1,200 keystrokes, one at a time, each read
+/// and drawn before the next: an address typed and erased with Backspace again and again. Child CPU, net of a run
+/// that only types the address and Enter; best of 7 interleaved rounds.
+@MainActor private func runAskAgainstBareReadline() {
+    let keys = 1_200
+    print("\nCPU per keystroke: switchboard ask Email --rule email vs bare GNU readline (\(keys) keys, best of 7)")
+    guard let switchboard = findSwitchboards().first else {
+        print("  skipped: no release-built switchboard (make bench builds it)")
+        return
+    }
+    var template = Array("/tmp/switchboard-bench-rl-XXXXXX".utf8CString)
+    let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    defer { _ = spawnAndWait(["/bin/rm", "-rf", directory], environment: []) }
+    guard let bare = buildBareReadline(in: directory) else {
+        print("  skipped: could not compile the bare readline program (cc and libreadline-dev are needed)")
+        return
+    }
+    let address = Array("ada.lovelace@example.com".utf8)
+    var typing: [UInt8] = []
+    while typing.count < keys {
+        typing += address
+        typing += [UInt8](repeating: 0x7F, count: address.count)   // Backspace
+    }
+    typing = Array(typing.prefix(keys))
+    let finish = address + [0x0D]   // an address the email rule accepts, then Enter
+    let programs: [(String, [String], ProgramSetup)] = [
+        ("bare readline (C)", [bare], .bare),
+        ("switchboard ask --rule email", [switchboard, "ask", "Email", "--rule", "email"], .ask),
+    ]
+    // Rounds interleave the programs (and the short and long runs), so that a change in the machine's load
+    // (the cores are shared) falls on both alike; each keeps its best run.
+    var base = [Double](repeating: .infinity, count: programs.count)
+    var full = [Double](repeating: .infinity, count: programs.count)
+    for _ in 0..<7 {
+        for (index, (name, arguments, setup)) in programs.enumerated() {
+            guard let short = runProgram(arguments, setup: setup, keys: [], finish: finish),
+                  let long = runProgram(arguments, setup: setup, keys: typing, finish: finish) else {
+                print("  \(name): did not run on a pseudo-terminal")
+                return
+            }
+            base[index] = min(base[index], short)
+            full[index] = min(full[index], long)
+        }
+    }
+    let perKey = programs.indices.map { max(0, full[$0] - base[$0]) / Double(keys) }
+    for (index, program) in programs.enumerated() {
+        print("  \(pad(program.0, 30)) \(pad(format(perKey[index] * 1e6), 8, left: true)) us per key   (start-up and Enter \(format(base[index] * 1e3)) ms)")
+    }
+    let ratio = perKey[1] / max(perKey[0], 1e-12)
+    print("  ratio \(format(ratio))x   target: at most 1.50x   \(ratio <= 1.5 ? "met" : "NOT MET")")
+}
+
+private enum ProgramSetup {
+    /// Standard input and output on the terminal (readline draws on standard output).
+    case bare
+    /// Standard input and error on the terminal, standard output to /dev/null, as in `V=$(switchboard ask ...)`.
+    case ask
+}
+
+/// Compiles a C program that calls readline("Email: ") and prints the line; returns its path.
+func buildBareReadline(in directory: String) -> String? {
+    let source = directory + "/bare-readline.c"
+    let binary = directory + "/bare-readline"
+    let program = """
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <locale.h>
+        #include <readline/readline.h>
+        int main(void) {
+            setlocale(LC_ALL, "");
+            char *line = readline("Email: ");
+            if (!line) return 1;
+            puts(line);
+            free(line);
+            return 0;
+        }
+
+        """
+    let fd = open(source, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { return nil }
+    _ = program.withCString { write(fd, $0, strlen($0)) }
+    close(fd)
+    for compiler in ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"] where access(compiler, X_OK) == 0 {
+        let run = spawnAndWait([compiler, "-O2", source, "-o", binary, "-lreadline"], environment: [])
+        if run.status == 0 && access(binary, X_OK) == 0 { return binary }
+    }
+    return nil
+}
+
+/// Runs `arguments` on a new pty, waits for its prompt, types `keys` one at a time (each read and drawn before the
+/// next), then `finish`; returns the child's user + system CPU seconds, or nil if it did not run or exit 0.
+@MainActor private func runProgram(_ arguments: [String], setup: ProgramSetup, keys: [UInt8], finish: [UInt8]) -> Double? {
+    var master: Int32 = -1, slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
+    defer { close(master); close(slave) }
+    var name = [CChar](repeating: 0, count: 256)
+    guard ttyname_r(slave, &name, name.count) == 0 else { return nil }
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)   // the controlling terminal
+    switch setup {
+    case .bare:
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    case .ask:
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc)
+    let environment = ["TERM=xterm-256color", "LC_ALL=C.UTF-8", "INPUTRC=/dev/null", "HOME=/tmp", "NO_COLOR=1"]
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else { return nil }
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    var pty = BenchPty(master: master)
+    guard pty.waitFor("Email") else { kill(pid, SIGKILL); return reap(pid) }
+    for key in keys {
+        pty.send(String(decoding: [key], as: UTF8.self))
+        guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
+    }
+    pty.send(String(decoding: finish, as: UTF8.self))
+    return reap(pid, pty: &pty)
 }
 
 /// The best (lowest) of 5 runs' median key-to-redraw latency, in seconds.
@@ -151,14 +288,14 @@ private enum BenchInput {
     var master: Int32 = -1, slave: Int32 = -1
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { return nil }
-    defer { close(master) }
+    defer { close(master); close(slave) }   // the slave stays open here: its input queue tells a key was read
     var name = [CChar](repeating: 0, count: 256)
-    guard ttyname_r(slave, &name, name.count) == 0 else { close(slave); return nil }
+    guard ttyname_r(slave, &name, name.count) == 0 else { return nil }
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addclose(&actions, slave)
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)   // the controlling terminal
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
@@ -176,11 +313,7 @@ private enum BenchInput {
         envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, envp) == 0 else {
-        close(slave)
-        return nil
-    }
-    close(slave)
+    guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, envp) == 0 else { return nil }
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     var pty = BenchPty(master: master)
     guard pty.waitFor("Bench") else { kill(pid, SIGKILL); return reap(pid) }
@@ -195,17 +328,21 @@ private enum BenchInput {
             let typed = now()
             pty.send("q")
             // With a check: wait until it has run 300 ms ("checking…"); it runs 1 s, so it is in flight.
-            guard pty.waitFor(mode == "slow" ? "checking" : "\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            if mode == "slow" {
+                guard pty.waitFor("checking") else { kill(pid, SIGKILL); return reap(pid) }
+            } else {
+                guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
+            }
             // Both fields idle equally long before the key (an idle CPU is slower to wake): 600 ms after "q",
             // the check (started at 250 ms, 1 s long) is in flight.
             while now() - typed < 600_000_000 { pty.drain(milliseconds: 10) }
             pty.skipSeen()   // spinner frames drawn meanwhile are not the key's redraw
             let sent = now()
             pty.send("r")
-            guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
             latencies.append(Double(now() - sent) / 1e9)
             pty.send("\u{15}")
-            guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
         }
     case .keystrokes(let count):
         if mode == "pending" {
@@ -213,14 +350,14 @@ private enum BenchInput {
             pty.send("q")
             guard pty.waitFor("checking") else { kill(pid, SIGKILL); return reap(pid) }
             pty.send("\u{15}")
-            guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
         }
         // Lines of 40 characters, cleared with Ctrl-U: each key is read, validated and drawn before the next.
         for index in 0..<count {
             let key = index % 41 == 40 ? "\u{15}" : String(UnicodeScalar(UInt8(97 + index % 26)))
             let sent = now()
             pty.send(key)
-            guard pty.waitFor("\u{1B}[J\u{1B}[1A\r") else { kill(pid, SIGKILL); return reap(pid) }
+            guard pty.waitUntilIdle(pid: pid, slave: slave) else { kill(pid, SIGKILL); return reap(pid) }
             latencies.append(Double(now() - sent) / 1e9)
         }
     }
@@ -276,13 +413,40 @@ private struct BenchPty {
 
     mutating func drain(milliseconds: Int32) {
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, milliseconds) > 0 else { return }
+        guard poll(&poller, 1, milliseconds) > 0, poller.revents & Int16(POLLIN) != 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = read(master, &chunk, chunk.count)
             if n <= 0 { break }
             seen += chunk[0..<n]
         }
+    }
+
+    /// Waits (up to 5 s) until the child has read every byte sent and drawn what they caused: nothing is left
+    /// in the terminal's input queue, the child has written something since the last key, and it is blocked
+    /// waiting for input again (poll, select or read, per /proc). Programs that draw differently (bare readline,
+    /// a field whose hint did not change) are waited for the same way, and no key arrives while the previous one
+    /// is being drawn (readline would then batch them).
+    mutating func waitUntilIdle(pid: pid_t, slave: Int32) -> Bool {
+        let before = seen.count
+        let deadline = now() + 5_000_000_000
+        while now() < deadline {
+            drain(milliseconds: 0)
+            var pending: Int32 = 0
+            if seen.count > before, ioctl(slave, UInt(FIONREAD), &pending) == 0, pending == 0,
+               isWaitingForInput(pid), drainNothing() {
+                return true
+            }
+            drain(milliseconds: 1)
+        }
+        return false
+    }
+
+    /// True when no more output is waiting on the master side right now.
+    private mutating func drainNothing() -> Bool {
+        let count = seen.count
+        drain(milliseconds: 0)
+        return seen.count == count
     }
 
     /// Waits (up to 5 s) until `marker` appears after the previous match.
@@ -313,3 +477,23 @@ private struct BenchPty {
 }
 
 @MainActor private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
+
+/// Whether process `pid` is asleep in a system call that waits for input (poll, select, pselect6, ppoll, read),
+/// from /proc/PID/syscall; where that file cannot be read, whether it is asleep at all (/proc/PID/stat).
+private func isWaitingForInput(_ pid: pid_t) -> Bool {
+    guard let stat = readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")"),
+          stat[stat.index(after: close)...].dropFirst().first == "S" else { return false }
+    guard let call = readProcFile("/proc/\(pid)/syscall") else { return true }
+    guard let number = Int(call.prefix(while: { $0 != " " && $0 != "\n" })) else { return false }
+    return [0, 7, 23, 270, 271].contains(number)   // read, poll, select, pselect6, ppoll (x86-64)
+}
+
+private func readProcFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = read(fd, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[0..<count], as: UTF8.self)
+}

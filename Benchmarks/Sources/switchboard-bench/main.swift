@@ -1,5 +1,5 @@
 // switchboard-bench: every benchmark of the project in one release-built run. `make bench`
-// Pass section names to run only some: core, rules, terminal, check.
+// Pass section names to run only some: core, rules, terminal, check, startup.
 let sections = Set(CommandLine.arguments.dropFirst())
 func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
@@ -7,3 +7,4 @@ if wants("core") { runCoreBenchmarks() }
 if wants("rules") { runRulesBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
 if wants("check") { runCheckBenchmarks() }
+if wants("startup") { runStartupBenchmarks() }

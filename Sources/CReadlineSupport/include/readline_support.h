@@ -2,6 +2,8 @@
 #ifndef SWITCHBOARD_READLINE_SUPPORT_H
 #define SWITCHBOARD_READLINE_SUPPORT_H
 
+#include <stdio.h>
+
 typedef int sb_rl_command_func(int, int);
 
 /// While non-zero, text killed in readline (Ctrl-U, Ctrl-W, Ctrl-K, vi `d` and `x`, ...) is deleted
@@ -13,6 +15,21 @@ void sb_rl_set_discard_kills(int discard);
 /// commands (copy-region-as-kill, copy-backward-word, copy-forward-word), which put the text on the kill ring
 /// without going through `rl_kill_text`.
 int sb_rl_reveals_masked_text(sb_rl_command_func *function);
+
+/// readline's rl_getc_function while a field reads. A byte known to be waiting (see `sb_rl_set_known_input`) is
+/// read directly, with no select; when readline wants more than that (a paste, the rest of a character), the
+/// waiting bytes are counted once (FIONREAD); with none waiting, the fallback function (the host's, or readline's
+/// rl_getc) waits for input and reads it.
+int sb_rl_read_key_byte(FILE *stream);
+
+/// How many bytes are known to be waiting: the read loop sets 1 when poll says the input is readable.
+void sb_rl_set_known_input(int count);
+/// The bytes known to be waiting and not read yet.
+int sb_rl_known_input(void);
+
+typedef int sb_rl_getc_func(FILE *);
+/// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
+void sb_rl_set_fallback_getc(sb_rl_getc_func *function);
 
 struct termios;
 

@@ -5,18 +5,18 @@ import Glibc
 /// A buffered writer on a file descriptor: output is collected in a 64 KiB buffer and written with `write(2)`
 /// when full or flushed, never one system call per line (printing each line of a 1M-line check doubled its cost).
 /// The buffer is raw memory, not an array, so appending costs a `memcpy` and no exclusivity check.
-final class OutputBuffer {
-    let fd: Int32
-    private let buffer: UnsafeMutableRawPointer
-    private let capacity: Int
-    private var count = 0
+package final class OutputBuffer {
+    package let fd: Int32
+    @usableFromInline let buffer: UnsafeMutableRawPointer
+    @usableFromInline let capacity: Int
+    @usableFromInline var count = 0
     /// Why a write failed (a full disk, a closed descriptor), once one has; later writes are dropped.
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
     /// Whether the descriptor was closed when the program started (see `closedStandardStreams`).
     private let wasClosed: Bool
 
-    init(fd: Int32, capacity: Int = 64 * 1024) {
+    package init(fd: Int32, capacity: Int = 64 * 1024) {
         self.fd = fd
         wasClosed = closedStandardStreams.contains(fd)
         self.capacity = capacity
@@ -26,14 +26,14 @@ final class OutputBuffer {
     deinit { buffer.deallocate() }
 
     /// Appends text.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends raw bytes.
-    @inline(__always)
-    func write(_ raw: UnsafeRawBufferPointer) {
+    @inlinable
+    package func write(_ raw: UnsafeRawBufferPointer) {
         if count + raw.count > capacity {
             flush()
             if raw.count > capacity {
@@ -46,15 +46,15 @@ final class OutputBuffer {
     }
 
     /// Appends one byte.
-    @inline(__always)
-    func write(byte: UInt8) {
+    @inlinable
+    package func write(byte: UInt8) {
         if count == capacity { flush() }
         buffer.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
     /// Appends a decimal number.
-    func write(_ number: Int) {
+    package func write(_ number: Int) {
         withUnsafeTemporaryAllocation(byteCount: 24, alignment: 1) { digits in
             var value = number.magnitude
             var start = 24
@@ -72,13 +72,13 @@ final class OutputBuffer {
     }
 
     /// Writes everything buffered.
-    func flush() {
+    package func flush() {
         guard count > 0 else { return }
         writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
         count = 0
     }
 
-    private func writeAll(_ raw: UnsafeRawBufferPointer) {
+    @usableFromInline func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard failure == nil, let base = raw.baseAddress else { return }
         if wasClosed {
             failure = "it is closed"
@@ -101,8 +101,8 @@ final class OutputBuffer {
 /// closed one is replaced by /dev/null the first time this is read (at the start of `main`), so that no file the
 /// program opens later takes its number: a spec or draft would otherwise be read as standard input, or answers
 /// written into it as standard output. Commands use the set to say "standard input is closed".
-let closedStandardStreams: Set<Int32> = {
-    var closed: Set<Int32> = []
+package let closedStandardStreams: StandardStreams = {
+    var closed = StandardStreams()
     for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
         closed.insert(fd)
         let null = open("/dev/null", (fd == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
@@ -116,10 +116,26 @@ let closedStandardStreams: Set<Int32> = {
     return closed
 }()
 
+/// A set of the standard descriptors 0, 1 and 2, as three bits (a `Set<Int32>` would cost every start of the
+/// command line a conformance lookup).
+package struct StandardStreams: Sendable {
+    private var bits: UInt8 = 0
+
+    package init() {}
+
+    package mutating func insert(_ fd: Int32) {
+        if (0...2).contains(fd) { bits |= 1 << UInt8(fd) }
+    }
+
+    package func contains(_ fd: Int32) -> Bool {
+        (0...2).contains(fd) && bits & (1 << UInt8(fd)) != 0
+    }
+}
+
 /// Standard output (values, results). Flushed before the process exits.
-nonisolated(unsafe) let standardOutput = OutputBuffer(fd: 1)
+nonisolated(unsafe) package let standardOutput = OutputBuffer(fd: 1)
 /// Standard error (messages). Flushed before the process exits and before anything interactive.
-nonisolated(unsafe) let standardError = OutputBuffer(fd: 2, capacity: 4096)
+nonisolated(unsafe) package let standardError = OutputBuffer(fd: 2, capacity: 4096)
 
 /// Whether `fd` is a terminal.
-func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+package func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

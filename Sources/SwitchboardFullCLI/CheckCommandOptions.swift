@@ -1,6 +1,5 @@
 import ArgumentParser
-import SwitchboardRules
-import SwitchboardTerminal
+import SwitchboardCLISupport
 
 /// `--check-command CMD [--check-timeout SECONDS] [--check-debounce MS]`, shared by `ask` and `check`.
 struct CheckCommandOptions: ParsableArguments {
@@ -30,11 +29,8 @@ struct CheckCommandOptions: ParsableArguments {
         }
     }
 
-    var timeoutDuration: Duration { .milliseconds(Int64((timeout * 1000).rounded(.up))) }
-
-    /// The check, or nil without --check-command.
-    var asyncCheck: AsyncCheck? {
-        guard let command else { return nil }
-        return .command(command, name: "check-command", debounce: .milliseconds(debounce), timeout: timeoutDuration)
+    /// The options as `CommandCheckOptions`.
+    var options: CommandCheckOptions {
+        CommandCheckOptions(command: command, timeout: timeout, debounce: debounce)
     }
 }

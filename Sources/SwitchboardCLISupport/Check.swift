@@ -1,69 +1,38 @@
-import ArgumentParser
 import SwitchboardRules
 import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `switchboard check`: batch validation, one value per line.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check every line of a file (or standard input) against rules.",
-        discussion: """
-            Each line is one value (a trailing \\r is removed, so CRLF files work); a value passes when it passes \
-            every rule. Failures are printed as `line: value: message`; a value holding control characters or \
-            bytes that are not UTF-8 is shown in double quotes with escapes. A line that is not valid UTF-8 fails.
+/// How `check` reports: `line: value: message` per failure, JSON Lines, or TAP.
+package enum CheckFormat: String, CaseIterable, Sendable {
+    case text, json, tap
+}
 
-            Exit status: 0 when every line passes, 1 when any fails, 2 on a bad rule or an unreadable file.
+/// One `check` (every line of a file against rules) as read from the command line, by ArgumentParser
+/// (`CheckCommand` in `switchboard-full`, once its `validate()` has passed) or by `QuickCommandLine`, which must
+/// agree.
+package struct CheckOptions: Equatable {
+    package var rules: [String]
+    package var format: CheckFormat = .text
+    package var count = false
+    package var file: String?
+    package var check = CommandCheckOptions()
+    /// How many check commands run at once.
+    package var jobs = 1
 
-            Examples:
-              switchboard check --rule email addresses.txt
-              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
-              switchboard check --rule email --count addresses.txt
-              switchboard check --rule 'int:1..120' --format tap ages.txt
-              switchboard check --rule 'length:3..20' --check-command './is-free.sh' --jobs 8 names.txt
-
-            With --check-command, each line that passes the rules is also checked by the command (as in `ask`), \
-            --jobs at a time; the report keeps the input's order.
-            """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, tap
+    package init(rules: [String], format: CheckFormat = .text, count: Bool = false, file: String? = nil,
+                 check: CommandCheckOptions = CommandCheckOptions(), jobs: Int = 1) {
+        self.rules = rules
+        self.format = format
+        self.count = count
+        self.file = file
+        self.check = check
+        self.jobs = jobs
     }
 
-    @Option(name: .customLong("rule"), help: ArgumentHelp(
-        "A rule every value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
-    var rules: [String] = []
-
-    @Option(help: ArgumentHelp(
-        "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
-            + "tap: a TAP line per value."))
-    var format: Format = .text
-
-    @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
-    var count = false
-
-    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
-    var file: String?
-
-    @OptionGroup var check: CheckCommandOptions
-
-    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command; default 1).",
-                               valueName: "n"))
-    var jobs: Int = 1
-
-    func validate() throws {
-        try check.validate()
-        if rules.isEmpty && check.command == nil {
-            throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
-        }
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
-        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
-    }
-
-    func run() throws {
+    /// Checks every line and writes the report; throws `CommandFailure` with the exit status unless all pass.
+    package func run() throws(CommandFailure) {
         let parsed = try parseRules(rules)
         var fd: Int32 = 0
         if let file, file != "-" {
@@ -102,7 +71,7 @@ struct CheckCommand: ParsableCommand {
             }
             batch.finish(into: &checker)
             checker.finish()
-            if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+            if checker.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
             return
         }
         try reader.forEachLine { bytes in
@@ -114,7 +83,7 @@ struct CheckCommand: ParsableCommand {
             if typed { standardOutput.flush() }
         }
         checker.finish()
-        if checker.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+        if checker.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
     }
 }
 
@@ -122,18 +91,18 @@ struct CheckCommand: ParsableCommand {
 /// failing line is turned into a `String` for its message.
 struct LineChecker {
     let rules: [Rule]
-    let format: CheckCommand.Format
+    let format: CheckFormat
     let countOnly: Bool
     let output: OutputBuffer
     private(set) var lines = 0
     private(set) var invalid = 0
 
-    init(rules: [Rule], format: CheckCommand.Format, countOnly: Bool, output: OutputBuffer) {
+    init(rules: [Rule], format: CheckFormat, countOnly: Bool, output: OutputBuffer) {
         self.rules = rules
         self.format = format
         self.countOnly = countOnly
         self.output = output
-        if format == .tap { output.write("TAP version 14\n") }
+        if format == .tap { output.write(tapVersionLine) }
     }
 
     /// Counts a line that passed (and writes its TAP line).
@@ -202,9 +171,7 @@ struct LineChecker {
         writeShown(bytes, tap: true)
         if let failure {
             output.write(": ")
-            // Control characters escaped (one TAP line, nothing the terminal obeys); `#` would start a directive.
-            let message = displayEscaped(failure.message)
-            output.write(message.utf8.contains(0x23) ? message.replacing("#", with: "\\#") : message)
+            output.write(tapDescription(failure.message))
         }
         output.write(byte: 0x0A)
     }
@@ -235,7 +202,7 @@ struct LineChecker {
             switch byte {
             case 0x22: output.write("\\\"")
             case 0x5C: output.write("\\\\")
-            case 0x23 where tap: output.write("\\#")
+            case 0x23 where tap: output.write("\\x23")   // `#` would start a TAP directive
             case 0x09: output.write("\\t")
             case 0x20..<0x7F: output.write(byte: byte)
             default: output.write("\\x" + hex(byte))

@@ -1,65 +1,33 @@
-import ArgumentParser
 import SwitchboardRules
 import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `switchboard ask`: one validated field.
-struct AskCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ask",
-        abstract: "Ask for one value with live validation; print it on standard output.",
-        discussion: """
-            The prompt and the live ✓/✗ feedback go to standard error (or /dev/tty), the accepted value to standard \
-            output, so a script captures only the value. Enter on an invalid value keeps the text and says why. \
-            With no --rule or --choices any answer is accepted, even an empty one: add --rule required to insist.
+/// One `ask` (one validated value on standard output) as read from the command line, by ArgumentParser
+/// (`AskCommand` in `switchboard-full`) or by `QuickCommandLine`, which must agree.
+package struct AskOptions: Equatable {
+    package var prompt: String
+    package var rules: [String] = []
+    package var defaultValue: String?
+    package var mask = false
+    package var choices: String?
+    package var message: String?
+    package var check = CommandCheckOptions()
 
-            Standard input not a terminal: one line is read, checked, and printed, or the failure is printed on \
-            standard error (exit 1).
+    package init(prompt: String, rules: [String] = [], defaultValue: String? = nil, mask: Bool = false,
+                 choices: String? = nil, message: String? = nil, check: CommandCheckOptions = CommandCheckOptions()) {
+        self.prompt = prompt
+        self.rules = rules
+        self.defaultValue = defaultValue
+        self.mask = mask
+        self.choices = choices
+        self.message = message
+        self.check = check
+    }
 
-            Exit status: 0 accepted, 1 invalid (no terminal to ask again), 2 usage error, 130 cancelled (Ctrl-C or \
-            Ctrl-D on an empty line), 131 quit (Ctrl-\\).
-
-            With --mask, Tab neither completes nor lists --choices (it would reveal what was typed); the value must \
-            still be one of them.
-
-            Examples:
-              EMAIL=$(switchboard ask "Email" --rule email)
-              AGE=$(switchboard ask "Age" --rule 'int:13..120' --message "13 to 120")
-              PASSWORD=$(switchboard ask "Password" --mask --rule 'length:8..64')
-              COLOUR=$(switchboard ask "Colour" --choices red,green --default green)
-              echo "ada@example.com" | switchboard ask "Email" --rule email
-              USER=$(switchboard ask "Username" --rule 'length:3..20' --check-command './is-free.sh')
-            """)
-
-    @Argument(help: "The question, e.g. \"Email\".")
-    var prompt: String
-
-    @Option(name: .customLong("rule"), help: ArgumentHelp(
-        "A rule the value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
-    var rules: [String] = []
-
-    @Option(name: .customLong("default"), help: "The value accepted when the answer is empty.")
-    var defaultValue: String?
-
-    @Flag(help: "Show * for each character; the value never reaches the screen or any history.")
-    var mask = false
-
-    @Option(help: ArgumentHelp("The allowed values, comma-separated (Tab completes them).", valueName: "a,b,c"))
-    var choices: String?
-
-    @Option(help: "The message shown when the value fails any rule.")
-    var message: String?
-
-    @OptionGroup var check: CheckCommandOptions
-
-    func validate() throws { try check.validate() }
-
-    func run() throws { try MainActor.assumeIsolated { try ask() } }
-
-    @MainActor private func ask() throws {
+    /// Asks, prints the accepted value; throws `CommandFailure` with the exit status otherwise.
+    @MainActor package func run() throws(CommandFailure) {
         var parsed = try parseRules(rules)
         var choiceList: [String] = []
         if let choices {
@@ -108,20 +76,22 @@ struct AskCommand: ParsableCommand {
         } catch let error as FieldError {
             switch error {
             case .cancelled:
-                throw ExitCode(ExitStatus.cancelled)
+                throw CommandFailure.status(ExitStatus.cancelled)
             case .endOfInput where interactive:
-                throw ExitCode(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
+                throw CommandFailure.status(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
             case .endOfInput:
                 throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended "
                                              + "before a line)"], status: ExitStatus.invalid)
             case .invalid:
-                throw ExitCode(ExitStatus.invalid)  // the field has printed why on standard error
+                throw CommandFailure.status(ExitStatus.invalid)  // the field has printed why on standard error
             case .interrupted(let signal):
-                throw ExitCode(128 + signal)
+                throw CommandFailure.status(128 + signal)
             case .terminalUnavailable(let reason):
                 throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
                                      status: ExitStatus.usage)
             }
+        } catch {
+            throw CommandFailure.usage("cannot ask \(displayQuoted(prompt)): \(error)")   // LineField throws FieldError only
         }
     }
 }

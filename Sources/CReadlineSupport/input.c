@@ -1,0 +1,36 @@
+// The key reader a field installs as readline's rl_getc_function. It is C, not a Swift hook, because it runs for
+// every byte typed: a Swift hook has to enter the main actor's code (an executor check) each time.
+#include <errno.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <readline/readline.h>
+#include "readline_support.h"
+
+static int known_input = 0;
+static rl_getc_func_t *fallback_getc = NULL;
+
+void sb_rl_set_known_input(int count) { known_input = count; }
+int sb_rl_known_input(void) { return known_input; }
+void sb_rl_set_fallback_getc(sb_rl_getc_func *function) { fallback_getc = function; }
+
+int sb_rl_read_key_byte(FILE *stream) {
+    if (stream != NULL) {
+        if (known_input == 0) {
+            int waiting = 0;
+            if (ioctl(fileno(stream), FIONREAD, &waiting) == 0 && waiting > 0) known_input = waiting;
+        }
+        while (known_input > 0) {
+            unsigned char byte;
+            ssize_t count = read(fileno(stream), &byte, 1);
+            if (count == 1) {
+                known_input--;
+                return byte;
+            }
+            if (count < 0 && errno == EINTR) continue;
+            break;   // end of input or an error: readline's own read reports it
+        }
+    }
+    known_input = 0;
+    return fallback_getc != NULL ? fallback_getc(stream) : rl_getc(stream);
+}

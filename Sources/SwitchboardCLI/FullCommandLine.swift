@@ -1,0 +1,47 @@
+import SwitchboardCLISupport
+import SwitchboardRules
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every command line that `QuickCommandLine` leaves to ArgumentParser runs in a second executable,
+/// `switchboard-full`: `form` and `test`, help, completion scripts, the man page's dump, mistakes. It links
+/// ArgumentParser (which reads its command types by reflection) and the spec layer's YAML reader (and through it
+/// Foundation); keeping them out of `switchboard` is what lets `ask` and `check` start in about the time of a
+/// Swift hello world (see README, "Benchmarks").
+///
+/// It is looked for next to the running `switchboard` (a build folder), then in `../libexec/switchboard/` (an
+/// installed prefix: `make install`). It replaces this process (`execv`) with the same arguments, so the
+/// terminal, standard streams, signals and exit status are its own.
+enum FullCommandLine {
+    static let name = "switchboard-full"
+
+    /// Runs `switchboard-full` with `arguments`; returns only by throwing when it cannot be started.
+    static func run(_ arguments: [String]) throws(CommandFailure) {
+        let candidates = self.candidates()
+        guard let path = candidates.first(where: { access($0, X_OK) == 0 }) else {
+            throw .usage("\(name) is not installed (looked for "
+                + candidates.map { displayQuoted($0) }.joined(separator: " and ")
+                + "); it runs form, test, --help and completion: build it with "
+                + "`swift build --product \(name)`, or install both with `make install`")
+        }
+        standardOutput.flush()
+        standardError.flush()
+        // argv[0] stays `switchboard`: that is the command the user ran (and what `ps` should show).
+        let argv = ([CommandLine.arguments.first ?? "switchboard"] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        throw .usage("cannot run \(displayQuoted(path)): \(reason)")
+    }
+
+    /// Where it may be: beside this executable, then in the installed libexec folder.
+    static func candidates() -> [String] {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return [] }
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        return ["\(folder)/\(name)", "\(folder)/../libexec/switchboard/\(name)"]
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import SwitchboardCLISupport
+import SwitchboardRules
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CheckFormat: ExpressibleByArgument {}
+
+/// `switchboard check`: batch validation, one value per line (run by `CheckOptions`).
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every line of a file (or standard input) against rules.",
+        discussion: """
+            Each line is one value (a trailing \\r is removed, so CRLF files work); a value passes when it passes \
+            every rule. Failures are printed as `line: value: message`; a value holding control characters or \
+            bytes that are not UTF-8 is shown in double quotes with escapes. A line that is not valid UTF-8 fails.
+
+            Exit status: 0 when every line passes, 1 when any fails, 2 on a bad rule or an unreadable file.
+
+            Examples:
+              switchboard check --rule email addresses.txt
+              cut -d, -f2 users.csv | switchboard check --rule 'length:3..20'
+              switchboard check --rule email --count addresses.txt
+              switchboard check --rule 'int:1..120' --format tap ages.txt
+              switchboard check --rule 'length:3..20' --check-command './is-free.sh' --jobs 8 names.txt
+
+            With --check-command, each line that passes the rules is also checked by the command (as in `ask`), \
+            --jobs at a time; the report keeps the input's order.
+            """)
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp(
+        "A rule every value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
+        valueName: "rule"), completion: .list(Rule.ruleNames))
+    var rules: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
+            + "tap: a TAP line per value."))
+    var format: CheckFormat = .text
+
+    @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
+    var count = false
+
+    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
+    var file: String?
+
+    @OptionGroup var check: CheckCommandOptions
+
+    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command; default 1).",
+                               valueName: "n"))
+    var jobs: Int = 1
+
+    func validate() throws {
+        try check.validate()
+        if rules.isEmpty && check.command == nil {
+            throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
+        }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
+        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
+    }
+
+    /// What was asked for, as `CheckOptions`.
+    var options: CheckOptions {
+        CheckOptions(rules: rules, format: format, count: count, file: file, check: check.options, jobs: jobs)
+    }
+
+    func run() throws {
+        try options.run()
+    }
+}

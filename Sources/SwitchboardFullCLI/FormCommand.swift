@@ -1,0 +1,48 @@
+import ArgumentParser
+import SwitchboardCLISupport
+
+extension FormRunner.Output: ExpressibleByArgument {}
+
+/// `switchboard form`: a form from a spec file (run by `FormRunner`).
+struct FormCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "form",
+        abstract: "Run a form spec; print the answers on standard output.",
+        discussion: """
+            In a terminal, fields are asked one at a time with live validation, then a review lets you edit any \
+            answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
+            name=value lines, or a JSON object), every failure is reported on standard error.
+
+            Output: json writes a number field's answer as a JSON number, a yes/no answer as true or false, an \
+            empty optional number or yes/no as null, and anything else as a string; yaml does the same; env \
+            writes every answer as text.
+
+            With --output env, field names must make safe shell variables (identifiers, not the shell's own such \
+            as PATH or IFS, no two alike); a spec that does not is refused before anything is asked.
+
+            Exit status: 0 submitted, 1 invalid answers, 2 a malformed spec or unreadable input, 130 cancelled, \
+            131 quit (Ctrl-\\).
+
+            Examples:
+              switchboard form signup.yaml > answers.json
+              eval "$(switchboard form signup.yaml --output env)"
+              switchboard form signup.yaml --draft .signup-draft.json
+              switchboard form signup.yaml --output yaml < answers.txt
+            """)
+
+    @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"),
+              completion: .file(extensions: ["yaml", "yml", "json"]))
+    var spec: String
+
+    @Option(help: "json: one object (numbers and yes/no typed); env: NAME='value' lines for eval; yaml: name: value lines.")
+    var output: FormRunner.Output = .json
+
+    @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them.",
+                               valueName: "file"))
+    var draft: String?
+
+    func run() throws {
+        let runner = FormRunner(spec: spec, output: output, draft: draft)
+        try MainActor.assumeIsolated { try runner.run() }
+    }
+}

@@ -1,0 +1,66 @@
+import SwitchboardCLISupport
+import SwitchboardSpec
+
+/// `switchboard form`: the form from a spec file, in the terminal or from standard input; the answers on
+/// standard output once submitted.
+struct FormRunner {
+    enum Output: String, CaseIterable {
+        case json, env, yaml
+    }
+
+    var spec: String
+    var output: Output
+    var draft: String?
+
+    @MainActor func run() throws(CommandFailure) {
+        let formSpec: FormSpec
+        do { formSpec = try FormSpec(contentsOf: spec) }
+        catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
+        // Everything that would make the answers unusable is refused before anything is asked.
+        if output == .env {
+            let problems = formSpec.environmentNameProblems()
+            if !problems.isEmpty {
+                throw CommandFailure(lines: problems.map(\.description), status: ExitStatus.usage, plain: true)
+            }
+        }
+        if let draft, isTerminal(0) {
+            do { try Draft(path: draft).checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
+        }
+        let form = formSpec.makeForm()
+        standardError.flush()
+        let result: FormResult
+        if isTerminal(0) {
+            let prompter: TerminalPrompter
+            do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
+            let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
+            result = flow.run(prompter: prompter)
+        } else {
+            // No terminal: answers from standard input, every failure reported on standard error. (A draft
+            // belongs to a person's interrupted session; it is not used here.)
+            if closedStandardStreams.contains(0) {
+                throw CommandFailure.usage("standard input is closed and is not a terminal: no answers to read; "
+                                           + "run the form at a terminal or pipe the answers in")
+            }
+            result = form.runHeadless()
+        }
+        guard result.status == .submitted else { throw CommandFailure.status(result.exitStatus) }
+        standardOutput.write(formatted(form, as: output))
+    }
+}
+
+/// The submitted form's answers as JSON (typed: numbers, true/false, null), `NAME='value'` lines (names from
+/// `FormSpec.environmentName(for:)`, checked with `environmentNameProblems()`; single quotes escaped for sh; every
+/// answer as text), or YAML (typed as in JSON; strings double-quoted JSON-style, which YAML reads as they are).
+@MainActor func formatted(_ form: Form, as output: FormRunner.Output) -> String {
+    switch output {
+    case .json:
+        return form.typedAnswers.json() + "\n"
+    case .env:
+        return form.answers.map { key, value in
+            let name = FormSpec.environmentName(for: key)
+            return "\(name)='\(value.replacing("'", with: "'\\''"))'\n"
+        }.joined()
+    case .yaml:
+        return form.typedAnswers.yaml()
+    }
+}

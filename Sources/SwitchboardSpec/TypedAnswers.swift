@@ -1,0 +1,158 @@
+/// An answer with the type its field gives it: what `switchboard form --output json` and `--output yaml` write.
+///
+/// ```swift
+/// age.answer(" 36 ")
+/// age.typedValue            // .number("36")
+/// subscribe.answer("Y")
+/// subscribe.typedValue      // .bool(true)
+/// ```
+public enum TypedAnswer: Equatable, Sendable {
+    /// Text, as typed (text, masked, multi-line and choice fields).
+    case text(String)
+    /// A number field's answer as a JSON number literal: the answer as typed when it is one (`36`, `-3.5`,
+    /// `1.50`, `1e3`), else the value written the JSON way (`+7` is `7`, `.5` is `0.5`, `007` is `7`).
+    case number(String)
+    /// A yes/no field's answer.
+    case bool(Bool)
+    /// An optional number or yes/no field left empty.
+    case null
+
+    /// The answer as a JSON value: `"text"`, `36`, `true`, `null`.
+    public var json: String {
+        switch self {
+        case .text(let text): jsonString(text)
+        case .number(let literal): literal
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        }
+    }
+
+    /// The answer as a YAML value that YAML 1.1 and 1.2 readers both take with its type: strings in double
+    /// quotes (JSON escapes), numbers with a `.` and a signed exponent when they have an exponent (`1e3` is a
+    /// string to a YAML 1.1 reader, `1.0e+3` a number to both), `true`/`false`, `null`.
+    public var yaml: String {
+        guard case .number(let literal) = self,
+              let exponent = literal.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return json }
+        var mantissa = String(literal[..<exponent])
+        var power = String(literal[literal.index(after: exponent)...])
+        if !mantissa.contains(".") { mantissa += ".0" }
+        if power.first != "-" && power.first != "+" { power = "+" + power }
+        return mantissa + "e" + power
+    }
+}
+
+/// A form's answers with their types, in field order.
+///
+/// ```swift
+/// form.typedAnswers.json()   // {"email": "ada@example.com", "age": 36, "subscribe": true}
+/// ```
+public struct TypedAnswers: Equatable, Sendable, Sequence {
+    /// The field names, in order.
+    public private(set) var names: [String]
+    /// The answers, in the order of `names`.
+    public private(set) var values: [TypedAnswer]
+
+    /// Answers from pairs, in order.
+    public init(_ pairs: [(String, TypedAnswer)]) {
+        names = pairs.map(\.0)
+        values = pairs.map(\.1)
+    }
+
+    /// The answer for `name`, if the form has that field.
+    public subscript(name: String) -> TypedAnswer? {
+        names.firstIndex(of: name).map { values[$0] }
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [TypedAnswer]>.Iterator {
+        zip(names, values).makeIterator()
+    }
+
+    /// A JSON object, keys in field order: pretty-printed like `Answers.json()`, or on one line.
+    public func json(pretty: Bool = true) -> String {
+        if names.isEmpty { return "{}" }
+        let members = zip(names, values).map { "\(jsonString($0)):\(pretty ? " " : "")\($1.json)" }
+        if !pretty { return "{" + members.joined(separator: ",") + "}" }
+        return "{\n  " + members.joined(separator: ",\n  ") + "\n}"
+    }
+
+    /// `name: value` lines (see `TypedAnswer.yaml`); a name YAML would read as something other than a string
+    /// (`null`, `on`, `1st`...) is double-quoted.
+    public func yaml() -> String {
+        zip(names, values).map { "\(yamlKey($0)): \($1.yaml)\n" }.joined()
+    }
+}
+
+extension FormField {
+    /// The answer with its field's type (see `TypedAnswer`); `value` is the same answer as text.
+    ///
+    /// ```swift
+    /// age.answer("36")
+    /// age.typedValue.json       // 36
+    /// ```
+    public var typedValue: TypedAnswer {
+        let text = input.text.value
+        switch kind {
+        case .number:
+            if trimmingSpaces(text).isEmpty { return isRequired ? .text(text) : .null }
+            guard let number = parseNumber(text) else { return .text(text) }
+            let typed = String(trimmingSpaces(text))
+            return .number(isJSONNumber(typed) ? typed : jsonNumber(number))
+        case .yesNo:
+            if trimmingSpaces(text).isEmpty { return isRequired ? .text(text) : .null }
+            return parseYesNo(text).map(TypedAnswer.bool) ?? .text(text)
+        default:
+            return .text(value)
+        }
+    }
+}
+
+extension Form {
+    /// Every field's answer with its type (`FormField.typedValue`), in field order; `answers` has the same
+    /// answers as text.
+    public var typedAnswers: TypedAnswers {
+        TypedAnswers(fields.map { ($0.name, $0.typedValue) })
+    }
+}
+
+/// Whether `text` is a number literal as JSON writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+func isJSONNumber(_ text: String) -> Bool {
+    var bytes = text.utf8[...]
+    func digits() -> Int {
+        let count = bytes.prefix(while: { $0 >= 0x30 && $0 <= 0x39 }).count
+        bytes = bytes.dropFirst(count)
+        return count
+    }
+    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    if bytes.first == UInt8(ascii: "0") {
+        bytes = bytes.dropFirst()
+    } else if digits() == 0 {
+        return false
+    }
+    if bytes.first == UInt8(ascii: ".") {
+        bytes = bytes.dropFirst()
+        if digits() == 0 { return false }
+    }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+        bytes = bytes.dropFirst()
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if digits() == 0 { return false }
+    }
+    return bytes.isEmpty
+}
+
+/// `number` as a JSON literal: whole numbers without a fraction (`7`), others in Swift's shortest round-trip
+/// form (`0.5`, `1e-07`), which JSON reads as written.
+func jsonNumber(_ number: Double) -> String {
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return String(number)
+}
+
+/// A field name as a YAML key: as it is, or double-quoted when YAML would read it as something other than a
+/// string (`null`, `yes`, `on`, `~`, `123`, `1e3`, `-1`...).
+func yamlKey(_ name: String) -> String {
+    let plainScalars = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", ""]
+    if plainScalars.contains(name.lowercased()) || name.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
+        return jsonString(name)
+    }
+    return name
+}

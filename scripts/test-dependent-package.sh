@@ -1,0 +1,162 @@
+#!/bin/sh
+# The "depending on Switchboard" test (make test runs it): a throwaway package that depends on this checkout by
+# path, as the README's Install section says, imports each library product together with Foundation (one file per
+# product, and one file with all of them), uses each product's main type, builds, and runs. Prints TAP; exits 1 on
+# a failure.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SWIFT=${SWIFT:-swift}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT INT TERM
+APP="$WORK/app"
+mkdir -p "$APP/Sources/app" "$APP/Tests/appTests"
+
+cat >"$APP/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "app",
+    dependencies: [
+        .package(name: "Switchboard", path: "$ROOT"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(name: "app", dependencies: [
+            .product(name: "Switchboard", package: "Switchboard"),
+            .product(name: "SwitchboardRules", package: "Switchboard"),
+            .product(name: "SwitchboardTerminal", package: "Switchboard"),
+            .product(name: "SwitchboardSpec", package: "Switchboard"),
+            .product(name: "SwitchboardArgumentParser", package: "Switchboard"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "appTests", dependencies: [
+            .product(name: "Switchboard", package: "Switchboard"),
+            .product(name: "SwitchboardTesting", package: "Switchboard"),
+        ]),
+    ]
+)
+SWIFT
+
+cat >"$APP/Sources/app/Engine.swift" <<'SWIFT'
+import Foundation
+import Switchboard
+
+@MainActor func useEngine() -> String {
+    let name = Dynamic("Ada")
+    var seen: [String] = []
+    let token = name.bindAndFire { seen.append($0) }
+    name.value = "Grace"
+    token.cancel()
+    return seen.joined(separator: ",") + " at " + String(Date().timeIntervalSince1970 > 0)
+}
+SWIFT
+cat >"$APP/Sources/app/Rules.swift" <<'SWIFT'
+import Foundation
+import SwitchboardRules
+
+@MainActor func useRules() -> String {
+    let rule = Rule.email && Rule.length(3...64)
+    return "\(rule.check("ada@example.com").isValid) \(rule.check("ada").isValid) "
+        + String(URL(string: "https://example.com") != nil)
+}
+SWIFT
+cat >"$APP/Sources/app/Terminal.swift" <<'SWIFT'
+import Foundation
+import SwitchboardTerminal
+
+@MainActor func useTerminal() -> String {
+    let field = LineField(prompt: "Email", rules: [])
+    field.text.value = "ada@example.com"
+    return "\(field.prompt) \(field.verdict.value.isValid) \(Data("x".utf8).count)"
+}
+SWIFT
+cat >"$APP/Sources/app/Spec.swift" <<'SWIFT'
+import Foundation
+import SwitchboardSpec
+
+@MainActor func useSpec() throws -> String {
+    let spec = try FormSpec(yaml: "fields:\n  - name: age\n    type: number\n", file: "inline.yaml")
+    let form = spec.makeForm()
+    form.fields[0].answer("36")
+    let answers: Answers = form.answers
+    return answers.json(pretty: false) + " " + form.typedAnswers.json(pretty: false) + " "
+        + String(JSONSerialization.isValidJSONObject(["a": 1]))
+}
+SWIFT
+cat >"$APP/Sources/app/Options.swift" <<'SWIFT'
+import ArgumentParser
+import Foundation
+import SwitchboardArgumentParser
+
+struct Deploy: ParsableCommand {
+    @Option(rule: .email) var email: String?
+    @OptionGroup var prompting: Prompting
+}
+
+func useArgumentParser() -> String {
+    let good = (try? Deploy.parse(["--email", "ada@example.com", "--no-input"]))?.email ?? "refused"
+    let bad = (try? Deploy.parse(["--email", "ada"]))?.email ?? "refused"
+    return "\(good) \(bad) \(Date() > Date.distantPast)"
+}
+SWIFT
+cat >"$APP/Sources/app/main.swift" <<'SWIFT'
+import ArgumentParser
+import Foundation
+import Switchboard
+import SwitchboardArgumentParser
+import SwitchboardRules
+import SwitchboardSpec
+import SwitchboardTerminal
+
+// Every product at once, with Foundation: no name is ambiguous.
+let condition: Condition<String> = Rule.email.condition
+let field = ObservableTextField()
+field.addRule(condition)
+field.text.value = "ada@example.com"
+print(useEngine())
+print(useRules())
+print(useTerminal())
+print(try useSpec())
+print(useArgumentParser())
+print("all:", field.verdict.value.isValid, Date() > Date.distantPast)
+SWIFT
+cat >"$APP/Tests/appTests/RecorderTests.swift" <<'SWIFT'
+import Foundation
+import Switchboard
+import SwitchboardTesting
+import Testing
+
+@Test @MainActor func recorder() {
+    let field = ObservableTextField()
+    let greet = ObservableSwitch(.onlyTrue)
+    field.addSignal(toSwitch: greet) { field.text.value == "NguyenPhong" }
+    #expect(SwitchRecorder(greet).type("NguyenPhong", into: field).fired == [true])
+    #expect(Date() > Date.distantPast)
+}
+SWIFT
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$2" | tail -40; exit 1; }
+
+(cd "$APP" && "$SWIFT" build --build-tests) >"$WORK/build.log" 2>&1 || fail "a package depending on Switchboard by path builds" "$WORK/build.log"
+ok "a package depending on Switchboard by path builds, importing each product with Foundation"
+if grep -q "warning:" "$WORK/build.log"; then fail "...without warnings" "$WORK/build.log"; fi
+ok "...without warnings"
+BIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
+"$BIN/app" >"$WORK/run.log" 2>&1 \
+    || fail "its program runs" "$WORK/run.log"
+cat >"$WORK/expected" <<'TEXT'
+Ada,Grace at true
+true false true
+Email true 1
+{"age":"36"} {"age":36} true
+ada@example.com refused true
+all: true true
+TEXT
+cmp -s "$WORK/run.log" "$WORK/expected" || { diff "$WORK/expected" "$WORK/run.log" >"$WORK/diff" || true; fail "its program prints what each product computed" "$WORK/diff"; }
+ok "its program prints what each product computed"
+(cd "$APP" && "$SWIFT" test --skip-build) >"$WORK/test.log" 2>&1 || fail "its test (SwitchboardTesting) passes" "$WORK/test.log"
+ok "its test (SwitchboardTesting) passes"
+echo "1..$n"
