@@ -155,19 +155,7 @@ public final class Dynamic<Value> {
     /// Makes this a value derived from `source`: `update` runs on each of the source's changes while this
     /// value is alive, and this value is kept alive through the source while it has observers.
     func follow<Source>(_ source: Dynamic<Source>, _ update: @escaping (Dynamic, Source) -> Void) {
-        let link = keepAlive()
-        upstream.append(source.subscribe(owner: nil) { value in
-            if let derived = link.current { update(derived, value) }
-        })
-    }
-
-    /// The keep-alive link of this derived value, made on first use.
-    func keepAlive() -> KeepAlive<Dynamic> {
-        if let existing = observers.keepAlive as? KeepAlive<Dynamic> { return existing }
-        let link = KeepAlive(self)
-        observers.keepAlive = link
-        link.setHeld(!observers.observers.isEmpty)
-        return link
+        upstream.append(source.subscribe(owner: nil, observers.keepAliveLink(for: self).forwarding(update)))
     }
 }
 

@@ -135,6 +135,15 @@ final class ObserverList<Value> {
         pruneThreshold = max(16, observers.count * 2)
     }
 
+    /// The keep-alive link of the derived value `owner`, whose observers this list holds; made on first use.
+    func keepAliveLink<Owner: AnyObject>(for owner: Owner) -> KeepAlive<Owner> {
+        if let existing = keepAlive as? KeepAlive<Owner> { return existing }
+        let link = KeepAlive(owner)
+        keepAlive = link
+        link.setHeld(!observers.isEmpty)
+        return link
+    }
+
     /// Drops the owner-scoped observers whose owner is gone.
     @usableFromInline
     func prune() {
@@ -185,6 +194,13 @@ final class KeepAlive<Target: AnyObject>: KeepAliveSwitch {
 
     /// The derived value, if it is alive.
     var current: Target? { strongTarget ?? target }
+
+    /// An upstream observer that hands each value to `update` with the derived value, while that is alive.
+    func forwarding<Source>(_ update: @escaping (Target, Source) -> Void) -> (Source) -> Void {
+        { [self] value in
+            if let derived = current { update(derived, value) }
+        }
+    }
 }
 
 /// Releases derived values one after another instead of inside each other: freeing the last value of a chain

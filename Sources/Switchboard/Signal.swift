@@ -72,26 +72,12 @@ public final class Signal<Value> {
 
     /// Makes this a signal derived from `source` (see `Dynamic.follow`).
     func follow<Source>(_ source: Signal<Source>, _ update: @escaping (Signal, Source) -> Void) {
-        let link = keepAlive()
-        upstream.append(source.subscribe(owner: nil) { value in
-            if let derived = link.current { update(derived, value) }
-        })
+        upstream.append(source.subscribe(owner: nil, observers.keepAliveLink(for: self).forwarding(update)))
     }
 
     /// Makes this a signal derived from the changes of `source`.
     func follow<Source>(_ source: Dynamic<Source>, _ update: @escaping (Signal, Source) -> Void) {
-        let link = keepAlive()
-        upstream.append(source.subscribe(owner: nil) { value in
-            if let derived = link.current { update(derived, value) }
-        })
-    }
-
-    private func keepAlive() -> KeepAlive<Signal> {
-        if let existing = observers.keepAlive as? KeepAlive<Signal> { return existing }
-        let link = KeepAlive(self)
-        observers.keepAlive = link
-        link.setHeld(!observers.observers.isEmpty)
-        return link
+        upstream.append(source.subscribe(owner: nil, observers.keepAliveLink(for: self).forwarding(update)))
     }
 }
 
