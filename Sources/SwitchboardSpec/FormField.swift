@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 
 /// What kind of answer a form field takes. The kind adds its own check before the field's rules (a number
 /// must parse, a choice must be one of the list) and tells the terminal flow how to ask.
@@ -67,6 +68,39 @@ public final class FormField {
     /// A message replacing every failure message of the field's own rules (not the kind's check).
     public let message: String?
 
+    /// Whether the field is asked: true unless a condition set with `show(when:)` does not hold. A hidden
+    /// field is left out of the review, the validation, the answers and the draft (see FieldConditions.swift).
+    public let isShown = Dynamic(true)
+    /// The switch deciding `isShown`, if the field has a condition.
+    var visibility: ObservableSwitch?
+    /// The form the field belongs to (for its words).
+    weak var form: Form?
+
+    /// Names of the rules whose failures carry a message the author wrote: never replaced by the form's words.
+    var authoredMessages: Set<String> = []
+
+    /// The message `failure` shows: the form's words for a built-in rule (`Form.words.ruleMessages`), unless
+    /// the author gave this rule a message of its own.
+    ///
+    /// ```swift
+    /// form.words.ruleMessages["required"] = "không được để trống"
+    /// field.message(for: field.verdict.value.failure!)   // "không được để trống"
+    /// ```
+    public func message(for failure: Verdict.Failure) -> String {
+        guard !failure.isPending, !authoredMessages.contains(failure.name),
+              let replacement = form?.words.ruleMessages[failure.name] else { return failure.message }
+        return FormWords.fill(replacement, ["choices": listed(choices)])
+    }
+
+    /// `verdict` with its failure's message in the form's words.
+    func translated(_ verdict: Verdict) -> Verdict {
+        guard var failure = verdict.failure else { return verdict }
+        let message = message(for: failure)
+        if message == failure.message { return verdict }
+        failure.message = message
+        return Verdict(failure: failure)
+    }
+
     /// Whether the text follows `default` (true until an answer differs from the default).
     public private(set) var followsDefault = true
     private var ruleCount = 0
@@ -134,10 +168,17 @@ public final class FormField {
     /// ```
     @discardableResult
     public func answer(_ value: String) -> Verdict {
+        let value = acceptingWords(value)
         followsDefault = value == self.default.value
         input.text.value = value
         isAnswered.value = true
         return input.revalidate()
+    }
+
+    /// A yes/no answer written in the form's own words (`có`, `không`) as `yes` or `no`; any other text as it is.
+    func acceptingWords(_ text: String) -> String {
+        guard kind == .yesNo, let words = form?.words, let answer = words.yesNo(text) else { return text }
+        return answer ? "yes" : "no"
     }
 
     /// Clears the answer: the field follows its default again and is no longer answered.
@@ -177,6 +218,7 @@ public final class FormField {
     /// ```
     public func addRule(_ rule: Condition<String>) {
         ruleCount += 1
+        if rule.customMessage != nil || message != nil { authoredMessages.insert(rule.name) }
         var effective = rule
         if let message { effective = effective.message(message) }
         if isRequired {

@@ -601,7 +601,9 @@ final class ReadlineSession {
         var message = ""
         var markColor = ""
         if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
-            message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
+            let words = field.options.words
+            message = field.options.masked ? words.enterForSecretDefault
+                : FormWords.fill(words.enterForDefault, ["default": defaultValue])
         } else if validated {
             let verdict = field.verdict.value
             if verdict.isPending {
@@ -609,7 +611,7 @@ final class ReadlineSession {
                 if let frame = spinner {
                     mark = spinnerFrames[frame]
                     markColor = "2"
-                    message = "checking…"
+                    message = field.options.words.checking
                 }
             } else if verdict.isValid {
                 mark = "✓"
@@ -618,7 +620,7 @@ final class ReadlineSession {
                 mark = "✗"
                 markColor = "31"
                 message = verdict.failure?.message ?? "invalid"
-                if refused { message += " (Enter needs a valid value)" }
+                if refused { message += " " + field.options.words.enterNeedsValid }
             }
         }
         let note = field.note.value
