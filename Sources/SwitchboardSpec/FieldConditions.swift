@@ -10,9 +10,10 @@ import SwitchboardRules
 /// ```swift
 /// let status = form.choice("status", from: ["employed", "student", "other"])
 /// let company = form.text("company")
-/// company.show(when: .field(status, Rule.parse("equals:employed")!.condition))
+/// company.show(when: .field(status, try Rule.parse("equals:employed").condition))
 /// let school = form.text("school")
-/// school.show(when: .field(status, .init("student", requirement: "be student") { $0 == "student" }))
+/// school.show(when: .any([.field(status, Rule.equals("student").condition),
+///                         .field(status, Rule.equals("apprentice").condition)]))
 /// ```
 /// A field that is not shown reads as unanswered (empty) to the conditions of other fields, so a chain of
 /// conditions hides everything that depends on a hidden field.
@@ -30,7 +31,7 @@ public struct ShowCondition {
     /// True when `field`'s answer passes `rule`.
     ///
     /// ```swift
-    /// company.show(when: .field(status, equals("employed")))
+    /// company.show(when: .field(status, Rule.equals("employed").condition))
     /// ```
     public static func field(_ field: FormField, _ rule: Condition<String>) -> ShowCondition {
         ShowCondition(node: .field(WeakField(field), rule))

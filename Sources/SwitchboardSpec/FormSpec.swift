@@ -89,6 +89,7 @@ public struct FormSpec {
             if let binding = spec.after, let other = form[binding.field] {
                 field.mustBeAfter(other, message: binding.message)
             }
+            if let when = spec.when { field.show(when: when.condition(in: form)) }
         }
         return form
     }
@@ -151,6 +152,8 @@ public struct FieldSpec {
     public var location: SpecLocation
     /// A check command run on the value once the rules pass (`check:`).
     public var check: CheckSpec? = nil
+    /// When the field is asked (`when:`); nil: always.
+    public var when: WhenSpec? = nil
 }
 
 /// A field's `check:`: a shell command that checks the value (see `AsyncCheck.command`).

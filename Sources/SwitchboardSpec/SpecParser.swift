@@ -11,9 +11,9 @@ struct SpecParser {
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
 
-    static let topKeys = ["title", "rules", "fields"]
+    static let topKeys = ["title", "rules", "fields", "words"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check"]
+                            "default", "choices", "same-as", "after", "examples", "check", "when"]
     static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
 
     init(file: String, text: String) {
@@ -52,6 +52,7 @@ struct SpecParser {
             fail(root, "missing fields:; expected a list of fields")
         }
         checkBindings(fields)
+        checkConditions(fields)
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
@@ -94,7 +95,8 @@ struct SpecParser {
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
             location: location(nameNode),
-            check: map["check"].flatMap { parseCheck($0) })
+            check: map["check"].flatMap { parseCheck($0) },
+            when: map["when"].flatMap { parseWhen($0) })
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
@@ -207,7 +209,7 @@ struct SpecParser {
     }
 
     /// A rule: `"length:3..20"`, a named rule, or `{rule: "...", message: "..."}`.
-    private mutating func parseRule(_ node: Node) -> SpecRule? {
+    mutating func parseRule(_ node: Node) -> SpecRule? {
         var textNode = node
         var message: String?
         if let map = node.mapping {
@@ -384,16 +386,16 @@ struct SpecParser {
 
     // MARK: Node helpers
 
-    private func location(_ node: Node?) -> SpecLocation {
+    func location(_ node: Node?) -> SpecLocation {
         let mark = node?.mark
         return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    private mutating func fail(_ node: Node?, _ message: String) {
+    mutating func fail(_ node: Node?, _ message: String) {
         problems.append(SpecProblem(location(node), message))
     }
 
-    private func describe(_ node: Node) -> String {
+    func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
         case .mapping: "a mapping"
@@ -402,7 +404,7 @@ struct SpecParser {
         }
     }
 
-    private mutating func string(_ node: Node, _ expected: String) -> String? {
+    mutating func string(_ node: Node, _ expected: String) -> String? {
         if let scalar = node.scalar {
             if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
                 return ""
@@ -413,7 +415,7 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func bool(_ node: Node) -> Bool? {
+    mutating func bool(_ node: Node) -> Bool? {
         if let scalar = node.scalar {
             switch scalar.string.lowercased() {
             case "true", "yes", "on": return true
@@ -425,19 +427,19 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
+    mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
         if let list = node.sequence { return Array(list) }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }
 
-    private mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
+    mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
         if let map = node.mapping { return map }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }
 
-    private mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
+    mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
         var seen = Set<String>()
         for key in map.keys {
             guard let name = key.scalar?.string else {
