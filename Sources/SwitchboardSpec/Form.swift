@@ -136,8 +136,11 @@ public final class Form {
     /// ```
     @discardableResult
     public func validate() -> [FieldFailure] {
-        // A hidden field is not validated: its checks (a check command) never run.
-        for field in fields where field.isShown.value { field.input.revalidate() }
+        // A hidden field is not validated: its checks (a check command, a choices command) never run.
+        for field in fields where field.isShown.value {
+            field.refreshChoices()
+            field.input.revalidate()
+        }
         // A `check:` still pending is waited for (within its timeout): failures are decided ones.
         for field in fields where field.isShown.value && field.verdict.value.isPending {
             do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }

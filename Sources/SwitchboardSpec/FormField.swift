@@ -75,6 +75,10 @@ public final class FormField {
     var visibility: ObservableSwitch?
     /// The form the field belongs to (for its words).
     weak var form: Form?
+    /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.
+    let choiceList: ChoiceList
+    /// Where the choices come from when a command lists them (see FieldChoices.swift).
+    var choicesSource: ChoicesSource?
 
     /// Names of the rules whose failures carry a message the author wrote: never replaced by the form's words.
     var authoredMessages: Set<String> = []
@@ -121,6 +125,7 @@ public final class FormField {
         self.isRequired = required
         self.message = message
         self.input = ObservableTextField()
+        if case .choice(let values) = kind { choiceList = ChoiceList(values) } else { choiceList = ChoiceList([]) }
         addKindRules()
         for rule in rules { addRule(rule) }
         input.revalidate()
@@ -137,9 +142,10 @@ public final class FormField {
     public var isMasked: Bool { kind == .masked }
     /// Whether the answer spans several lines.
     public var isMultiline: Bool { kind == .multiline }
-    /// The values a `.choice` field accepts (empty for other kinds).
+    /// The values a `.choice` field accepts (empty for other kinds): the kind's list, or what its choices
+    /// command listed last.
     public var choices: [String] {
-        if case .choice(let values) = kind { return values }
+        if case .choice = kind { return choiceList.values }
         return []
     }
 
@@ -169,6 +175,7 @@ public final class FormField {
     @discardableResult
     public func answer(_ value: String) -> Verdict {
         let value = acceptingWords(value)
+        refreshChoices()
         followsDefault = value == self.default.value
         input.text.value = value
         isAnswered.value = true
@@ -250,10 +257,13 @@ public final class FormField {
             input.addRule(Condition("yes-no", requirement: "be yes or no") { text in
                 (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
             })
-        case .choice(let values):
-            let list = listed(values)
-            input.addRule(Condition("choice", requirement: "be one of \(list)") { text in
-                (skipEmpty && text.isEmpty) || values.contains(text)
+        case .choice:
+            let choices = choiceList
+            input.addRule(Condition("choice", requirement: "be one of the choices") { text in
+                if skipEmpty && text.isEmpty { return .valid }
+                let (values, failure) = choices.state
+                if let failure { return .invalid("choices", failure) }
+                return values.contains(text) ? .valid : .invalid("choice", "must be one of \(listed(values))")
             })
         }
     }

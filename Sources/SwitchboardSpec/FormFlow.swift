@@ -132,6 +132,7 @@ public final class FormFlow {
 
     /// Asks `field` until a valid answer is accepted. From the review, end of input goes back to it.
     private func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
+        if let failure = field.refreshChoices() { prompter.show("\(field.name): \(failure)") }
         let before = field.text.value
         do {
             let value = try field.isMultiline ? readLines(field, prompter) : readOne(field, prompter)
@@ -199,8 +200,8 @@ public final class FormFlow {
     }
 
     private func promptText(_ field: FormField) -> String {
-        if case .choice(let values) = field.kind {
-            let list = values.joined(separator: ", ")
+        if case .choice = field.kind {
+            let list = field.choices.joined(separator: ", ")
             return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) \(words.tabCompletes): "
         }
         if field.kind == .yesNo { return "\(field.prompt) (\(words.yes)/\(words.no)): " }
@@ -258,6 +259,7 @@ public final class FormFlow {
     private func askAfterEdit(of edited: FormField, shownBefore: Set<String>,
                               _ prompter: FormPrompter) throws(PromptInterruption) {
         for other in form.fields where other !== edited && other.isShown.value {
+            if other.isAnswered.value { other.refreshChoices() }   // a command reading the edited answer runs again
             let appeared = !shownBefore.contains(other.name)
             let verdict = other.verdict.value
             if appeared && !(other.isAnswered.value && verdict.isValid) {

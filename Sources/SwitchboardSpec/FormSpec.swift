@@ -1,3 +1,4 @@
+import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,8 @@ public struct FormSpec {
     public var title: String
     /// The fields in order.
     public var fields: [FieldSpec]
+    /// The words the form shows by itself (`words:`), English where the spec does not replace them.
+    public var words = FormWords()
 
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
     /// - Throws: `SpecError` with every problem found.
@@ -72,11 +75,16 @@ public struct FormSpec {
     /// Builds a new `Form` with every field, rule, default and binding of the spec.
     @MainActor public func makeForm() -> Form {
         let form = Form(title)
+        form.words = words
         for spec in fields {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message))
             if case .literal(let value) = spec.defaultValue { field.default.value = value }
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
+        }
+        for spec in fields {
+            guard let command = spec.choicesCommand, let field = form[spec.name] else { continue }
+            field.choices(from: command.command, reading: command.reads.compactMap { form[$0] })
         }
         for spec in fields {
             guard let field = form[spec.name] else { continue }
@@ -154,6 +162,8 @@ public struct FieldSpec {
     public var check: CheckSpec? = nil
     /// When the field is asked (`when:`); nil: always.
     public var when: WhenSpec? = nil
+    /// The command listing the choices (`choices: {command: ...}`), if they come from one.
+    public var choicesCommand: ChoicesCommandSpec? = nil
 }
 
 /// A field's `check:`: a shell command that checks the value (see `AsyncCheck.command`).

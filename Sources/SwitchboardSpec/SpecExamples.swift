@@ -47,6 +47,8 @@ extension FormSpec {
             let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                   rules: spec.rules.map(\.condition), message: spec.message)
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
+            // Choices from a command are listed by running it (with no earlier answers: empty variables).
+            if let command = spec.choicesCommand { field.choices(from: command.command) }
             for example in spec.examples {
                 var verdict = field.answer(example.value)
                 if verdict.isPending {

@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 import Yams
 
 /// Walks a spec's YAML node tree (Yams keeps each node's line and column), collecting every problem.
@@ -36,6 +37,7 @@ struct SpecParser {
         var title = ""
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
+        let words = top["words"].map { parseWords($0) } ?? FormWords()
         var fields: [FieldSpec] = []
         var lineOfField: [String: Int] = [:]
         if let node = top["fields"] {
@@ -53,12 +55,15 @@ struct SpecParser {
         }
         checkBindings(fields)
         checkConditions(fields)
+        checkChoicesCommands(&fields)
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
             })
         }
-        return FormSpec(file: file, title: title, fields: fields)
+        var spec = FormSpec(file: file, title: title, fields: fields)
+        spec.words = words
+        return spec
     }
 
     // MARK: Fields
@@ -96,7 +101,8 @@ struct SpecParser {
             examples: map["examples"].map { parseExamples($0) } ?? [],
             location: location(nameNode),
             check: map["check"].flatMap { parseCheck($0) },
-            when: map["when"].flatMap { parseWhen($0) })
+            when: map["when"].flatMap { parseWhen($0) },
+            choicesCommand: map["choices"].flatMap { $0.mapping == nil ? nil : parseChoicesCommand($0) })
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
@@ -164,6 +170,13 @@ struct SpecParser {
                 kind = flagKind
                 kindNode = node
             }
+        }
+        if let node = map["choices"], node.mapping != nil {
+            // Choices from a command (parsed by parseChoicesCommand).
+            if kindNode != nil, case .choice = kind {} else if kindNode != nil {
+                fail(node, "choices: only applies to type: choice, not \(kind)")
+            }
+            return .choice([])
         }
         if let node = map["choices"] {
             var values: [String] = []

@@ -151,7 +151,8 @@ package final class CheckProcess: Sendable {
     /// Set once the group has been reaped: a kill after that could hit a reused group id.
     private let reaped = Mutex(false)
 
-    init(command: String, value: String) throws {
+    /// `environment`: variables added for the command (a choices command's `SWITCHBOARD_ANSWER_<NAME>`).
+    init(command: String, value: String, environment extra: [String: String] = [:]) throws {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -189,10 +190,14 @@ package final class CheckProcess: Sendable {
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if !text.hasPrefix("SWITCHBOARD_VALUE=") { environment.append(text) }
+            let name = text.prefix { $0 != "=" }
+            if name != "SWITCHBOARD_VALUE" && extra[String(name)] == nil { environment.append(text) }
             entry += 1
         }
         environment.append("SWITCHBOARD_VALUE=" + value.replacing("\0", with: ""))
+        for (name, text) in extra.sorted(by: { $0.key < $1.key }) {
+            environment.append(name + "=" + text.replacing("\0", with: ""))
+        }
         let arguments = ["/bin/sh", "-c", command]
         var spawned: pid_t = 0
         let status = withCStrings(arguments) { argv in
