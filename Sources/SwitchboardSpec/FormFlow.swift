@@ -147,6 +147,7 @@ public final class FormFlow {
     private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
         var initial = field.isMasked ? "" : field.text.value
+        if field.kind == .yesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, enforcing: true,

@@ -37,15 +37,19 @@ extension SpecParser {
         else { return words }
         let keys = FormWords.specKeys.map(\.key)
         checkKeys(map, allowed: keys + ["rules"], in: "words:")
+        // Looked up by the key's text: `yes:` and `"yes":` are the same key here (YAML 1.1 would read a plain
+        // yes as a boolean).
+        var byText: [String: Node] = [:]
+        for (key, value) in map { if let text = key.scalar?.string { byText[text] = value } }
         for (key, path) in FormWords.specKeys {
-            guard let valueNode = map[key], let text = plainWord(valueNode, key) else { continue }
+            guard let valueNode = byText[key], let text = plainWord(valueNode, key) else { continue }
             words[keyPath: path] = text
         }
-        if words.yes.lowercased() == words.no.lowercased(), let at = map["no"] ?? map["yes"] {
+        if words.yes.lowercased() == words.no.lowercased(), let at = byText["no"] ?? byText["yes"] {
             fail(at, "yes and no are the same word (\(displayQuoted(words.yes, limit: 60))); a yes/no answer "
                  + "could not be told apart")
         }
-        if let rulesNode = map["rules"],
+        if let rulesNode = byText["rules"],
            let rules = mapping(rulesNode, "a mapping of rule names to messages, e.g. {required: không được để trống}") {
             for (key, value) in rules {
                 guard let name = string(key, "a rule name"), let message = plainWord(value, name) else { continue }
