@@ -82,9 +82,12 @@ public struct FormSpec {
             if case .literal(let value) = spec.defaultValue { field.default.value = value }
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
         }
-        for spec in fields {
+        // A choices command gets every earlier answer (masked ones excepted) in SWITCHBOARD_ANSWER_<NAME>, so a
+        // script it runs can read them too; it runs again when one of them has changed.
+        for (index, spec) in fields.enumerated() {
             guard let command = spec.choicesCommand, let field = form[spec.name] else { continue }
-            field.choices(from: command.command, reading: command.reads.compactMap { form[$0] })
+            let earlier = fields[..<index].filter { $0.kind != .masked }.compactMap { form[$0.name] }
+            field.choices(from: command.command, reading: earlier)
         }
         for spec in fields {
             guard let field = form[spec.name] else { continue }

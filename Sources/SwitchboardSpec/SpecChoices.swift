@@ -12,7 +12,8 @@ import Yams
 public struct ChoicesCommandSpec: Sendable {
     /// The command and its timeout.
     public var command: ChoicesCommand
-    /// The fields whose answers it reads: those whose `SWITCHBOARD_ANSWER_<NAME>` the command text names.
+    /// The fields whose `SWITCHBOARD_ANSWER_<NAME>` the command text names (each must be asked before this
+    /// field). Every earlier answer but masked ones is in the command's environment, named or not.
     public var reads: [String]
     /// Where the command is written.
     public var location: SpecLocation

@@ -58,7 +58,7 @@ public struct ChoicesCommand: Sendable, Equatable {
             return .failure(ChoicesCommandError(kind: .timedOut, message: "took longer than \(seconds(timeout))"))
         }
         if result.status != 0 {
-            let reason = result.status >= 128 ? "killed by signal \(result.status - 128)" : "exit \(result.status)"
+            let reason = "exit \(result.status)"   // 128 + N when signal N ended it, as a shell says
             let line = firstLine(result.standardError) ?? firstLine(result.standardOutput)
             return .failure(ChoicesCommandError(kind: .failed, message: reason + (line.map { ": " + $0 } ?? "")))
         }
