@@ -32,7 +32,7 @@ extension FormField {
     /// ```
     @discardableResult
     public func mustEqual(_ other: FormField, message: String? = nil) -> ObservableSwitch {
-        if message != nil { authoredMessages.insert("same-as") }
+        if let message { authoredMessages.insert(message) }
         return require("same-as", message: message ?? "must match \(other.name)", dependsOn: [other]) {
             [weak self, weak other] in
             guard let self else { return false }
@@ -48,7 +48,7 @@ extension FormField {
     /// ```
     @discardableResult
     public func mustBeAfter(_ other: FormField, message: String? = nil) -> ObservableSwitch {
-        if message != nil { authoredMessages.insert("after") }
+        if let message { authoredMessages.insert(message) }
         return require("after", message: message ?? "must be after \(other.name)", dependsOn: [other]) {
             [weak self, weak other] in
             guard let self else { return false }

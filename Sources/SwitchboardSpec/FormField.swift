@@ -80,7 +80,7 @@ public final class FormField {
     /// Where the choices come from when a command lists them (see FieldChoices.swift).
     var choicesSource: ChoicesSource?
 
-    /// Names of the rules whose failures carry a message the author wrote: never replaced by the form's words.
+    /// The messages the author wrote for this field's rules: never replaced by the form's words.
     var authoredMessages: Set<String> = []
 
     /// The message `failure` shows: the form's words for a built-in rule (`Form.words.ruleMessages`), unless
@@ -91,7 +91,7 @@ public final class FormField {
     /// field.message(for: field.verdict.value.failure!)   // "không được để trống"
     /// ```
     public func message(for failure: Verdict.Failure) -> String {
-        guard !failure.isPending, !authoredMessages.contains(failure.name),
+        guard !failure.isPending, !authoredMessages.contains(failure.message),
               let replacement = form?.words.ruleMessages[failure.name] else { return failure.message }
         return FormWords.fill(replacement, ["choices": listed(choices)])
     }
@@ -225,7 +225,7 @@ public final class FormField {
     /// ```
     public func addRule(_ rule: Condition<String>) {
         ruleCount += 1
-        if rule.customMessage != nil || message != nil { authoredMessages.insert(rule.name) }
+        if let custom = message ?? rule.customMessage { authoredMessages.insert(custom) }
         var effective = rule
         if let message { effective = effective.message(message) }
         if isRequired {
