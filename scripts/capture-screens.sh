@@ -174,3 +174,40 @@ save form-review
 keys Enter
 wait_for "EMAIL='ada@example.com'"
 save form-submitted
+
+# 4. form with conditions (Examples/questionnaire): the status changed in the review asks the school at once,
+#    and the company leaves the review.
+start
+cp "$ROOT/Examples/questionnaire/questionnaire.yaml" "$WORK/questionnaire.yaml"
+typed "switchboard form questionnaire.yaml --output env"
+keys Enter
+wait_for 'Your name:'
+typed 'Ada'
+keys Enter
+wait_for 'Are you ('
+typed 'employed'
+keys Enter
+wait_for 'Company:'
+typed 'ACME'
+keys Enter
+wait_for 'Age:'
+typed '36'
+keys Enter
+wait_for 'Newsletter (yes/no):'
+typed 'no'
+keys Enter
+wait_for 'Enter to submit'
+typed 'status'
+keys Enter
+wait_last '✓'
+keys C-u
+typed 'student'
+keys Enter
+wait_for 'School:'
+typed 'HUST'
+keys Enter
+wait_for 'Student discount card number:'
+keys Enter
+wait_for '6. newsletter'
+save form-when
+keys C-c
