@@ -46,7 +46,13 @@ extension FormField {
     }
 
     /// Runs the choices command if it has not run yet or an answer it reads has changed since; returns the
-    /// failure message when the command gave no choices (nil when it did, or when there is no command).
+    /// failure message when the command gave no choices (nil when it did, or when there is no command). The
+    /// flow, `answer(_:)` and `Form.validate()` call it; call it to list the choices before showing them.
+    ///
+    /// ```swift
+    /// if let problem = branch.refreshChoices() { print(problem) }   // "the choices could not be read: exit 128: ..."
+    /// branch.choices                                                  // ["main", "issue-23"]
+    /// ```
     @discardableResult
     public func refreshChoices() -> String? {
         guard var source = choicesSource else { return nil }

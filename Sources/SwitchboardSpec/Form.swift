@@ -114,6 +114,10 @@ public final class Form {
     }
 
     /// The fields asked now (those whose condition holds), in order.
+    ///
+    /// ```swift
+    /// form.shownFields.map(\.name)   // ["status", "school", "newsletter"]
+    /// ```
     public var shownFields: [FormField] {
         fields.filter { $0.isShown.value }
     }

@@ -70,6 +70,10 @@ public final class FormField {
 
     /// Whether the field is asked: true unless a condition set with `show(when:)` does not hold. A hidden
     /// field is left out of the review, the validation, the answers and the draft (see FieldConditions.swift).
+    ///
+    /// ```swift
+    /// Binder { shown in print(shown ? "company asked" : "company hidden") } <~ company.isShown
+    /// ```
     public let isShown = Dynamic(true)
     /// The switch deciding `isShown`, if the field has a condition.
     var visibility: ObservableSwitch?

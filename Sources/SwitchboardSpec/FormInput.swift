@@ -70,6 +70,10 @@ public struct FormResult: Sendable {
     public var inputProblems: [InputProblem]
     /// Fields the input answered although they are not asked (their `when:` condition does not hold), in field
     /// order: their answers are left out, which is not an error.
+    ///
+    /// ```swift
+    /// form.fill(from: "status=student\ncompany=ACME\n", format: .keyValue).ignoredFields   // ["company"]
+    /// ```
     public var ignoredFields: [String] = []
 
     /// A result with its status, the answers so far and what failed.
@@ -98,8 +102,12 @@ public struct FormResult: Sendable {
         inputProblems.map(\.description) + failures.map(\.description)
     }
 
-    /// One line per ignored answer (`company: answer ignored: the field is not asked (its condition does not
-    /// hold)`): printed on stderr before the report. The value is never shown (it may be a secret).
+    /// One line per ignored answer, printed on stderr before the report (`runHeadless` does). The value is never
+    /// shown (it may be a secret).
+    ///
+    /// ```swift
+    /// result.notices   // ["company: answer ignored: the field is not asked (its condition does not hold)"]
+    /// ```
     public var notices: [String] {
         ignoredFields.map { "\($0): answer ignored: the field is not asked (its condition "
             + "does not hold)" }

@@ -21,6 +21,10 @@ public struct FormSpec {
     /// The fields in order.
     public var fields: [FieldSpec]
     /// The words the form shows by itself (`words:`), English where the spec does not replace them.
+    ///
+    /// ```swift
+    /// try FormSpec(contentsOf: "Examples/signup/signup.vi.yaml").words.reviewTitle   // "Xem lại:"
+    /// ```
     public var words = FormWords()
 
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
@@ -164,8 +168,16 @@ public struct FieldSpec {
     /// A check command run on the value once the rules pass (`check:`).
     public var check: CheckSpec? = nil
     /// When the field is asked (`when:`); nil: always.
+    ///
+    /// ```swift
+    /// spec["company"]?.when?.references.map(\.field)   // ["status"]
+    /// ```
     public var when: WhenSpec? = nil
     /// The command listing the choices (`choices: {command: ...}`), if they come from one.
+    ///
+    /// ```swift
+    /// spec["branch"]?.choicesCommand?.command.command   // "git branch --format='%(refname:short)'"
+    /// ```
     public var choicesCommand: ChoicesCommandSpec? = nil
 }
 

@@ -25,6 +25,10 @@ public indirect enum WhenSpec {
     case any([WhenSpec])
 
     /// Every field the condition reads, with where it is named.
+    ///
+    /// ```swift
+    /// spec["discount"]?.when?.references.map(\.field)   // ["status", "age"]
+    /// ```
     public var references: [(field: String, location: SpecLocation)] {
         switch self {
         case .rule(let field, _, let at), .equals(let field, _, let at), .yes(let field, let at): [(field, at)]

@@ -100,6 +100,10 @@ public struct ChoicesCommand: Sendable, Equatable {
 }
 
 /// Why a choices command gave no choices.
+///
+/// ```swift
+/// if case .failure(let error) = ChoicesCommand("exit 3").run() { print(error.kind, error) }   // failed exit 3
+/// ```
 public struct ChoicesCommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What happened.
     public enum Kind: Sendable, Equatable {
