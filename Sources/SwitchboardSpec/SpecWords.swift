@@ -23,8 +23,7 @@ extension FormWords {
         ("enter-for-secret-default", \.enterForSecretDefault), ("enter-needs-valid", \.enterNeedsValid),
         ("tab-completes", \.tabCompletes), ("yes", \.yes), ("no", \.no), ("multiline-hint", \.multilineHint),
         ("lines-kept", \.linesKept), ("resuming", \.resuming), ("ignoring-draft", \.ignoringDraft),
-        ("draft-warning", \.draftWarning), ("select-hint", \.selectHint), ("multiselect-hint", \.multiselectHint),
-        ("no-matches", \.noMatches), ("choices-failed", \.choicesFailed), ("choices-empty", \.choicesEmpty),
+        ("draft-warning", \.draftWarning), ("choices-failed", \.choicesFailed), ("choices-empty", \.choicesEmpty),
     ] }
 }
 

@@ -1,5 +1,5 @@
 /// Every word a field or a form shows by itself (as opposed to the prompts, messages and values its author
-/// wrote): the review's title and hints, "checking…", "(Tab completes)", the yes/no words, the list hints and
+/// wrote): the review's title and hints, "checking…", "(Tab completes)", the yes/no words, draft notices and
 /// the built-in rules' messages. The defaults are English; replace any of them to write a form entirely in
 /// another language, from Swift or from a spec's `words:` section.
 ///
@@ -52,12 +52,6 @@ public struct FormWords: Sendable, Equatable {
     public var ignoringDraft = "Ignoring the draft: {error}"
     /// A draft could not be saved; `{error}`: why.
     public var draftWarning = "Warning: {error}"
-    /// The hint under a list where one item is picked.
-    public var selectHint = "↑/↓ move, type to filter, Enter picks"
-    /// The hint under a list where several items are picked.
-    public var multiselectHint = "↑/↓ move, Tab toggles, type to filter, Enter accepts"
-    /// Shown when a list's filter matches nothing.
-    public var noMatches = "no matches"
     /// Choices read from a command could not be had; `{error}`: why.
     public var choicesFailed = "the choices could not be read: {error}"
     /// A command gave no choices.

@@ -79,8 +79,8 @@ import SwitchboardTerminal
                 "w.yaml:2:3: unknown key \"review-titel\" in words:; expected one of review-title, review-hint, "
                     + "review-hint-invalid, fix-first, review-unknown, review-no-field, checking, enter-for-default, "
                     + "enter-for-secret-default, enter-needs-valid, tab-completes, yes, no, multiline-hint, lines-kept, "
-                    + "resuming, ignoring-draft, draft-warning, select-hint, multiselect-hint, no-matches, "
-                    + "choices-failed, choices-empty, rules",
+                    + "resuming, ignoring-draft, draft-warning, choices-failed, "
+                    + "choices-empty, rules",
                 "w.yaml:3:8: yes: holds a control character or a line break; a word must be plain text on one line",
             ])
         }
