@@ -14,7 +14,9 @@ import SwitchboardRules
 /// }
 /// ```
 /// Lines holding control characters (an escape sequence, a tab) are left out: they could never be typed, and
-/// listing them would drive the terminal. At most 64 KB of output is read; a line cut there is left out.
+/// listing them would drive the terminal. At most 64 KB of output is read; a line cut there is left out. A
+/// terminating signal (Ctrl-C) that arrives while it runs kills and reaps the command's group first, then ends
+/// the program as it would have (when the program leaves that signal at its default).
 public struct ChoicesCommand: Sendable, Equatable {
     /// The command, run as `sh -c COMMAND`.
     public var command: String
@@ -41,18 +43,28 @@ public struct ChoicesCommand: Sendable, Equatable {
             return .failure(ChoicesCommandError(kind: .notStarted, message: "\(error)"))
         }
         let outcome = Mutex<CheckProcess.Result?>(nil)
+        // Ctrl-C (or SIGTERM, SIGHUP, Ctrl-\) while it runs: the command's group is killed and reaped first, then
+        // the signal ends this process as it would have (only signals the program leaves at their default).
+        let trap = SignalTrap([], alsoAtDefault: SignalTrap.terminating)
         process.wait { result in outcome.withLock { $0 = result } }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var timedOut = false
+        var interruption: Int32?
         while outcome.withLock({ $0 == nil }) {
-            if !timedOut && clock.now >= deadline {
+            if interruption == nil, let signal = trap.take().first {
+                interruption = signal
+                process.kill()
+            }
+            if !timedOut && interruption == nil && clock.now >= deadline {
                 timedOut = true
                 process.kill()   // the whole group; the runner reaps it and ends
             }
             var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
             nanosleep(&pause, nil)
         }
+        trap.close()
+        if let interruption { raise(interruption) }
         let result = outcome.withLock { $0! }
         if timedOut {
             return .failure(ChoicesCommandError(kind: .timedOut, message: "took longer than \(seconds(timeout))"))

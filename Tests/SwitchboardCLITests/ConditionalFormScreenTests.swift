@@ -168,6 +168,96 @@ struct ConditionalFormScreenTests {
         #expect(answers?["file"] == "banana")
     }
 
+    @Test("--draft keeps the shown answers only; the next run resumes them and asks what the branch needs")
+    func draft() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let draft = scratch.path("draft.json")
+        let spec = example("questionnaire/questionnaire.yaml")
+        let first = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
+                                   + " --draft " + shellQuote(draft) + " > /dev/null", width: 100, height: 40,
+                                   environment: ["NO_COLOR": "1"])
+        defer { first.kill() }
+        #expect(first.waitFor("Your name:") != nil)
+        first.type("Ada")
+        first.press("Enter")
+        #expect(first.waitFor("Are you (") != nil)
+        first.type("employed")
+        first.press("Enter")
+        #expect(first.waitFor("Company:") != nil)
+        first.type("ACME")
+        first.press("Enter")
+        #expect(first.waitFor("Age:") != nil)
+        first.type("36")
+        first.press("Enter")
+        #expect(first.waitFor("Newsletter (yes/no):") != nil)
+        first.type("no")
+        first.press("Enter")
+        #expect(first.waitFor("Enter to submit:") != nil)
+        first.type("2")                                  // employed -> other: the company is hidden
+        first.press("Enter")
+        #expect(first.waitUntil { count("Are you (employed, student, other): employed", in: $0) == 2 } != nil)
+        first.press("C-u")
+        first.type("other")
+        first.press("Enter")
+        #expect(first.waitUntil { count("Enter to submit:", in: $0) == 2 } != nil)
+        first.press("C-c")
+        #expect(first.waitForExit() == 130)
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: draft)))
+            as? [String: Any]
+        #expect(saved?.keys.sorted() == ["age", "name", "newsletter", "status"])   // no company
+
+        let output = scratch.path("out.json")
+        let resumed = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
+                                     + " --draft " + shellQuote(draft) + " > " + shellQuote(output), width: 100,
+                                     height: 40, environment: ["NO_COLOR": "1"])
+        defer { resumed.kill() }
+        let review = resumed.waitFor("Enter to submit:")        // every shown answer came from the draft
+        #expect(review?.contains("Resuming from") == true)
+        #expect(!(review ?? "").contains("Company"))
+        #expect(from("Review:", in: review) == """
+            Review:
+              1. name        Ada    ✓
+              2. status      other  ✓
+              3. age         36     ✓
+              4. newsletter  no     ✓
+            Number or name to edit, Enter to submit:
+            """)
+        resumed.press("Enter")
+        #expect(resumed.waitForExit() == 0)
+        let answers = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output)))
+            as? [String: Any]
+        #expect(answers?.keys.sorted() == ["age", "name", "newsletter", "status"])
+    }
+
+    @Test("Ctrl-C while a choices command runs: the command's group is killed and reaped, exit 130")
+    func choicesCommandCancelled() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let pidFile = scratch.path("pid")
+        let spec = try scratch.file("c.yaml", """
+            fields:
+              - {name: folder, prompt: Folder}
+              - name: file
+                prompt: File
+                choices: {command: 'sleep 30 & echo $! > \(pidFile); wait', timeout: 60}
+            """)
+        let screen = try start(spec, output: "/dev/null", height: 10)
+        defer { screen.kill() }
+        #expect(screen.waitFor("Folder:") != nil)
+        screen.type("x")
+        screen.press("Enter")
+        var pid: Int32 = 0
+        #expect(screen.waitUntil { _ in
+            pid = Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            return pid > 0
+        } != nil)
+        screen.press("C-c")
+        #expect(screen.waitForExit() == 130)
+        #expect(kill(pid, 0) != 0 && errno == ESRCH)     // the sleep is gone, reaped
+    }
+
     @Test("the signup form in Vietnamese: every word on the screen from the spec")
     func vietnamese() throws {
         let scratch = try Scratch()
