@@ -17,6 +17,8 @@ import SwitchboardRules
 /// ```
 /// A field that is not shown reads as unanswered (empty) to the conditions of other fields, so a chain of
 /// conditions hides everything that depends on a hidden field.
+/// - note: Read fields asked before the conditional one (a spec requires it): the flow decides whether to ask a
+///   field when its turn comes, and a field shown by a later answer is only reachable from the review.
 @MainActor
 public struct ShowCondition {
     indirect enum Node {
