@@ -65,7 +65,9 @@ public final class Form {
         field.form = self
         let name = field.name
         Binder(self) { form, verdict in form.verdictChanged(name, verdict) } <~ field.verdict
-        Binder(self) { form, shown in form.visibilityChanged(field, shown) } <~ field.isShown
+        // By name, not the field itself: a binding that outlives the form (a value bound to `isShown`) keeps
+        // `isShown` alive, and must not keep the field.
+        Binder(self) { form, shown in form.visibilityChanged(name, shown) } <~ field.isShown
         return field
     }
 
@@ -199,14 +201,14 @@ public final class Form {
         isValid.value = invalidShownFields.isEmpty
     }
 
-    private func visibilityChanged(_ field: FormField, _ shown: Bool) {
+    private func visibilityChanged(_ name: String, _ shown: Bool) {
         if shown {
-            hiddenFields.remove(field.name)
-            if invalidFields.contains(field.name) { invalidShownFields.insert(field.name) }
+            hiddenFields.remove(name)
+            if invalidFields.contains(name) { invalidShownFields.insert(name) }
         } else {
-            hiddenFields.insert(field.name)
-            invalidShownFields.remove(field.name)
-            field.input.cancelChecks()   // a hidden field's check command never runs on
+            hiddenFields.insert(name)
+            invalidShownFields.remove(name)
+            self[name]?.input.cancelChecks()   // a hidden field's check command never runs on
         }
         isValid.value = invalidShownFields.isEmpty
     }

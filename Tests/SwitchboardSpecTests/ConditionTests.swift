@@ -65,6 +65,27 @@ private func questionnaire() throws -> Form {
         #expect(seen == [false, true, false, true])
     }
 
+    @Test func aFormWithConditionsIsFreedWithEverythingItMade() {
+        weak var weakForm: Form?
+        weak var weakField: FormField?
+        weak var weakSwitch: ObservableSwitch?
+        let outside = Dynamic(true)        // a value outside the form, bound to a visibility
+        do {
+            let form = Form()
+            let a = form.yesNo("a")
+            let b = form.text("b")
+            weakSwitch = b.show(when: .answeredYes(a))
+            outside <~ b.isShown
+            a.answer("yes")
+            #expect(outside.value)
+            a.answer("no")
+            #expect(!outside.value)
+            weakForm = form
+            weakField = b
+        }
+        #expect(weakForm == nil && weakField == nil && weakSwitch == nil)
+    }
+
     @Test func anyAndAllCombineConditions() {
         let form = Form()
         let a = form.text("a", required: false), b = form.text("b", required: false)
