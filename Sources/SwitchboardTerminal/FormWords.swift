@@ -75,9 +75,21 @@ public struct FormWords: Sendable, Equatable {
     /// FormWords.fill("Resuming from {file}.", ["file": "d.json"])   // "Resuming from d.json."
     /// ```
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        var result = template
-        for (key, value) in values { result = result.replacing("{\(key)}", with: value) }
-        return result
+        // One pass from left to right: a value that holds a placeholder (a file named "{fields}") stays as it is.
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                result += value
+                rest = after[after.index(after: close)...]
+            } else {
+                result += "{"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     /// The message a failure of the built-in rule `rule` shows: the replacement in `ruleMessages`, else

@@ -86,3 +86,11 @@ import SwitchboardTerminal
         }
     }
 }
+
+@Suite struct FormWordsFillTests {
+    @Test func placeholdersAreFilledOnceFromLeftToRight() {
+        #expect(FormWords.fill("Resuming from {file}: {fields}.", ["file": "{fields}.json", "fields": "a, b"])
+                == "Resuming from {fields}.json: a, b.")
+        #expect(FormWords.fill("{unknown} {count} {", ["count": "3"]) == "{unknown} 3 {")
+    }
+}
