@@ -81,7 +81,7 @@ extension ReadlineSession {
             } else {
                 mark = "✗"
                 markColor = "31"
-                message = verdict.failure?.message ?? "invalid"
+                message = field.shownMessage(verdict)
                 if refused { message += " " + field.options.words.enterNeedsValid }
             }
         }

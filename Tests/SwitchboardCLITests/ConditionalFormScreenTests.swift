@@ -345,6 +345,33 @@ struct ConditionalFormScreenTests {
         #expect(answers?["country"] as? String == "Việt Nam")
     }
 
+    @Test("rule messages from words: on the line (its own control-character rule too), an author's message kept")
+    func ruleMessagesOnTheLine() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("w.yaml", """
+            words:
+              rules: {required: "WORDS-REQUIRED", text: "WORDS-CONTROL"}
+            fields:
+              - name: nick
+                rules: [{rule: required, message: "AUTHORED"}]
+            """)
+        let screen = try start(spec, output: "/dev/null", height: 10)
+        defer { screen.kill() }
+        #expect(screen.waitFor("nick:") != nil)
+        screen.type(" ")
+        #expect(screen.waitFor("✗ AUTHORED") != nil)              // blank: the author's message, not the words'
+        screen.press("BSpace")
+        screen.press("Enter")
+        #expect(screen.waitFor("✗ WORDS-REQUIRED") != nil)        // empty: the kind's required, in the words
+        screen.type("a")
+        screen.press("C-v")
+        screen.press("C-a")
+        #expect(screen.waitFor("✗ WORDS-CONTROL") != nil)         // the line's own rule, in the words
+        screen.press("C-c")
+        #expect(screen.waitForExit() == 130)
+    }
+
     @Test("\"checking…\" in the spec's words while a check runs")
     func checkingWord() throws {
         let scratch = try Scratch()
