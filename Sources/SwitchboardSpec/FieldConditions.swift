@@ -39,6 +39,28 @@ public struct ShowCondition {
         ShowCondition(node: .field(WeakField(field), rule))
     }
 
+    /// True when `field`'s answer is one of `values` (for a yes/no field, compared as yes or no: `"true"` holds
+    /// for an answer `y`): the spec shorthand `{status: employed}`.
+    ///
+    /// ```swift
+    /// company.show(when: .field(status, is: "employed", "self-employed"))
+    /// ```
+    public static func field(_ field: FormField, is values: String...) -> ShowCondition {
+        self.field(field, isOneOf: values)
+    }
+
+    /// `field(_:is:)` with the values in an array.
+    public static func field(_ field: FormField, isOneOf values: [String]) -> ShowCondition {
+        let requirement = "be \(listed(values))"
+        if field.kind == .yesNo {
+            let wanted = Set(values.compactMap(parseYesNo))
+            return .field(field, Condition("when", requirement: requirement) { answer in
+                parseYesNo(answer).map(wanted.contains) ?? false
+            })
+        }
+        return .field(field, Condition("when", requirement: requirement) { values.contains($0) })
+    }
+
     /// True when `field` is answered yes (a yes/no field) or answered at all (any other kind).
     ///
     /// ```swift

@@ -44,13 +44,7 @@ public indirect enum WhenSpec {
             return .field(field, rule.condition)
         case .equals(let name, let values, _):
             guard let field = form[name] else { return .any([]) }
-            if field.kind == .yesNo {
-                let wanted = Set(values.compactMap(parseYesNo))
-                return .field(field, Condition("when", requirement: "be \(listed(values))") { answer in
-                    parseYesNo(answer).map(wanted.contains) ?? false
-                })
-            }
-            return .field(field, Condition("when", requirement: "be \(listed(values))") { values.contains($0) })
+            return .field(field, isOneOf: values)
         case .yes(let name, _):
             guard let field = form[name] else { return .any([]) }
             return .answeredYes(field)

@@ -86,6 +86,21 @@ private func questionnaire() throws -> Form {
         #expect(weakForm == nil && weakField == nil && weakSwitch == nil)
     }
 
+    @Test func valueShorthandsInSwift() {
+        let form = Form()
+        let status = form.choice("status", from: ["employed", "self-employed", "student"])
+        let pets = form.yesNo("pets")
+        let company = form.text("company"), which = form.text("which")
+        company.show(when: .field(status, is: "employed", "self-employed"))
+        which.show(when: .field(pets, is: "true"))
+        status.answer("self-employed")
+        pets.answer("Y")
+        #expect(company.isShown.value && which.isShown.value)
+        status.answer("student")
+        pets.answer("off")
+        #expect(!company.isShown.value && !which.isShown.value)
+    }
+
     @Test func anyAndAllCombineConditions() {
         let form = Form()
         let a = form.text("a", required: false), b = form.text("b", required: false)
