@@ -1,0 +1,199 @@
+// Byte scanners for UUIDs (RFC 9562), semantic versions (semver.org 2.0.0), JSON texts (RFC 8259), hex colours
+// and Base64 (RFC 4648).
+
+enum TextScan {
+    /// RFC 9562's 8-4-4-4-12 hex digits, either case (JSON Schema's `uuid`: any version and variant).
+    static func uuid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for k in 0..<36 {
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                guard bytes[k] == UInt8(ascii: "-") else { return false }
+            } else {
+                guard Scan.isHexDigit(bytes[k]) else { return false }
+            }
+        }
+        return true
+    }
+
+    static let identifierCharacter = ASCIISet(alphanumericsAnd: "-")
+
+    /// semver.org 2.0.0: `MAJOR.MINOR.PATCH` without leading zeros, an optional `-` pre-release of dot-separated
+    /// identifiers (numeric ones without leading zeros), an optional `+` build of dot-separated identifiers.
+    static func semver(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        var i = 0
+        for part in 0..<3 {
+            let start = i
+            while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+            guard i > start, i == start &+ 1 || bytes[start] != UInt8(ascii: "0") else { return false }
+            if part < 2 {
+                guard i < n, bytes[i] == UInt8(ascii: ".") else { return false }
+                i &+= 1
+            }
+        }
+        if i < n, bytes[i] == UInt8(ascii: "-") {
+            i &+= 1
+            guard identifiers(bytes, &i, numericWithoutLeadingZeros: true) else { return false }
+        }
+        if i < n, bytes[i] == UInt8(ascii: "+") {
+            i &+= 1
+            guard identifiers(bytes, &i, numericWithoutLeadingZeros: false) else { return false }
+        }
+        return i == n
+    }
+
+    private static func identifiers(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, numericWithoutLeadingZeros: Bool) -> Bool {
+        let n = bytes.count
+        while true {
+            let start = i
+            var allDigits = true
+            while i < n, identifierCharacter.contains(bytes[i]) {
+                if bytes[i] &- UInt8(ascii: "0") >= 10 { allDigits = false }
+                i &+= 1
+            }
+            guard i > start else { return false }
+            if numericWithoutLeadingZeros, allDigits, i &- start > 1, bytes[start] == UInt8(ascii: "0") { return false }
+            guard i < n, bytes[i] == UInt8(ascii: ".") else { return true }
+            i &+= 1
+        }
+    }
+
+    /// `#` and 3, 4, 6 or 8 hex digits (`#fff`, `#ffff`, `#1e90ff`, `#1e90ff80`).
+    static func hexColor(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard n == 4 || n == 5 || n == 7 || n == 9, bytes[0] == UInt8(ascii: "#") else { return false }
+        for k in 1..<n where !Scan.isHexDigit(bytes[k]) { return false }
+        return true
+    }
+
+    static let base64Character = ASCIISet(alphanumericsAnd: "+/")
+
+    /// RFC 4648 Base64, standard alphabet, padded to a multiple of four characters; not empty.
+    static func base64(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard n > 0, n % 4 == 0 else { return false }
+        var end = n
+        if bytes[n &- 1] == UInt8(ascii: "=") { end &-= 1; if bytes[n &- 2] == UInt8(ascii: "=") { end &-= 1 } }
+        for k in 0..<end where !base64Character.contains(bytes[k]) { return false }
+        return true
+    }
+
+    /// A JSON text as RFC 8259 defines it: one value (object, array, string, number, `true`, `false`, `null`)
+    /// with optional white space around. Nesting is tracked on a heap stack, so no depth makes it crash.
+    static func json(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        var i = 0
+        // Open containers: true for an object, false for an array.
+        var stack: [Bool] = []
+        @inline(__always) func skipSpace() {
+            while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i &+= 1 }
+        }
+        func string() -> Bool {
+            // At the opening quote.
+            i &+= 1
+            while i < n {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { i &+= 1; return true }
+                if b < 0x20 { return false }
+                if b == UInt8(ascii: "\\") {
+                    guard i &+ 1 < n else { return false }
+                    switch bytes[i &+ 1] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        i &+= 2
+                    case UInt8(ascii: "u"):
+                        guard i &+ 5 < n, Scan.isHexDigit(bytes[i &+ 2]), Scan.isHexDigit(bytes[i &+ 3]),
+                            Scan.isHexDigit(bytes[i &+ 4]), Scan.isHexDigit(bytes[i &+ 5])
+                        else { return false }
+                        i &+= 6
+                    default:
+                        return false
+                    }
+                    continue
+                }
+                i &+= 1
+            }
+            return false
+        }
+        func number() -> Bool {
+            if bytes[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard i < n, bytes[i] &- UInt8(ascii: "0") < 10 else { return false }
+            if bytes[i] == UInt8(ascii: "0") { i &+= 1 } else {
+                while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+            }
+            if i < n, bytes[i] == UInt8(ascii: ".") {
+                i &+= 1
+                let start = i
+                while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+                guard i > start else { return false }
+            }
+            if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+                i &+= 1
+                if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i &+= 1 }
+                let start = i
+                while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+                guard i > start else { return false }
+            }
+            return true
+        }
+        func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard i &+ count <= n else { return false }
+            for k in 0..<count where bytes[i &+ k] != word.utf8Start[k] { return false }
+            i &+= count
+            return true
+        }
+        skipSpace()
+        while true {
+            // A value.
+            guard i < n else { return false }
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i &+= 1
+                skipSpace()
+                if i < n, bytes[i] == UInt8(ascii: "}") { i &+= 1; break }
+                stack.append(true)
+                guard i < n, bytes[i] == UInt8(ascii: "\""), string() else { return false }
+                skipSpace()
+                guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
+                i &+= 1
+                skipSpace()
+                continue
+            case UInt8(ascii: "["):
+                i &+= 1
+                skipSpace()
+                if i < n, bytes[i] == UInt8(ascii: "]") { i &+= 1; break }
+                stack.append(false)
+                continue
+            case UInt8(ascii: "\""):
+                guard string() else { return false }
+            case UInt8(ascii: "t"): guard literal("true") else { return false }
+            case UInt8(ascii: "f"): guard literal("false") else { return false }
+            case UInt8(ascii: "n"): guard literal("null") else { return false }
+            default:
+                guard number() else { return false }
+            }
+            // After a value: a comma, or the closing of containers.
+            while true {
+                skipSpace()
+                guard let isObject = stack.last else { return i == n }
+                guard i < n else { return false }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i &+= 1
+                    skipSpace()
+                    if isObject {
+                        guard i < n, bytes[i] == UInt8(ascii: "\""), string() else { return false }
+                        skipSpace()
+                        guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
+                        i &+= 1
+                        skipSpace()
+                    }
+                    break
+                }
+                guard bytes[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                i &+= 1
+                stack.removeLast()
+            }
+        }
+    }
+}
