@@ -199,7 +199,7 @@ extension Rule {
     /// it has another path rule (`file`, `exists`, `ext:`...), nil when none.
     ///
     /// ```swift
-    /// try Rule.parse("file && ext:.yaml").pathCompletion   // .files
+    /// try Rule.parseList(["file", "ext:.yaml"]).pathCompletion   // .files
     /// ```
     public var pathCompletion: PathCompletion? { matcher.pathCompletion }
 }
