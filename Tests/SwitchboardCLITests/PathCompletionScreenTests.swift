@@ -1,0 +1,94 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+
+/// Tab completion of file names in a field with a path rule, as a user sees it in tmux.
+@Suite("Path completion in a field", .serialized)
+struct PathCompletionScreenTests {
+    func scratchTree() throws -> Scratch {
+        let scratch = try Scratch()
+        try scratch.file(#"my spec's "best".yaml"#, "a: 1\n")
+        try scratch.file("my notes.txt", "")
+        try scratch.file("plain.txt", "")
+        try scratch.file(".hidden.yaml", "")
+        for directory in ["sub dir", "sub dir/inner", "docs"] {
+            try FileManager.default.createDirectory(atPath: scratch.path(directory), withIntermediateDirectories: false)
+        }
+        try scratch.file("sub dir/a file.txt", "")
+        return scratch
+    }
+
+    func ask(_ scratch: Scratch, rule: String) throws -> TmuxScreen {
+        let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) ask Path "
+            + "--rule \(shellQuote(rule)) > out.txt"
+        return try TmuxScreen(command: command, width: 70, height: 10)
+    }
+
+    @Test("file: Tab completes a name with spaces and quotes as it is, and the value is the file's name")
+    func fileName() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        let tmux = try ask(scratch, rule: "file")
+        #expect(tmux.waitFor("Path:") != nil)
+        tmux.type("my")
+        tmux.press("Tab")                                   // two names start "my ": the common part
+        #expect(tmux.waitUntil { _ in tmux.cursor().column == "Path: my ".count } != nil)  // tmux trims the space
+        tmux.type("s")
+        tmux.press("Tab")
+        #expect(tmux.waitFor(#"Path: my spec's "best".yaml"#) != nil)
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "my spec's \"best\".yaml\n")
+    }
+
+    @Test("file: Tab goes into a directory; names starting with a dot only when the dot is typed")
+    func intoDirectory() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        let tmux = try ask(scratch, rule: "file")
+        #expect(tmux.waitFor("Path:") != nil)
+        tmux.type("su")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("Path: sub dir/") != nil)
+        tmux.type("a")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("Path: sub dir/a file.txt") != nil)
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("C-u")
+        tmux.type(".h")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("Path: .hidden.yaml") != nil)
+        tmux.press("C-c")
+        #expect(tmux.waitForExit() == 130)
+    }
+
+    @Test("dir: Tab completes directories only")
+    func directoriesOnly() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        let tmux = try ask(scratch, rule: "dir")
+        #expect(tmux.waitFor("Path:") != nil)
+        tmux.type("sub dir/")
+        tmux.press("Tab")                                   // "a file.txt" is not offered: inner/ is the one
+        #expect(tmux.waitFor("Path: sub dir/inner/") != nil)
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "sub dir/inner/\n")
+    }
+
+    @Test("a field without a path rule still completes no file names")
+    func noPathRule() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        let tmux = try ask(scratch, rule: "length:1..80")
+        #expect(tmux.waitFor("Path:") != nil)
+        tmux.type("pla")
+        tmux.press("Tab")
+        tmux.type("!")
+        #expect(tmux.waitFor("Path: pla!") != nil)
+        tmux.press("C-c")
+        #expect(tmux.waitForExit() == 130)
+    }
+}
