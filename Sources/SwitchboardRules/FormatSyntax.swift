@@ -15,6 +15,14 @@ extension Rule {
         "uri-ref": "uri-reference",
     ]
 
+    /// The other spellings the textual syntax accepts for rule names (`int`, `number`, `re`, `datetime`...),
+    /// sorted: what shell completion offers besides `ruleNames`.
+    ///
+    /// ```swift
+    /// Rule.aliasNames.contains("int")   // true
+    /// ```
+    public static var aliasNames: [String] { aliases.keys.sorted() }
+
     /// A format rule with no argument, by name.
     static func plainFormat(_ name: String) -> Rule? {
         switch name {
