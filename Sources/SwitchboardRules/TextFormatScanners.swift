@@ -4,15 +4,27 @@
 enum TextScan {
     /// RFC 9562's 8-4-4-4-12 hex digits, either case (JSON Schema's `uuid`: any version and variant).
     static func uuid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for k in 0..<36 {
-            if k == 8 || k == 13 || k == 18 || k == 23 {
-                guard bytes[k] == UInt8(ascii: "-") else { return false }
-            } else {
-                guard Scan.isHexDigit(bytes[k]) else { return false }
-            }
+        guard bytes.count == 36, let base = bytes.baseAddress else { return false }
+        guard bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"), bytes[18] == UInt8(ascii: "-"),
+            bytes[23] == UInt8(ascii: "-")
+        else { return false }
+        // Eight bytes at a time (words at 0, 8, 16, 24, 28 cover the 36): every byte but the dashes a hex digit.
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hexBytes(_ offset: Int) -> UInt64 {
+            let w = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard w & high == 0 else { return 0 }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // A byte in lo...hi (all bytes below 0x80, so no carry crosses a byte): x + (0x80 - lo) has its high
+            // bit set, x + (0x7F - hi) has not.
+            let digit = (w &+ ones &* 0x50) & ~(w &+ ones &* 0x46) & high
+            let lower = w | (ones &* 0x20)
+            let letter = (lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x19) & high
+            return digit | letter
         }
-        return true
+        // Little-endian: byte j's high bit is bit 8j + 7. Dashes at 8 and 13 (word 8), 18 and 23 (word 16).
+        let word8: UInt64 = high & ~(0x80 | 0x80 << 40), word16: UInt64 = high & ~(0x80 << 16 | 0x80 << 56)
+        return hexBytes(0) == high && hexBytes(8) & word8 == word8 && hexBytes(16) & word16 == word16
+            && hexBytes(24) == high && hexBytes(28) == high
     }
 
     static let identifierCharacter = ASCIISet(alphanumericsAnd: "-")

@@ -123,6 +123,30 @@ struct FormatRuleTests {
         }
     }
 
+    @Test("uuid (eight bytes at a time): every byte value at every position of a UUID, against a plain model")
+    func uuidEveryByte() {
+        let valid = Array("123e4567-E89B-12d3-a456-426614174000".utf8)
+        func model(_ bytes: [UInt8]) -> Bool {
+            bytes.count == 36 && bytes.enumerated().allSatisfy { index, b in
+                [8, 13, 18, 23].contains(index) ? b == UInt8(ascii: "-")
+                    : ("0"..."9").contains(Character(Unicode.Scalar(b))) || ("a"..."f").contains(Character(Unicode.Scalar(b)))
+                        || ("A"..."F").contains(Character(Unicode.Scalar(b)))
+            }
+        }
+        var disagreements = 0
+        for position in 0..<36 {
+            for byte in 0...255 {
+                var value = valid
+                value[position] = UInt8(byte)
+                let fast = value.withUnsafeBytes { Rule.uuid.accepts(utf8: $0, invalidUTF8: .reject) }
+                if fast != model(value) { disagreements += 1 }
+            }
+        }
+        #expect(disagreements == 0)
+        #expect(!Rule.uuid.check(String(decoding: valid.dropLast(), as: UTF8.self)).isValid)
+        #expect(!Rule.uuid.check(String(decoding: valid + [0x30], as: UTF8.self)).isValid)
+    }
+
     @Test("JSON nested ten million deep is decided without recursion; a 10 MB array of numbers passes")
     func deepJSON() {
         let deep = String(repeating: "[", count: 10 * megabyte) + String(repeating: "]", count: 10 * megabyte)

@@ -12,7 +12,8 @@ func runFormatCheckBenchmarks() {
         print("  skipped: no release-built switchboard (make bench builds it, or set SWITCHBOARD)")
         return
     }
-    guard let grep = ["/usr/bin/grep", "/bin/grep"].first(where: { access($0, X_OK) == 0 }) else {
+    let candidates: [String] = ["/usr/bin/grep", "/bin/grep"]
+    guard let grep = candidates.first(where: { access($0, X_OK) == 0 }) else {
         print("  skipped: grep not found")
         return
     }
