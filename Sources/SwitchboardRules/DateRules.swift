@@ -136,9 +136,11 @@ extension Rule {
         }
         let source = low == nil && high == nil ? "date"
             : low == high ? "date:\(low!)" : "date:\(low.map { "\($0)" } ?? "")..\(high.map { "\($0)" } ?? "")"
+        if low == nil && high == nil {
+            return format("date", requirement, source: source, FormatMatcher(source, passes: DateScan.isDate))
+        }
         let scanner = FormatMatcher(source) { bytes in
             guard let (year, month, day) = DateScan.date(bytes) else { return false }
-            if low == nil && high == nil { return true }
             let number = CalendarDate.dayNumber(year, month, day)
             if let low, number < low.dayNumber { return false }
             if let high, number > high.dayNumber { return false }

@@ -42,6 +42,13 @@ enum DateScan {
         return (year, month, day)
     }
 
+    /// Whether the value is exactly a `full-date`.
+    static func isDate(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        let year = digits(bytes, 0, 4), month = digits(bytes, 5, 2), day = digits(bytes, 8, 2)
+        return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+    }
+
     /// Exactly a `full-date`.
     static func date(_ bytes: UnsafeRawBufferPointer) -> (Int, Int, Int)? {
         var i = 0

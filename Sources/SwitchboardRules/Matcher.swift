@@ -86,7 +86,7 @@ enum Matcher: Sendable {
         case .noControlCharacters:
             return Scan.noControlCharacters(bytes)
         case .format(let scanner):
-            return scanner.decide(bytes) == .pass
+            return scanner.matches(bytes)
         case .condition(let condition):
             return condition.evaluate(String(decoding: bytes, as: UTF8.self))
         case .and(let lhs, let rhs):
