@@ -78,6 +78,43 @@ struct PathCompletionScreenTests {
         #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "sub dir/inner/\n")
     }
 
+    @Test("switchboard form: a spec field with a path rule (named or written out) completes names too")
+    func specForm() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        try scratch.file("form.yaml", """
+            title: Paths
+            rules:
+              folder: {rule: dir, message: "Pick a folder"}
+            fields:
+              - name: config
+                rules: [file, "ext:.yaml,.yml"]
+              - name: output
+                rules: [folder]
+
+            """)
+        let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) form form.yaml "
+            + "--output env > out.txt"
+        let tmux = try TmuxScreen(command: command, width: 70, height: 14)
+        #expect(tmux.waitFor("config:") != nil)
+        tmux.type("my s")
+        tmux.press("Tab")
+        #expect(tmux.waitFor(#"config: my spec's "best".yaml"#) != nil)
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("output:") != nil)
+        tmux.type("sub dir/")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("output: sub dir/inner/") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Enter to submit") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        let answers = try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)
+        #expect(answers.contains("OUTPUT='sub dir/inner/'"), "\(answers)")
+        #expect(answers.contains("CONFIG='my spec'"), "\(answers)")
+    }
+
     @Test("a field without a path rule still completes no file names")
     func noPathRule() throws {
         let scratch = try scratchTree()
