@@ -34,7 +34,7 @@ enum IDNA {
                 let digit: Int
                 if b >= UInt8(ascii: "a"), b <= UInt8(ascii: "z") {
                     digit = Int(b - UInt8(ascii: "a"))
-                } else if b >= UInt8(ascii: "0") | 0x20, b <= UInt8(ascii: "9") {
+                } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {  // digits are unchanged by | 0x20
                     digit = Int(b - UInt8(ascii: "0")) + 26
                 } else {
                     return nil

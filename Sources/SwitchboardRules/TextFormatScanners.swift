@@ -90,6 +90,8 @@ enum TextScan {
         return true
     }
 
+    static let jsonTrue = Array("true".utf8), jsonFalse = Array("false".utf8), jsonNull = Array("null".utf8)
+
     /// A JSON text as RFC 8259 defines it: one value (object, array, string, number, `true`, `false`, `null`)
     /// with optional white space around. Nesting is tracked on a heap stack, so no depth makes it crash.
     static func json(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -148,11 +150,10 @@ enum TextScan {
             }
             return true
         }
-        func literal(_ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard i &+ count <= n else { return false }
-            for k in 0..<count where bytes[i &+ k] != word.utf8Start[k] { return false }
-            i &+= count
+        func literal(_ word: [UInt8]) -> Bool {
+            guard i &+ word.count <= n else { return false }
+            for k in 0..<word.count where bytes[i &+ k] != word[k] { return false }
+            i &+= word.count
             return true
         }
         skipSpace()
@@ -179,9 +180,9 @@ enum TextScan {
                 continue
             case UInt8(ascii: "\""):
                 guard string() else { return false }
-            case UInt8(ascii: "t"): guard literal("true") else { return false }
-            case UInt8(ascii: "f"): guard literal("false") else { return false }
-            case UInt8(ascii: "n"): guard literal("null") else { return false }
+            case UInt8(ascii: "t"): guard literal(jsonTrue) else { return false }
+            case UInt8(ascii: "f"): guard literal(jsonFalse) else { return false }
+            case UInt8(ascii: "n"): guard literal(jsonNull) else { return false }
             default:
                 guard number() else { return false }
             }
