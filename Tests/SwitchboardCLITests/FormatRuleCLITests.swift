@@ -18,6 +18,23 @@ struct FormatRuleCLITests {
         #expect(uuids.status == 0 && uuids.stdout.isEmpty)
     }
 
+    @Test("today is the local date: Kiritimati's today is after today in UTC-12 (TZ set per run)")
+    func todayIsLocal() throws {
+        let ahead = try runProgram("/bin/date", ["+%F"], environment: ["TZ": "Pacific/Kiritimati"]).stdout
+        let behind = try runProgram("/bin/date", ["+%F"], environment: ["TZ": "Etc/GMT+12"]).stdout
+        #expect(ahead != behind)   // 26 hours apart: never the same date
+        let inKiritimati = try switchboard(["check", "--rule", "date:..today"], input: ahead,
+                                           environment: ["TZ": "Pacific/Kiritimati"])
+        #expect(inKiritimati.status == 0, "\(inKiritimati.stdout)")
+        let inBakerIsland = try switchboard(["check", "--rule", "date:..today"], input: ahead,
+                                            environment: ["TZ": "Etc/GMT+12"])
+        #expect(inBakerIsland.status == 1)
+        #expect(inBakerIsland.stdout.contains("must be a date no later than today"))
+        let future = try switchboard(["check", "--rule", "date:today.."], input: behind,
+                                     environment: ["TZ": "Pacific/Kiritimati"])
+        #expect(future.status == 1)
+    }
+
     @Test("a bad rule is refused with the column, exit 2")
     func badRule() throws {
         let run = try switchboard(["check", "--rule", "port:0..80"], input: "80\n")

@@ -115,6 +115,24 @@ struct PathCompletionScreenTests {
         #expect(answers.contains("CONFIG='my spec'"), "\(answers)")
     }
 
+    @Test("a file that appears while the user types turns the verdict valid at the next edit")
+    func fileAppears() throws {
+        let scratch = try scratchTree()
+        defer { scratch.cleanUp() }
+        let tmux = try ask(scratch, rule: "file")
+        #expect(tmux.waitFor("Path:") != nil)
+        tmux.type("report.csv")
+        #expect(tmux.waitFor("✗ must name an existing file") != nil)
+        try scratch.file("report.csv", "a,b\n")
+        tmux.type("x")                                      // report.csvx: still no such file
+        #expect(tmux.waitFor("Path: report.csvx") != nil)
+        tmux.press("BSpace")                                // report.csv: there now
+        #expect(tmux.waitFor("✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "report.csv\n")
+    }
+
     @Test("a field without a path rule still completes no file names")
     func noPathRule() throws {
         let scratch = try scratchTree()
