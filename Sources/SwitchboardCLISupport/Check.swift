@@ -54,6 +54,10 @@ package struct CheckOptions: Equatable {
         let typed = isTerminal(fd)
         if let command = check.command {
             CommandChecks.adoptOrphans()
+            // Ctrl-C, SIGTERM, SIGHUP: the running commands are killed with their groups and reaped first; any
+            // other way out (a read error) kills and reaps them too.
+            CommandChecks.terminateOnSignals()
+            defer { CommandChecks.terminateAll() }
             var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs)
             try reader.forEachLine { bytes in
                 var failed: Verdict?

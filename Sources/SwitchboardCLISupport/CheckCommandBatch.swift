@@ -7,7 +7,8 @@ import Glibc
 
 /// `switchboard check --check-command CMD --jobs N`: lines that pass the rules are checked by the command, at
 /// most `jobs` at a time; the report keeps the input's order (a line is reported once every line before it
-/// has been). Each command has the timeout; one that runs longer is killed with its group and the line fails.
+/// has been, and at once then). Each command has the timeout; one that runs longer is killed with its group and
+/// the line fails. A command is over when its shell exits (see `AsyncCheck.command`).
 struct CommandBatch: ~Copyable {
     private enum State {
         case decided(Verdict)
@@ -41,7 +42,11 @@ struct CommandBatch: ~Copyable {
 
     /// Takes the next line: failed by the rules (`verdict` not valid), or to be checked by the command.
     mutating func add(_ bytes: UnsafeRawBufferPointer, rulesVerdict: Verdict?, into checker: inout LineChecker) {
-        while running >= jobs || queue.count - head >= window { waitForOne(into: &checker) }
+        // A finished line is reported as soon as every line before it has been (never held behind the window).
+        while running >= jobs || queue.count - head >= window {
+            waitForOne(into: &checker)
+            flush(into: &checker)
+        }
         if let rulesVerdict {
             queue.append(Entry(bytes: Array(bytes), state: .decided(rulesVerdict)))
         } else {
@@ -55,6 +60,7 @@ struct CommandBatch: ~Copyable {
                 queue.append(Entry(bytes: copy, state: .running(pid: process, deadline: clock.now + timeout)))
                 running += 1
             } catch {
+                CommandChecks.parkIfEnding()
                 queue.append(Entry(bytes: copy, state: .decided(.undecided("check-command", "\(error)"))))
             }
         }
@@ -63,8 +69,10 @@ struct CommandBatch: ~Copyable {
 
     /// Waits for every command and reports the remaining lines.
     mutating func finish(into checker: inout LineChecker) {
-        while running > 0 { waitForOne(into: &checker) }
-        flush(into: &checker)
+        while running > 0 {
+            waitForOne(into: &checker)
+            flush(into: &checker)
+        }
     }
 
     /// Reports the decided lines at the head of the queue, in order.
@@ -98,6 +106,7 @@ struct CommandBatch: ~Copyable {
         }
         var fd = pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0)
         if !finished.hasResults { _ = poll(&fd, 1, timeoutMS) }
+        CommandChecks.parkIfEnding()
         for (absolute, result) in finished.take() { apply(result, at: absolute) }
         let now = clock.now
         for index in head..<queue.count {
