@@ -62,4 +62,23 @@ struct WideTextScreenTests {
         expectLine(tmux, "Value: \(left)z", cursor: 7 + leftWidth + 1)
         #expect(tmux.rows()[1] == "✗ must be a valid email address")
     }
+
+    @Test("A hint wider than the terminal is cut with …, and after Enter what Enter needs stays in sight")
+    func hintCutWithEllipsis() throws {
+        let tmux = try TmuxScreen(command: "\(shellQuote(try switchboardPath())) ask Name --rule email > /dev/null",
+                                  width: 45, height: 10)
+        #expect(tmux.waitFor("Name:") != nil)
+        tmux.type("abc")
+        #expect(tmux.waitFor("✗ must be a valid email address") != nil)
+        tmux.press("Enter")
+        // 44 columns: the message is cut before " (Enter needs a valid value)" (28 columns), not it.
+        let refused = tmux.waitUntil(timeout: 5) { _ in tmux.rows()[1] == "✗ must be a val… (Enter needs a valid value)" }
+        #expect(refused != nil, "\(tmux.rows().prefix(2))")
+        tmux.resize(width: 24, height: 10)
+        // Too narrow for both: the whole hint is cut, with …
+        let narrow = tmux.waitUntil(timeout: 5) { _ in tmux.rows().contains("✗ must be a valid emai…") }
+        #expect(narrow != nil, "\(tmux.rows())")
+        tmux.press("C-c")
+        #expect(tmux.waitForExit() == 130)
+    }
 }
