@@ -19,6 +19,8 @@ extension CommandChecks {
         public var standardOutput: [UInt8]
         /// The first 64 KiB of its standard error.
         public var standardError: [UInt8]
+        /// Whether it ran past its timeout and was killed with its group for that.
+        public var timedOut = false
 
         /// Valid for exit status 0; otherwise invalid, with the first non-empty line of standard error (else of
         /// standard output, else "failed the check command (exit N)" or "(killed by signal N)") as the message.
@@ -71,10 +73,12 @@ package final class CheckProcess: Sendable {
     private let output: Int32
     private let errors: Int32
     private let value: [UInt8]
+    /// When the command is killed for running too long (nil: never).
+    private let deadline: ContinuousClock.Instant?
     /// Set once the group has been reaped: a kill after that could hit a reused group id.
     private let reaped = Mutex(false)
 
-    init(command: String, value: String) throws {
+    init(command: String, value: String, timeout: Duration? = nil) throws {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -160,6 +164,7 @@ package final class CheckProcess: Sendable {
         output = outPipe[0]
         errors = errPipe[0]
         self.value = bytes + [0x0A]
+        deadline = timeout.map { ContinuousClock.now + $0 }
         for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         CommandChecks.registry.withLock { $0[spawned] = self }
     }
@@ -190,6 +195,7 @@ package final class CheckProcess: Sendable {
         let exitFD = sb_pidfd_open(pid)
         var status: Int32 = 0
         var exited = false
+        var timedOut = false
         var shellReaped = false
 
         /// Reads what `fd` holds now; false once it is at its end (or broken).
@@ -210,7 +216,18 @@ package final class CheckProcess: Sendable {
                        pollfd(fd: outputOpen ? output : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 4, exitFD >= 0 ? -1 : 10) < 0 && errno != EINTR { break }
+            var wait: Int32 = exitFD >= 0 ? -1 : 10
+            if let deadline, !timedOut {
+                let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+                let left = Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+                if left == 0 {
+                    timedOut = true
+                    kill()   // the group goes; the shell's exit ends the loop
+                } else if wait < 0 || left < wait {
+                    wait = left
+                }
+            }
+            if poll(&fds, 4, wait) < 0 && errno != EINTR { break }
             if inputOpen && fds[0].revents != 0 {
                 let n = value[written...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
                 if n > 0 { written += n }
@@ -262,10 +279,11 @@ package final class CheckProcess: Sendable {
         // WIFSIGNALED/WTERMSIG and WIFEXITED/WEXITSTATUS: `exit 255` is an exit status, not a signal.
         let signal = status & 0x7F
         if signal != 0 && signal != 0x7F {
-            return Result(exitStatus: nil, signal: signal, standardOutput: standardOutput, standardError: standardError)
+            return Result(exitStatus: nil, signal: signal, standardOutput: standardOutput, standardError: standardError,
+                          timedOut: timedOut)
         }
         return Result(exitStatus: (status >> 8) & 0xFF, signal: nil, standardOutput: standardOutput,
-                      standardError: standardError)
+                      standardError: standardError, timedOut: timedOut)
     }
 }
 

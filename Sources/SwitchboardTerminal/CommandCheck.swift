@@ -104,16 +104,16 @@ public enum CommandChecks {
 
     /// Runs `command` with `value` on its standard input (and in `SWITCHBOARD_VALUE`, as `AsyncCheck.command`
     /// does) and returns what it did and said, for callers that want the output rather than a verdict. The
-    /// process group is killed at once when the task is cancelled (throws `CancellationError`); give a timeout
-    /// with a task group or `AsyncCheck`.
+    /// process group is killed at once when the task is cancelled (throws `CancellationError`), or once
+    /// `timeout` has passed (the result says `timedOut`).
     ///
     /// ```swift
-    /// let listed = try await CommandChecks.output(of: "ls /etc", value: "")
+    /// let listed = try await CommandChecks.output(of: "ls /etc", value: "", timeout: .seconds(5))
     /// let names = String(decoding: listed.standardOutput, as: UTF8.self).split(separator: "\n")
     /// ```
-    public static func output(of command: String, value: String) async throws -> Result {
+    public static func output(of command: String, value: String, timeout: Duration? = nil) async throws -> Result {
         try Task.checkCancellation()
-        let process = try CheckProcess(command: command, value: value)
+        let process = try CheckProcess(command: command, value: value, timeout: timeout)
         let result: Result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 process.wait { continuation.resume(returning: $0) }
@@ -168,9 +168,9 @@ public enum CommandChecks {
 
     /// Starts `command` for `value` without a task (batch checking): `done` is called on the command's own
     /// thread once it has ended and been reaped. Returns its pid (also its process group).
-    package static func start(_ command: String, value: String,
+    package static func start(_ command: String, value: String, timeout: Duration? = nil,
                               done: @escaping @Sendable (Result) -> Void) throws -> pid_t {
-        let process = try CheckProcess(command: command, value: value)
+        let process = try CheckProcess(command: command, value: value, timeout: timeout)
         process.wait(done)
         return process.pid
     }
