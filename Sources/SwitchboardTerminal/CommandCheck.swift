@@ -92,7 +92,7 @@ public enum CommandChecks {
 
     /// Lets no further command start, and waits (at most 2 s) until those being started are registered, so that
     /// `terminateAll` then reaches every command there is.
-    static func closeGate() {
+    package static func closeGate() {
         gate.withLock { $0.closed = true }
         let clock = ContinuousClock()
         let end = clock.now + .seconds(2)

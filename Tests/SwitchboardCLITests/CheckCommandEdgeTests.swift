@@ -68,6 +68,28 @@ struct CheckCommandEdgeTests {
         try? input.fileHandleForWriting.close()
     }
 
+    @Test("A reader that goes away (| true): SIGPIPE ends check only after its commands are killed and reaped")
+    func brokenPipe() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        // Three long failing lines fill the 64 KiB output buffer; the lines after them hang in their commands. The
+        // third long line ends once the first hanging command has recorded itself (it starts when line 1 ends).
+        let long = String(repeating: "x", count: 30_000)
+        try scratch.file("lines", String(repeating: long + "\n", count: 2) + String(repeating: "y", count: 30_000)
+                         + "\n" + String(repeating: "hang\n", count: 4))
+        let check = #"case "$SWITCHBOARD_VALUE" in hang) echo $$ >> pids; sleep 30 & echo $! >> pids; wait;; "#
+            + #"y*) i=0; while [ "$(cat pids 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 100 ]; do sleep 0.05; "#
+            + #"i=$((i + 1)); done;; esac; exit 1"#
+        let run = try runProgram("/bin/bash", ["-c", #""$SB" check --check-command "$CHECK" --jobs 3 lines | true; "#
+                                                + #"echo "${PIPESTATUS[0]}""#],
+                                 environment: ["SB": try switchboardPath(), "CHECK": check],
+                                 directory: scratch.url.path)
+        #expect(run.stdout == "141\n")
+        let pids = recordedPIDs(scratch.path("pids"))
+        #expect(pids.count >= 2)
+        #expect(eventually(timeout: 3) { !pids.contains(where: processExists) })
+    }
+
     @Test("A command that leaves a child in the background is over when its shell exits")
     func backgroundChild() throws {
         let scratch = try Scratch()
