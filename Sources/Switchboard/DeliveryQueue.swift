@@ -36,6 +36,21 @@ final class DeliveryQueue {
         isDelivering.store(false, ordering: .relaxed)
     }
 
+    /// Starts a batch (see `batch`) without a closure: returns whether this call started the delivery, in which
+    /// case the caller must call `endBatch()` once its sets and sends are done. (A closure handed to `batch`
+    /// retains what it captures on every validation.)
+    func beginBatch() -> Bool {
+        if isDelivering.load(ordering: .relaxed) { return false }
+        isDelivering.store(true, ordering: .relaxed)
+        return true
+    }
+
+    /// Ends a batch started by `beginBatch()` that returned true: delivers what was queued meanwhile.
+    func endBatch() {
+        if hasPending.load(ordering: .relaxed) { drain() }
+        isDelivering.store(false, ordering: .relaxed)
+    }
+
     @usableFromInline
     struct Entry {
         let list: AnyObject

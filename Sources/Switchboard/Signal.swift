@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A stream of events with no current value: `textDidChange`, `submitted`, a switch's validations.
 ///
 /// ```swift
@@ -38,7 +40,7 @@ public final class Signal<Value> {
     public var observerCount: Int { observers.count }
 
     /// Whether anything observes the signal (so a sender can skip building an event nobody reads).
-    @inlinable var hasObservers: Bool { !observers.observers.isEmpty }
+    @inlinable var hasObservers: Bool { observers.isObserved.load(ordering: .relaxed) }
 
     /// Observes every event from now on.
     ///
