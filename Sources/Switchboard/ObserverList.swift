@@ -81,13 +81,12 @@ final class ObserverList<Value> {
     @inlinable
     func send(_ value: Value) {
         guard isObserved.load(ordering: .relaxed) else { return }
-        let snapshot = observers
         let queue = DeliveryQueue.shared
         if queue.isDelivering.load(ordering: .relaxed) {
             enqueue(value)
         } else {
             queue.isDelivering.store(true, ordering: .relaxed)
-            deliver(value, to: snapshot)
+            deliver(value, to: observers)
             if queue.hasPending.load(ordering: .relaxed) { queue.drain() }
             queue.isDelivering.store(false, ordering: .relaxed)
         }
