@@ -4,7 +4,7 @@
 # Usage: scripts/bench-instructions.sh [path/to/switchboard-bench]   (make bench-instructions builds it first)
 set -euo pipefail
 bench=${1:-Benchmarks/.build/release/switchboard-bench}
-command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 2; }
+command -v valgrind >/dev/null || { echo "instruction counts skipped: valgrind is not installed (apt-get install valgrind)"; exit 0; }
 iterations=10000
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -7,6 +7,13 @@ if arguments.first == "probe", arguments.count == 2 {
     runInstructionProbe(arguments[1])
     exit(0)
 }
+// `switchboard-bench quick`: the regression guard (make bench-quick): the rows with targets, fewer rounds, and a
+// summary of the ratios over their targets (exit status 1 if any).
+if isQuickRun {
+    runCoreBenchmarks()
+    runCheckBenchmarks()
+    exit(printTargetSummary() ? 0 : 1)
+}
 let sections = Set(arguments)
 func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
