@@ -81,7 +81,7 @@ public final class Dynamic<Value> {
             // simultaneous access, a trap). Benchmark row: `make bench-instructions`, one observer.
             var old = newValue
             swap(&storage, &old)
-            if let isEqual, isEqual(old, newValue) {
+            if isEqual?(old, newValue) == true {
                 // Unchanged: the value that was there stays (an equal value may be another object).
                 swap(&storage, &old)
                 return

@@ -175,20 +175,18 @@ public final class ObservableSwitch {
         // By index into a local copy: each check is called where it is stored, not copied out first.
         let list = signals
         for index in list.indices {
-            let input: String
+            let verdict: Verdict
             if let id = list[index].textID {
                 if id == source, let text {
-                    input = text
+                    verdict = list[index].verdict(for: text)
                 } else if let current = list[index].source?.text?.value {
-                    input = current
+                    verdict = list[index].verdict(for: current)
                 } else {
-                    result = .undecided(list[index].name, "the field this check reads is gone")
-                    break
+                    verdict = .undecided(list[index].name, "the field this check reads is gone")
                 }
             } else {
-                input = ""
+                verdict = list[index].verdict(for: "")
             }
-            let verdict = list[index].verdict(for: input)
             if !verdict.isValid {
                 result = verdict
                 break
@@ -301,17 +299,19 @@ final class SwitchSignal {
     /// The identity of the text the check reads (nil for a signal that reads its own input).
     let textID: ObjectIdentifier?
     let source: TextSource?
-    /// A plain test and its failure (for a condition made from a test), or nil.
-    private let test: (@Sendable (String) throws -> Bool)?
+    /// Whether the signal is a plain test (`test` and `failure`) or a whole check (`check`). Both closures are
+    /// stored, not optional: calling an optional closure copies it out first, a retain and a release each time.
+    private let isPlainTest: Bool
+    private let test: @Sendable (String) throws -> Bool
     private let failure: Verdict
-    /// The whole check, for every other signal.
-    private let check: ((String) -> Verdict)?
+    private let check: (String) -> Verdict
 
     init(name: String, text: Dynamic<String>?, _ check: @escaping (String) -> Verdict) {
         self.name = name
         self.textID = text.map(ObjectIdentifier.init)
         self.source = text.map(TextSource.init)
-        self.test = nil
+        self.isPlainTest = false
+        self.test = { _ in true }
         self.failure = .valid
         self.check = check
     }
@@ -320,21 +320,20 @@ final class SwitchSignal {
         self.name = name
         self.textID = text.map(ObjectIdentifier.init)
         self.source = text.map(TextSource.init)
+        self.isPlainTest = true
         self.test = test
         self.failure = failure
-        self.check = nil
+        self.check = { _ in .valid }
     }
 
     /// The signal's verdict on `input`; a test that throws is an undecided failure.
     func verdict(for input: String) -> Verdict {
-        if let test {
-            do {
-                return try test(input) ? Verdict(failure: nil) : failure
-            } catch {
-                return .undecided(name, "\(error)")
-            }
+        guard isPlainTest else { return check(input) }
+        do {
+            return try test(input) ? Verdict(failure: nil) : failure
+        } catch {
+            return .undecided(name, "\(error)")
         }
-        return check?(input) ?? .valid
     }
 }
 

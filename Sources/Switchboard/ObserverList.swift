@@ -44,6 +44,10 @@ final class ObserverList<Value> {
     /// Benchmark row: `make bench-instructions`, 5-predicate validation.
     @usableFromInline let isObserved = Atomic<Bool>(false)
 
+    /// The trampoline (there is one), held here so a send reads a stored reference instead of calling the lazy
+    /// global's initialisation check (`swift_once`) every time.
+    @usableFromInline let queue = DeliveryQueue.shared
+
     @usableFromInline init() {}
 
     /// The number of live observers (owner-scoped ones whose owner is gone do not count).
@@ -81,7 +85,6 @@ final class ObserverList<Value> {
     @inlinable
     func send(_ value: Value) {
         guard isObserved.load(ordering: .relaxed) else { return }
-        let queue = DeliveryQueue.shared
         if queue.isDelivering.load(ordering: .relaxed) {
             enqueue(value)
         } else {
@@ -96,7 +99,7 @@ final class ObserverList<Value> {
     func enqueue(_ value: Value) {
         pending.append(value)
         // A non-capturing function made here, where `Value` is known: the queue calls specialised code.
-        DeliveryQueue.shared.enqueue(.init(list: self) { list in
+        queue.enqueue(.init(list: self) { list in
             (list as! ObserverList<Value>).deliverOldestPending()
         })
     }
