@@ -68,6 +68,7 @@ public final class Dynamic<Value> {
     isolated deinit {
         for binding in inbound { binding.cancel() }
         for subscription in upstream { subscription.cancel() }
+        observers.ownerDidEnd()
     }
 
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
@@ -169,7 +170,7 @@ public final class Dynamic<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak observers] in observers?.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
     }
 
     /// Makes this a value derived from `source`: `update` runs on each of the source's changes while this

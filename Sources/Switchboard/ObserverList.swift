@@ -43,6 +43,11 @@ final class ObserverList<Value> {
     /// code is checked for exclusivity at run time (~75 instructions), reading an atomic `let` is one load.
     /// Benchmark row: `make bench-instructions`, 5-predicate validation.
     @usableFromInline let isObserved = Atomic<Bool>(false)
+    /// Set when the list's owner was deallocated while values were still queued for its observers: they are
+    /// dropped once those values are delivered (see `ownerDidEnd`).
+    @usableFromInline let ownerEnded = Atomic<Bool>(false)
+    /// Whether `deliver` is walking this list's observers (the owner may be deallocated by one of them).
+    @usableFromInline let isCallingObservers = Atomic<Bool>(false)
 
     /// The trampoline (there is one), held here so a send reads a stored reference instead of calling the lazy
     /// global's initialisation check (`swift_once`) every time.
@@ -120,9 +125,47 @@ final class ObserverList<Value> {
         deliver(value, to: observers)
     }
 
+    /// The value or signal this list belongs to is deallocated: its observers are dropped now, or, when values
+    /// are still queued for them, right after those are delivered (as they would have been with the owner alive).
+    ///
+    /// Tokens hold their list strongly (a weak reference would give the list a side table, making every retain
+    /// and release of it slower: a list with a queued value is retained at each hop of a `<~` chain); so the
+    /// list may outlive its owner, and this is what lets go of the observers (and what they hold) at the owner's
+    /// end. Benchmark row: `make bench-instructions`, 100-link chain.
+    func ownerDidEnd() {
+        if isCallingObservers.load(ordering: .relaxed) || pendingHead < pending.count {
+            ownerEnded.store(true, ordering: .relaxed)
+        } else {
+            dropAll()
+        }
+    }
+
+    /// After a delivery: drops the observers if the owner is gone and nothing more is queued for them.
+    @usableFromInline
+    func dropIfOwnerEnded() {
+        guard pendingHead >= pending.count else { return }
+        ownerEnded.store(false, ordering: .relaxed)
+        dropAll()
+    }
+
+    /// Drops every observer; they are released after the list is emptied (releasing one can run deinits).
+    func dropAll() {
+        var gone: ContiguousArray<Observer<Value>> = []
+        swap(&gone, &observers)
+        isObserved.store(false, ordering: .relaxed)
+        for observer in gone { observer.isActive.store(false, ordering: .relaxed) }
+        if !gone.isEmpty { keepAlive?.setHeld(false) }
+        gone.removeAll()
+    }
+
     /// Calls each observer of `snapshot` that is still active, in subscription order.
     @inlinable
     func deliver(_ value: Value, to snapshot: ContiguousArray<Observer<Value>>) {
+        isCallingObservers.store(true, ordering: .relaxed)
+        defer {
+            isCallingObservers.store(false, ordering: .relaxed)
+            if ownerEnded.load(ordering: .relaxed) { dropIfOwnerEnded() }
+        }
         var ownerGone = false
         for observer in snapshot where observer.isActive.load(ordering: .relaxed) {
             if observer.isOwned && observer.owner == nil {

@@ -29,6 +29,7 @@ public final class Signal<Value> {
 
     isolated deinit {
         for subscription in upstream { subscription.cancel() }
+        observers.ownerDidEnd()
     }
 
     /// Sends an event to every observer.
@@ -69,7 +70,7 @@ public final class Signal<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak observers] in observers?.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
     }
 
     /// Makes this a signal derived from `source` (see `Dynamic.follow`).
