@@ -106,6 +106,7 @@ public struct Prompting: ParsableArguments, Sendable {
         var options = LineField.Options()
         options.masked = masked
         options.choices = rule.choices ?? []
+        options.pathCompletion = rule.rule.pathCompletion
         let field = LineField(prompt: prompt ?? asked.label, default: defaultText, rules: [rule.condition],
                               options: options)
         let text: String

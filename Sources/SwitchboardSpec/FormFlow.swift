@@ -36,6 +36,12 @@ public protocol FormPrompter: AnyObject {
     /// after `check` passes. The default ignores them (the flow then waits for them after the line).
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                   asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
+
+    /// `readLine` for a field whose Tab completes file or directory names (`pathCompletion`, from a path rule).
+    /// The default completes none.
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String], pathCompletion: PathCompletion?,
+                  enforcing: Bool, asyncChecks: [AsyncCheck],
+                  check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 }
 
 extension FormPrompter {
@@ -44,6 +50,13 @@ extension FormPrompter {
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
                      check: check)
+    }
+
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                         pathCompletion: PathCompletion?, enforcing: Bool, asyncChecks: [AsyncCheck],
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
+                     asyncChecks: asyncChecks, check: check)
     }
 }
 
@@ -145,8 +158,8 @@ public final class FormFlow {
         var initial = field.isMasked ? "" : field.text.value
         while true {
             let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
-                                             choices: field.choices, enforcing: true,
-                                             asyncChecks: field.asyncChecks) { candidate in
+                                             choices: field.choices, pathCompletion: field.pathCompletion,
+                                             enforcing: true, asyncChecks: field.asyncChecks) { candidate in
                 field.input.text.value = candidate
                 return field.input.revalidate().isPending ? .valid : field.input.verdict.value
             }

@@ -1,0 +1,100 @@
+import SwitchboardRules
+import CReadline
+import CReadlineSupport
+import Glibc
+
+/// How long a check runs before "checking…" appears, and how often its spinner moves.
+private let checkingDelay = Duration.milliseconds(300)
+private let spinnerStep = Duration.milliseconds(100)
+private let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+private func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+}
+
+extension ReadlineSession {
+    /// How long poll may wait before "checking…" must appear or its spinner move on (nil: no check runs).
+    func spinnerTimeout() -> Int32? {
+        guard let since = field.field.checkRunningSince, field.verdict.value.isPending else { return nil }
+        let elapsed = checks.now - since
+        if elapsed < checkingDelay { return milliseconds(checkingDelay - elapsed) }
+        return milliseconds(spinnerStep - .milliseconds(milliseconds(elapsed - checkingDelay) % 100))
+    }
+
+    /// Whether the spinner frame to show differs from the one drawn.
+    func spinnerNeedsDrawing() -> Bool { spinnerFrame() != drawnSpinner }
+
+    /// The frame of "checking…" to show now: nil while nothing has been checking for ~300 ms.
+    private func spinnerFrame() -> Int? {
+        guard validated, field.verdict.value.isPending, let since = field.field.checkRunningSince else { return nil }
+        let elapsed = checks.now - since
+        guard elapsed >= checkingDelay else { return nil }
+        return Int(milliseconds(elapsed - checkingDelay) / 100) % spinnerFrames.count
+    }
+
+    /// What the hint's text depends on.
+    struct HintKey: Equatable {
+        var empty: Bool
+        var validated: Bool
+        var verdict: Verdict
+        var refused: Bool
+        var note: String
+        var width: Int
+        var spinner: Int?
+    }
+
+    /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
+    func hintText(width: Int) -> String {
+        // The "checking…" frame depends on the time: part of what the hint is made from, and recorded as drawn.
+        let showsVerdict = validated && !(lastText.isEmpty && field.defaultValue?.isEmpty == false)
+        let spinner = showsVerdict ? spinnerFrame() : nil
+        if showsVerdict { drawnSpinner = spinner }
+        let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
+                          refused: refused, note: field.note.value, width: width, spinner: spinner)
+        if key == hintKey { return hintCache }
+        hintCache = buildHintText(width: width, spinner: spinner)
+        hintKey = key
+        return hintCache
+    }
+
+    private func buildHintText(width: Int, spinner: Int?) -> String {
+        var mark = ""
+        var message = ""
+        var markColor = ""
+        if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
+            message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
+        } else if validated {
+            let verdict = field.verdict.value
+            if verdict.isPending {
+                // Nothing until a check has run ~300 ms (no flicker), then an animated "checking…".
+                if let frame = spinner {
+                    mark = spinnerFrames[frame]
+                    markColor = "2"
+                    message = "checking…"
+                }
+            } else if verdict.isValid {
+                mark = "✓"
+                markColor = "32"
+            } else {
+                mark = "✗"
+                markColor = "31"
+                message = verdict.failure?.message ?? "invalid"
+                if refused { message += " (Enter needs a valid value)" }
+            }
+        }
+        let note = field.note.value
+        if mark.isEmpty && message.isEmpty && note.isEmpty { return "" }
+        // The message, the note and the default come from users, rules and specs: escaped before any colour.
+        var plain = mark
+        if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + displayEscaped(message) }
+        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + displayEscaped(note) }
+        plain = truncated(plain, toColumns: max(1, width))
+        guard color, !markColor.isEmpty, plain.hasPrefix(mark) else { return plain }
+        let rest = plain.dropFirst(mark.count)
+        let bold = refused ? escape + "1m" : ""
+        if markColor == "32" { return escape + "32m" + mark + escape + "0m" + rest }
+        return escape + markColor + "m" + bold + plain + escape + "0m"
+    }
+
+}
