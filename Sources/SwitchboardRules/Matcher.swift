@@ -167,6 +167,9 @@ enum Matcher: Sendable {
         case .regex(let regex): return { regex.matches(validatedUTF8: $0) }
         case .integer(let min, let max): return { Scan.integer($0, min: min, max: max) }
         case .length(let min, let max): return { Scan.length($0, min: min, max: max) }
+        case .format(let scanner):
+            if let passes = scanner.passes { return passes }
+            return { [self] in matches($0) }
         default: return { [self] in matches($0) }
         }
     }
