@@ -252,6 +252,11 @@ final class FieldValidation {
     private let textID: ObjectIdentifier
     private let verdict: Dynamic<Verdict>
     private let textDidChange: Signal<String>
+    /// The field's own rules, always validated first; `others` are the switches registered after them. (Kept
+    /// apart so an edit reaches the rules without walking an array: a retain and a release less per edit.)
+    private let rules: ObservableSwitch
+    private var others: [ObservableSwitch] = []
+    /// Every registered switch, the rules first.
     private(set) var registered: [ObservableSwitch]
     /// Counts the text's changes, so an edit that an action or observer replaced while it was being
     /// validated stops there (the newer edit has validated and published everything already).
@@ -263,30 +268,37 @@ final class FieldValidation {
         textID = ObjectIdentifier(text)
         self.verdict = verdict
         self.textDidChange = textDidChange
+        self.rules = rules
         registered = [rules]
     }
 
     func register(_ target: ObservableSwitch) {
-        guard !registered.contains(where: { $0 === target }) else { return }
+        guard target !== rules, !others.contains(where: { $0 === target }) else { return }
         var list: [ObservableSwitch] = []
-        swap(&list, &registered)
+        swap(&list, &others)
         list.append(target)
-        registered = list
+        others = list
+        var all: [ObservableSwitch] = []
+        swap(&all, &registered)
+        all.append(target)
+        registered = all
     }
 
     /// Validates every registered switch against `current` (the field's text) and updates the verdict.
     @discardableResult
     func revalidate(_ current: String) -> Verdict {
         let edit = edits
-        var first = Verdict(failure: nil)
-        // A copy (an action may register another switch while this runs), walked by index: no retain and
-        // release of each switch.
-        let switches = registered
-        for index in switches.indices {
-            let verdict = switches[index].validate(text: current, of: textID)
-            // An action set the text: that edit validated every switch with the newer text; this verdict is stale.
-            if edits != edit { return self.verdict.value }
-            if first.isValid && !verdict.isValid { first = verdict }
+        var first = rules.validate(text: current, of: textID)
+        // An action set the text: that edit validated every switch with the newer text; this verdict is stale.
+        if edits != edit { return self.verdict.value }
+        if !others.isEmpty {
+            // A copy: an action may register another switch while this runs.
+            let switches = others
+            for index in switches.indices {
+                let verdict = switches[index].validate(text: current, of: textID)
+                if edits != edit { return self.verdict.value }
+                if first.isValid && !verdict.isValid { first = verdict }
+            }
         }
         verdict.update(first)
         return first

@@ -302,3 +302,24 @@ struct ObserverListLifetimeTests {
         #expect(holder.value == nil)
     }
 }
+
+@Suite("Switches with many signals")
+struct ManySignalsTests {
+    @Test("A switch with 100,000 signals validates without deep recursion and names the first that fails")
+    func hundredThousandSignals() {
+        let field = ObservableTextField()
+        let check = ObservableSwitch()
+        for index in 0..<100_000 {
+            field.addSignal(toSwitch: check, Condition("s\(index)", requirement: "not be \(index)") { $0 != "\(index)" })
+        }
+        field.text.value = "70000"
+        #expect(check.verdict.value.failure?.name == "s70000")
+        field.text.value = "ok"
+        #expect(check.isOn)
+        // One more signal after validating: the next validation includes it.
+        field.addSignal(toSwitch: check, Condition("last", requirement: "not be ok") { $0 != "ok" })
+        field.text.value = "ok!"
+        field.text.value = "ok"
+        #expect(check.verdict.value.failure?.name == "last")
+    }
+}
