@@ -65,7 +65,7 @@ final class DeliveryQueue {
     }
 
     @usableFromInline
-    func enqueue(_ entry: Entry) {
+    func enqueue(_ entry: consuming Entry) {
         var waiting: ContiguousArray<Entry> = []
         swap(&waiting, &entries)
         waiting.append(entry)
