@@ -120,7 +120,8 @@ bench: release
 
 # The regression guard, for the next change to run before and after: the rows that have a target (core per set and
 # per edit, check against grep), fewer rounds, a list of the ratios over their target (exit status 1 if any), then
-# the core's instructions per operation counted by valgrind (exact on a busy machine).
+# the core's instructions per operation counted by valgrind (exact on a busy machine), each held to the count
+# recorded in Benchmarks/instruction-baseline.txt (5% over it fails; scripts/bench-instructions.sh --update records).
 bench-quick: deps
 	$(SWIFT_RELEASE) --product switchboard
 	$(SWIFT) build -c release --package-path Benchmarks --product switchboard-bench
