@@ -147,9 +147,11 @@ public final class Form {
             field.refreshChoices()
             field.input.revalidate()
         }
-        // A `check:` still pending is waited for (within its timeout): failures are decided ones.
-        for field in fields where field.isShown.value && field.verdict.value.isPending {
-            do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }
+        // A `check:` still pending is waited for (within its timeout): failures are decided ones. The checks of
+        // every shown field run side by side (at most 8 fields' at once); the failures are reported in field order.
+        let pending = fields.filter { $0.isShown.value && $0.verdict.value.isPending }.map(\.input)
+        do { try ObservableTextField.waitForChecks(of: pending) } catch {
+            for field in pending { field.cancelChecks() }
         }
         return failures
     }

@@ -310,7 +310,6 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
-        adoptCharacterLocale()   // wide characters are measured by the locale (a program starts in "C")
         let fields = form.shownFields
         let shown = fields.map { field -> String in
             var value = field.value
@@ -319,10 +318,10 @@ public final class FormFlow {
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
-            return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
+            return DisplayWidth.truncate(value, toColumns: 40)
         }
-        let nameWidth = fields.map { displayWidth($0.name) }.max() ?? 0
-        let valueWidth = shown.map(displayWidth).max() ?? 0
+        let nameWidth = fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
+        let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
         var lines = [words.reviewTitle]
         for (index, field) in fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } ?? "✓"
@@ -342,5 +341,5 @@ private func lowercasedFirst(_ sentence: String) -> String {
 }
 
 private func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
 }

@@ -36,41 +36,37 @@ public struct ChoicesCommand: Sendable, Equatable {
     /// ChoicesCommand("ls \"$SWITCHBOARD_ANSWER_DIR\"").run(environment: ["SWITCHBOARD_ANSWER_DIR": "/etc"])
     /// ```
     public func run(environment: [String: String] = [:]) -> Result<[String], ChoicesCommandError> {
-        let process: CheckProcess
-        do {
-            process = try CheckProcess(command: command, value: "", environment: environment)
-        } catch {
-            return .failure(ChoicesCommandError(kind: .notStarted, message: "\(error)"))
-        }
-        let outcome = Mutex<CheckProcess.Result?>(nil)
+        let outcome = Mutex<CommandChecks.Result?>(nil)
         // Ctrl-C (or SIGTERM, SIGHUP, Ctrl-\) while it runs: the command's group is killed and reaped first, then
         // the signal ends this process as it would have (only signals the program leaves at their default).
         let trap = SignalTrap([], alsoAtDefault: SignalTrap.terminating)
-        process.wait { result in outcome.withLock { $0 = result } }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var timedOut = false
+        let pid: pid_t
+        do {
+            // The runner kills the group at the timeout (the result says timedOut) and reaps it.
+            pid = try CommandChecks.start(command, value: "", timeout: timeout, environment: environment) { result in
+                outcome.withLock { $0 = result }
+            }
+        } catch {
+            trap.close()
+            return .failure(ChoicesCommandError(kind: .notStarted, message: "\(error)"))
+        }
         var interruption: Int32?
         while outcome.withLock({ $0 == nil }) {
             if interruption == nil, let signal = trap.take().first {
                 interruption = signal
-                process.kill()
-            }
-            if !timedOut && interruption == nil && clock.now >= deadline {
-                timedOut = true
-                process.kill()   // the whole group; the runner reaps it and ends
+                CommandChecks.kill(pid)
             }
             var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
             nanosleep(&pause, nil)
         }
-        trap.close()
+        trap.close()   // once: it closes the trap's pipe
         if let interruption { raise(interruption) }
         let result = outcome.withLock { $0! }
-        if timedOut {
+        if result.timedOut {
             return .failure(ChoicesCommandError(kind: .timedOut, message: "took longer than \(seconds(timeout))"))
         }
-        if result.status != 0 {
-            let reason = "exit \(result.status)"   // 128 + N when signal N ended it, as a shell says
+        if result.exitStatus != 0 {
+            let reason = result.signal.map { "killed by signal \($0)" } ?? "exit \(result.exitStatus ?? -1)"
             let line = firstLine(result.standardError) ?? firstLine(result.standardOutput)
             return .failure(ChoicesCommandError(kind: .failed, message: reason + (line.map { ": " + $0 } ?? "")))
         }

@@ -42,7 +42,7 @@ struct Contender {
 /// Interleaving the rounds exposes every contender to the same load from the rest of the machine (the
 /// engineers' builds share its two cores), so a load change between two contenders' turns cannot skew
 /// their ratio as it can when each is measured in a block of its own.
-func nanosPerIteration(interleaving contenders: [Contender], rounds: Int = 15) -> [Double] {
+func nanosPerIteration(interleaving contenders: [Contender], rounds: Int = benchRounds) -> [Double] {
     for contender in contenders { contender.body(max(1, contender.iterations / 10)) }  // warm-up
     var best = [Double](repeating: .infinity, count: contenders.count)
     for _ in 0..<rounds {
@@ -93,4 +93,18 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 func wantsCase(_ name: String) -> Bool {
     guard let raw = getenv("SWITCHBOARD_BENCH_CASES") else { return true }
     return String(cString: raw).split(separator: ",").contains { $0 == name }
+}
+
+/// A small deterministic random source (SplitMix64), so every run generates the same input.
+struct BenchRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
