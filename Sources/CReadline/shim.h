@@ -39,6 +39,12 @@ static inline int sb_rl_searching(void) {
     return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH) != 0;
 }
 
+/// Makes `map[key]` lead to the keymap `next` (a key sequence's prefix).
+static inline void sb_rl_set_submap(Keymap map, int key, Keymap next) {
+    map[key].type = ISKMAP;
+    map[key].function = (rl_command_func_t *)next;
+}
+
 static inline FILE *sb_rl_instream(void) { return rl_instream; }
 static inline void sb_rl_set_instream(FILE *stream) { rl_instream = stream; }
 static inline FILE *sb_rl_outstream(void) { return rl_outstream; }

@@ -40,6 +40,8 @@ public struct ListWords: Sendable, Equatable {
     public var yesKeys = "y"
     /// The keys that answer no.
     public var noKeys = "n"
+    /// The verdict when a yes/no answer is neither.
+    public var confirmHelp = "answer y or n"
     /// After a yes/no question whose default is yes.
     public var yesNoDefaultYes = "[Y/n]"
     /// After a yes/no question whose default is no.

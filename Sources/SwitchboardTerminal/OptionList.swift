@@ -5,7 +5,7 @@
 /// second, case-folded copy that the filter scans byte by byte. A keystroke costs one pass over the bytes of the
 /// options still in question (a longer filter only looks at what the shorter one matched) and allocates nothing
 /// per option; only the rows in the window become `String`s, when they are drawn.
-struct OptionList {
+package struct OptionList {
     /// Every option's bytes, each followed by a newline (0x0A never occurs in an option).
     private var bytes: [UInt8] = []
     /// Where option `i` starts in `bytes`; one more entry at the end (the end of the buffer).
@@ -30,18 +30,18 @@ struct OptionList {
     private(set) var chosen: Set<Int32> = []
 
     /// The number of options.
-    var count: Int { starts.count - 1 }
+    package var count: Int { starts.count - 1 }
 
-    init() {}
+    package init() {}
 
     /// A list of `options`, in this order.
-    init(_ options: [String]) {
+    package init(_ options: [String]) {
         for option in options { append(Array(option.utf8)[...]) }
         matchAll()
     }
 
     /// Adds one option (its bytes, valid UTF-8 without a line break). Call `matchAll()` after the last one.
-    mutating func append(_ option: ArraySlice<UInt8>) {
+    package mutating func append(_ option: ArraySlice<UInt8>) {
         bytes.append(contentsOf: option)
         bytes.append(0x0A)
         starts.append(bytes.count)
@@ -67,7 +67,7 @@ struct OptionList {
     }
 
     /// Every option matches (the empty filter).
-    mutating func matchAll() {
+    package mutating func matchAll() {
         matches.removeAll(keepingCapacity: true)
         matches.reserveCapacity(count)
         for index in 0..<count { matches.append(Int32(index)) }
@@ -76,7 +76,7 @@ struct OptionList {
     }
 
     /// Option `index` as text.
-    func option(_ index: Int) -> String {
+    package func option(_ index: Int) -> String {
         String(decoding: bytes[starts[index]..<(starts[index + 1] - 1)], as: UTF8.self)
     }
 
@@ -87,7 +87,7 @@ struct OptionList {
     var highlightedIndex: Int? { matches.isEmpty ? nil : Int(matches[highlighted]) }
 
     /// The index of the option equal to `text`, if any (a linear scan: used once, on Enter).
-    func index(of text: String) -> Int? {
+    package func index(of text: String) -> Int? {
         let wanted = Array(text.utf8)
         for index in 0..<count where starts[index + 1] - 1 - starts[index] == wanted.count {
             if bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted) { return index }
@@ -134,6 +134,19 @@ struct OptionList {
         }
     }
 
+    /// Highlights the match equal to `text` (case and all), if there is one: typing an option in full picks it
+    /// even when others contain it (typing "red" among "bored" and "red").
+    mutating func highlightExactMatch(_ text: String) {
+        let wanted = Array(text.utf8)
+        for position in 0..<matches.count {
+            let index = Int(matches[position])
+            guard starts[index + 1] - 1 - starts[index] == wanted.count,
+                  bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted) else { continue }
+            highlighted = position
+            return
+        }
+    }
+
     /// Whether `needle` occurs in `haystack[from..<to]`.
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, to: Int) -> Bool {
         let first = needle[0]
@@ -156,6 +169,11 @@ struct OptionList {
         for start in 0...(text.count - part.count)
         where text[(base + start)..<(base + start + part.count)].elementsEqual(part) { return true }
         return false
+    }
+
+    /// Highlights option `index` (it must be among the matches).
+    mutating func highlight(option index: Int) {
+        if let position = matches.firstIndex(of: Int32(index)) { highlighted = position }
     }
 
     /// Moves the highlight by `rows` (negative: up), stopping at either end.

@@ -80,7 +80,7 @@ extension ReadlineSession {
     /// and of the CPU a keystroke cost over bare readline). Returns false, having drawn nothing, when the full
     /// erase-redisplay-draw is needed.
     private func redisplayKeepingHint() -> Bool {
-        guard hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
+        guard field.list?.showsList != true, hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
               drawnAt.0 == 0, drawnAt.2 == 0, readlineModel() == drawnAt
         else { return false }
         // readline must not reach the hint's row: the whole line, at its widest, fits before the last column.
@@ -115,13 +115,14 @@ extension ReadlineSession {
     /// Removes the placeholder and the hint drawn last time, leaving the cursor where readline thinks it is.
     func eraseDecorations() {
         let (row, column, bottom) = readlineModel()
-        defer { hintShown = false; placeholderShown = false }
+        defer { hintShown = false; placeholderShown = false; listShown = false }
         guard (row, column, bottom) == drawnAt else { return }
         var out = ""
         if placeholderShown { out += escape + "K" }
         if hintShown {
             let down = Int(bottom) + 1 - Int(row)
-            out += escape + "\(down)B\r" + escape + "K" + escape + "\(down)A\r"
+            // A list's rows follow the hint: clear to the end of the screen.
+            out += escape + "\(down)B\r" + escape + (listShown ? "J" : "K") + escape + "\(down)A\r"
             if column > 0 { out += escape + "\(column)C" }
         }
         if !out.isEmpty { streams.write(out) }
@@ -146,12 +147,16 @@ extension ReadlineSession {
             }
         }
         let hint = hintText(width: columns - 1)
-        if !hint.isEmpty {
+        let list = listRows(screenRows: Int(rows), inputRows: Int(bottom) + 1)
+        if !hint.isEmpty || !list.isEmpty {
             let down = Int(bottom) - Int(row)
             if down > 0 { out += escape + "\(down)B" }
-            out += "\r\n" + hint + escape + "K" + escape + "J" + escape + "\(down + 1)A\r"
+            out += "\r\n" + hint + escape + "K"
+            for line in list { out += "\r\n" + line + escape + "K" }
+            out += escape + "J" + escape + "\(down + 1 + list.count)A\r"
             if column > 0 { out += escape + "\(column)C" }
             hintShown = true
+            listShown = !list.isEmpty
         }
         drawnHint = hint
         if !out.isEmpty { streams.write(out) }
