@@ -53,7 +53,7 @@ final class ListState {
 
     /// The typed text filters the list; with an option equal to it (case and all), that option is highlighted.
     func filterChanged(to text: String) {
-        guard picked == nil, !isConfirm else { return }
+        guard picked == nil, !isConfirm, text != list.filter else { return }
         list.setFilter(text)
         if !text.isEmpty { list.highlightExactMatch(text) }
     }

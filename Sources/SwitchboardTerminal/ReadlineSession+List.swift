@@ -31,6 +31,8 @@ extension ReadlineSession {
         }
         // The selection changed: its rules run through the field's switches, as a text change would run them.
         field.field.revalidate()
+        validated = true     // from now on the hint says what is wrong with the selection, live
+        refused = false
         redisplayDeferred = true
     }
 

@@ -1,0 +1,321 @@
+// `switchboard choose` and `switchboard confirm`: as a shell script calls them (no terminal), and as a user sees
+// them (tmux screens, a pty for the terminal's modes).
+import Foundation
+import Glibc
+import TerminalTestSupport
+import Testing
+
+@Suite("switchboard choose and confirm: pipes")
+struct ChoosePipeTests {
+    @Test("options as arguments, the answer on standard input: checked, printed")
+    func answerFromStandardInput() throws {
+        let run = try switchboard(["choose", "Colour", "red", "green", "blue"], input: "green\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "green\n")
+        let wrong = try switchboard(["choose", "Colour", "red", "green", "blue"], input: "purple\n")
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout == "")
+        #expect(wrong.stderr == "Colour: \"purple\" is not an option\n")
+        let empty = try switchboard(["choose", "Colour", "red"], input: "")
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no input"))
+    }
+
+    @Test("--multi: one name per line, printed in list order; --min and --max checked by the selection's rules")
+    func severalFromStandardInput() throws {
+        let run = try switchboard(["choose", "Tags", "a", "b", "c", "--multi"], input: "c\na\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "a\nc\n")
+        let tooMany = try switchboard(["choose", "Tags", "a", "b", "c", "--multi", "--max", "1"], input: "c\na\n")
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stderr == "Tags: choose at most 1 (2 chosen)\n")
+        let tooFew = try switchboard(["choose", "Tags", "a", "b", "c", "--multi", "--min", "2"], input: "b\n")
+        #expect(tooFew.status == 1)
+        #expect(tooFew.stderr == "Tags: choose at least 2 (1 chosen)\n")
+        let ruled = try switchboard(["choose", "Tags", "api", "b", "--multi", "--rule", "length:2..10"], input: "api\nb\n")
+        #expect(ruled.status == 1)
+        #expect(ruled.stderr.contains("\"b\": must be 2 to 10 characters long"))
+    }
+
+    @Test("options on standard input with no terminal, an empty list, duplicates, bad UTF-8: exit 2 with the reason")
+    func usageErrors() throws {
+        let noTerminal = try runProgram("/usr/bin/setsid", ["-w", try switchboardPath(), "choose", "Branch"], input: Array("main\ndev\n".utf8))
+        #expect(noTerminal.status == 2)
+        #expect(noTerminal.stderr.contains("the options came on standard input and there is no terminal"))
+        let none = try switchboard(["choose", "Branch"], input: "\n\n")
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no options"))
+        let twice = try switchboard(["choose", "Colour", "red", "red"], input: "red\n")
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("option \"red\" is given twice"))
+        let broken = try switchboard(["choose", "Colour", "red\nblue"], input: "red\n")
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("holds a line break"))
+        let minMax = try switchboard(["choose", "Tags", "a", "b", "--multi", "--min", "2", "--max", "1"])
+        #expect(minMax.status == 2)
+        let notMulti = try switchboard(["choose", "Tags", "a", "b", "--max", "1"])
+        #expect(notMulti.status == 2)
+        #expect(notMulti.stderr.contains("add --multi"))
+        let selected = try switchboard(["choose", "Tags", "a", "b", "--selected", "c"])
+        #expect(selected.status == 2)
+        #expect(selected.stderr.contains("--selected \"c\" is not one of the options"))
+    }
+
+    @Test("options from standard input: invalid UTF-8 and a repeated line are named by line number")
+    func standardInputOptionsAreChecked() throws {
+        // A terminal-less run never gets to ask: the options are read and checked first.
+        let bad = try switchboard(["choose", "X"], input: [0x61, 0x0A, 0xFF, 0x0A])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("standard input, line 2: not UTF-8 text"))
+        let repeated = try switchboard(["choose", "X"], input: "a\nb\na\n")
+        #expect(repeated.status == 2)
+        #expect(repeated.stderr.contains("line 3: \"a\" repeats line 1"))
+    }
+
+    @Test("confirm: exit 0 for yes, 1 for no, the default on an empty line, 2 for anything else")
+    func confirm() throws {
+        #expect(try switchboard(["confirm", "Deploy?"], input: "y\n").status == 0)
+        #expect(try switchboard(["confirm", "Deploy?"], input: "YES\n").status == 0)
+        #expect(try switchboard(["confirm", "Deploy?"], input: "n\n").status == 1)
+        #expect(try switchboard(["confirm", "Deploy?", "--default", "yes"], input: "\n").status == 0)
+        #expect(try switchboard(["confirm", "Deploy?", "--default", "no"], input: "\n").status == 1)
+        #expect(try switchboard(["confirm", "Deploy?", "--default", "yes"], input: "").status == 0)
+        let maybe = try switchboard(["confirm", "Deploy?"], input: "maybe\n")
+        #expect(maybe.status == 2)
+        #expect(maybe.stderr.contains("answer y or n"))
+        #expect(try switchboard(["confirm", "Deploy?"], input: "\n").status == 2)
+        let run = try switchboard(["confirm", "Deploy?"], input: "y\n")
+        #expect(run.stdout == "")
+    }
+}
+
+@Suite("switchboard choose and confirm: screens", .serialized)
+struct ChooseScreenTests {
+    func screen(_ scratch: Scratch, _ arguments: String, width: Int = 60, height: Int = 14,
+                before: String = "", environment: [String: String?] = [:]) throws -> TmuxScreen {
+        let command = "cd \(shellQuote(scratch.url.path)) && \(before)\(shellQuote(try switchboardPath())) \(arguments) > out.txt"
+        return try TmuxScreen(command: command, width: width, height: height, environment: environment)
+    }
+
+    func output(_ scratch: Scratch) -> String? { try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) }
+
+    /// The screen's rows up to the last non-empty one.
+    func shown(_ tmux: TmuxScreen) -> [String] {
+        var rows = tmux.rows()
+        while rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    @Test("the options are listed at once; typing filters them ignoring case; Enter picks the highlighted one")
+    func filtering() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Colour red green blue Grey 'dark green'")
+        #expect(tmux.waitFor("dark green") != nil)
+        #expect(shown(tmux) == ["Colour:", "↑↓ move · Enter picks", "› red", "  green", "  blue", "  Grey", "  dark green"])
+        tmux.type("GR")
+        #expect(tmux.waitUntil { !$0.contains("red") } != nil)
+        #expect(shown(tmux) == ["Colour: GR", "↑↓ move · Enter picks", "› green", "  Grey", "  dark green"])
+        tmux.type("xyz")
+        #expect(tmux.waitFor("✗ no option matches \"GRxyz\"") != nil)
+        #expect(shown(tmux) == ["Colour: GRxyz", "✗ no option matches \"GRxyz\""])
+        tmux.press("Enter")   // refused: nothing to pick
+        #expect(tmux.waitFor("(Enter needs a valid value)") != nil)
+        tmux.press("BSpace", "BSpace", "BSpace")
+        #expect(tmux.waitFor("› green") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "green\n")
+        #expect(tmux.rows()[0] == "Colour: green")
+        #expect(!tmux.capture().contains("Grey"))   // the list is cleared
+    }
+
+    @Test("Up/Down, Ctrl-P/Ctrl-N and PgUp/PgDn move the highlight through a window with \"N more\" rows")
+    func arrowsAndPages() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let options = (1...30).map { "item\($0)" }.joined(separator: " ")
+        let tmux = try screen(scratch, "choose Item \(options)", height: 8)
+        #expect(tmux.waitFor("↓ 25 more") != nil)   // 8 rows: input, hint, 5 options, one "more" row
+        #expect(shown(tmux) == ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  item5",
+                                "  ↓ 25 more"])
+        tmux.press("Down", "C-n")
+        #expect(tmux.waitFor("› item3") != nil)
+        tmux.press("Up")
+        #expect(tmux.waitFor("› item2") != nil)
+        tmux.press("PageDown")
+        #expect(tmux.waitFor("› item7") != nil)
+        #expect(shown(tmux).suffix(6) == ["  item3", "  item4", "  item5", "  item6", "› item7", "  ↑ 2 more · ↓ 23 more"])
+        tmux.press("PageUp", "C-p")
+        #expect(tmux.waitFor("› item1") != nil)
+        tmux.press("Down", "Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "item2\n")
+    }
+
+    @Test("typing an option in full picks it even when another that contains it comes first")
+    func exactText() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Colour bored red")
+        #expect(tmux.waitFor("› bored") != nil)
+        tmux.type("red")
+        #expect(tmux.waitFor("› red") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "red\n")
+    }
+
+    @Test("--multi: Tab chooses and moves down, Shift-Tab chooses and moves up; --min/--max messages live")
+    func severalChoices() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Tags api cli docs web --multi --min 2 --max 3 --selected web")
+        #expect(tmux.waitFor("1 chosen") != nil)
+        #expect(shown(tmux) == ["Tags:", "1 chosen · Tab chooses · ↑↓ move · Enter accepts", "› ○ api", "  ○ cli",
+                                "  ○ docs", "  ◉ web"])
+        tmux.press("Tab", "Tab", "Tab")
+        #expect(tmux.waitFor("✗ choose at most 3 (4 chosen)") != nil)
+        #expect(shown(tmux).suffix(4) == ["  ◉ api", "  ◉ cli", "  ◉ docs", "› ◉ web"])
+        tmux.press("Enter")   // refused
+        #expect(tmux.waitFor("(Enter needs a valid value)") != nil)
+        tmux.press("BTab", "BTab")   // un-choose web and docs, moving up
+        #expect(tmux.waitFor("2 chosen") != nil)
+        #expect(shown(tmux).suffix(4) == ["  ◉ api", "› ◉ cli", "  ○ docs", "  ○ web"])
+        tmux.press("Tab")            // un-choose cli
+        #expect(tmux.waitFor("✗ choose at least 2 (1 chosen)") != nil)
+        tmux.type("do")
+        #expect(tmux.waitFor("› ○ docs") != nil)
+        tmux.press("Tab")
+        #expect(tmux.waitFor("2 chosen") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "api\ndocs\n")   // list order
+        #expect(tmux.rows()[0] == "Tags: api, docs")
+    }
+
+    @Test("options from standard input, keys from the terminal (git branch | switchboard choose)")
+    func optionsFromStandardInput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Branch", before: "printf 'main\\nfeature/lists\\ndev\\n' | ")
+        #expect(tmux.waitFor("› main") != nil)
+        tmux.type("li")
+        #expect(tmux.waitFor("› feature/lists") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "feature/lists\n")
+    }
+
+    @Test("a million options: loaded, filtered and picked while typing stays responsive")
+    func aMillionOptions() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose N", before: "seq 1000000 | ")
+        #expect(tmux.waitFor("↓ 999991 more", timeout: 30) != nil)
+        tmux.type("99999")
+        #expect(tmux.waitFor("› 99999\n") != nil)
+        #expect(tmux.waitFor("↓ 10 more") != nil)   // 99999, 199999 ... 999999 and 999990 ... 999998
+        tmux.type("8")
+        #expect(tmux.waitFor("› 999998\n") != nil)
+        tmux.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "5")
+        #expect(tmux.waitFor("› 5\n") != nil)
+        tmux.press("Down")
+        #expect(tmux.waitFor("› 15\n") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "15\n")
+    }
+
+    @Test("resize: the window of rows fits the new size and is drawn again")
+    func resize() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let options = (1...30).map { "item\($0)" }.joined(separator: " ")
+        let tmux = try screen(scratch, "choose Item \(options)", height: 14)
+        #expect(tmux.waitFor("↓ 21 more") != nil)   // the page: 9 options and the "more" row
+        tmux.resize(width: 40, height: 7)
+        #expect(tmux.waitFor("↓ 26 more") != nil)
+        #expect(shown(tmux) == ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  ↓ 26 more"])
+        tmux.resize(width: 60, height: 20)
+        #expect(tmux.waitFor("↓ 21 more") != nil)
+        #expect(shown(tmux).count == 12)
+        tmux.press("Down", "Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "item2\n")
+    }
+
+    @Test("an option wider than the terminal is cut with … and picked whole; control characters are escaped")
+    func wideAndControlOptions() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let wide = String(repeating: "w", count: 100)
+        let tmux = try screen(scratch, "choose Pick \(wide) \"$(printf 'bell\\007')\"", width: 40)
+        #expect(tmux.waitFor("…") != nil)
+        #expect(shown(tmux)[2] == "› " + String(repeating: "w", count: 36) + "…")
+        #expect(shown(tmux)[3] == "  bell\\u{7}")
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == wide + "\n")
+    }
+
+    @Test("TERM=dumb: a numbered list printed once; a number or an option's text answers")
+    func plainMode() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["choose", "Tags", "api", "cli", "docs", "--multi"],
+                                     environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(session.waitFor("Type numbers or options, separated by commas:"))
+        #expect(session.outputText.contains("1) api\r\n2) cli\r\n3) docs\r\n"))
+        session.send("4\r")
+        #expect(session.waitFor("✗ there is no option 4 (1 to 3)"))
+        session.send("3, api\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "api\ndocs\n")
+        #expect(!session.outputText.contains("\u{1B}"))
+    }
+
+    @Test("Ctrl-C while the list shows: exit 130, the list erased, the terminal restored")
+    func cancel() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["choose", "Colour", "red", "green"],
+                                     captureStdout: true)
+        #expect(session.waitFor("green"))
+        session.send("\u{3}")
+        #expect(session.waitForExit() == .exited(130))
+        #expect(session.stdoutText == "")
+        #expect(isCooked(session.modes()))
+
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Colour red green")
+        #expect(tmux.waitFor("› red") != nil)
+        tmux.type("gr")
+        #expect(tmux.waitFor("Colour: gr") != nil)
+        tmux.press("C-c")
+        #expect(tmux.waitForExit() == 130)
+        #expect(!tmux.capture().contains("green"))
+    }
+
+    @Test("confirm: y and n answer at once, Enter takes the default, anything else is refused")
+    func confirm() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "confirm Deploy? --default no; echo status=$?; "
+                              + "\(shellQuote(try switchboardPath())) confirm Really?; echo status=$?; "
+                              + "\(shellQuote(try switchboardPath())) confirm Sure? --default yes")
+        #expect(tmux.waitFor("Deploy? [y/N]") != nil)
+        tmux.type("y")
+        #expect(tmux.waitFor("status=0") != nil)
+        #expect(tmux.rows()[0] == "Deploy? [y/N] yes")
+        #expect(tmux.waitFor("Really? [y/n]") != nil)
+        tmux.type("x")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ answer y or n") != nil)
+        tmux.press("BSpace")
+        tmux.type("N")
+        #expect(tmux.waitFor("status=1") != nil)
+        #expect(tmux.rows()[2] == "Really? [y/n] no")
+        #expect(tmux.waitFor("Sure? [Y/n]") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(tmux.capture().contains("Sure? [Y/n] yes"))
+    }
+}
