@@ -82,29 +82,20 @@ final class TerminalStreams {
     }
 }
 
-/// The display width of `text` in terminal columns (wide characters count 2, combining marks 0).
+/// The display width of `text` in terminal columns (`DisplayWidth.columns(of:)`).
 package func displayWidth(_ text: String) -> Int {
-    displayWidth(of: text.unicodeScalars)
+    DisplayWidth.columns(of: text)
 }
 
-private func displayWidth(of scalars: some Sequence<Unicode.Scalar>) -> Int {
-    var width = 0
-    for scalar in scalars {
-        let w = sb_wcwidth(scalar.value)
-        width += w < 0 ? 1 : Int(w)
-    }
-    return width
-}
-
-/// The longest prefix of `text` that fits in `columns`.
+/// The longest prefix of `text` that fits in `columns`, cut at a character boundary, without a mark (see
+/// `DisplayWidth.truncate(_:toColumns:)` for the cut that shows `…`).
 package func truncated(_ text: String, toColumns columns: Int) -> String {
-    // Printable ASCII is one column per byte; and a text that fits needs no cutting (its width is the sum of its
-    // scalars' widths, measured without splitting it into characters).
     if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-    if displayWidth(text) <= columns { return text }
+    if DisplayWidth.columns(of: text) <= columns { return text }
     var width = 0
     for index in text.indices {
-        let w = displayWidth(of: text[index].unicodeScalars)   // a character's scalars, no string per character
+        let next = text.index(after: index)
+        let w = DisplayWidth.columns(of: text[index..<next])
         if width + w > columns { return String(text[..<index]) }
         width += w
     }
