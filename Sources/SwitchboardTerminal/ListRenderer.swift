@@ -50,14 +50,14 @@ struct ListRenderer {
         let index = Int(list.matches[position])
         let isHighlighted = position == list.highlighted
         let highlightMark = displayEscaped(words.highlightMark)
-        var prefix = isHighlighted ? highlightMark : String(repeating: " ", count: displayWidth(highlightMark))
+        var prefix = isHighlighted ? highlightMark : String(repeating: " ", count: DisplayWidth.columns(of: highlightMark))
         prefix += " "
         var chosenMark = ""
         if multi {
             chosenMark = displayEscaped(list.chosen.contains(Int32(index)) ? words.chosenMark : words.unchosenMark) + " "
         }
         let option = list.option(index)
-        let room = max(1, width - displayWidth(prefix) - displayWidth(chosenMark))
+        let room = max(1, width - DisplayWidth.columns(of: prefix) - DisplayWidth.columns(of: chosenMark))
         let escaped = displayEscaped(option)
         let text = cut(escaped, room)
         guard color else { return prefix + chosenMark + text }
@@ -90,7 +90,6 @@ struct ListRenderer {
 
     /// `text` cut to `columns` with `…` when it is wider.
     private func cut(_ text: String, _ columns: Int) -> String {
-        guard displayWidth(text) > columns else { return text }
-        return truncated(text, toColumns: max(0, columns - 1)) + "…"
+        DisplayWidth.truncate(text, toColumns: columns)
     }
 }
