@@ -36,6 +36,15 @@ public protocol FormPrompter: AnyObject {
     /// after `check` passes. The default ignores them (the flow then waits for them after the line).
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                   asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
+
+    /// Reads a pick from `choices` (several with `multi`); `check` gives the verdict of a candidate selection,
+    /// shown live. The default reads a line (see `FormFlow+Lists.swift`); `TerminalPrompter` lists the choices
+    /// under the input.
+    func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+                    check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String]
+
+    /// Reads a yes/no answer; `TerminalPrompter` takes it from one key.
+    func readConfirm(prompt: String, default: Bool?) throws(PromptInterruption) -> Bool
 }
 
 extension FormPrompter {
@@ -144,11 +153,16 @@ public final class FormFlow {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
         var initial = field.isMasked ? "" : field.text.value
         while true {
-            let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
+            let line: String
+            if let listed = try readListAnswer(field, prompter) {
+                line = listed
+            } else {
+                line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, enforcing: true,
                                              asyncChecks: field.asyncChecks) { candidate in
-                field.input.text.value = candidate
-                return field.input.revalidate().isPending ? .valid : field.input.verdict.value
+                    field.input.text.value = candidate
+                    return field.input.revalidate().isPending ? .valid : field.input.verdict.value
+                }
             }
             field.input.text.value = line
             field.input.revalidate()
@@ -275,7 +289,7 @@ public final class FormFlow {
     public func reviewText() -> String {
         adoptCharacterLocale()   // wide characters are measured by the locale (a program starts in "C")
         let shown = form.fields.map { field -> String in
-            let value = field.value
+            let value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.

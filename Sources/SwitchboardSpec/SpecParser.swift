@@ -13,8 +13,8 @@ struct SpecParser {
 
     static let topKeys = ["title", "rules", "fields"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check"]
-    static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
+                            "default", "choices", "same-as", "after", "examples", "check", "min", "max"]
+    static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
         self.file = file
@@ -149,7 +149,9 @@ struct SpecParser {
             case "multiline": kind = .multiline
             case "yesno": kind = .yesNo
             case "number": kind = .number
-            case "choice": kind = .choice([])
+            case "choice", "select": kind = .choice([])
+            case "multiselect": kind = .multiselect([])
+            case "confirm": kind = .confirm
             default:
                 fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
@@ -177,15 +179,43 @@ struct SpecParser {
                 }
                 if values.isEmpty { fail(node, "expected at least one choice") }
             }
+            if case .multiselect = kind { return parseMultiselect(map, choices: values) }
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
-                fail(node, "choices: only applies to type: choice, not \(kind)")
+                fail(node, "choices: only applies to type: select (choice) or multiselect, not \(kind)")
             }
             return .choice(values)
         }
         if case .choice = kind, let kindNode {
-            fail(kindNode, "type: choice needs choices: (a list of values)")
+            fail(kindNode, "type: select needs choices: (a list of values)")
+        }
+        if case .multiselect = kind, let kindNode {
+            fail(kindNode, "type: multiselect needs choices: (a list of values)")
+        }
+        for key in ["min", "max"] where map[key] != nil {
+            fail(map[key]!, "\(key): only applies to type: multiselect, not \(kind)")
         }
         return kind
+    }
+
+    // MARK: List fields
+
+    /// A multi-select's `min:` and `max:` (how many of its choices to choose).
+    private mutating func parseMultiselect(_ map: Node.Mapping, choices: [String]) -> FieldKind {
+        var bounds: [Int?] = []
+        for key in ["min", "max"] {
+            guard let node = map[key] else { bounds.append(nil); continue }
+            guard let count = node.scalar.flatMap({ Int($0.string) }), count >= 0, count <= choices.count else {
+                fail(node, "expected \(key): a whole number from 0 to \(choices.count) (the number of choices), "
+                     + "got \(describe(node))")
+                bounds.append(nil)
+                continue
+            }
+            bounds.append(count)
+        }
+        if let minimum = bounds[0], let maximum = bounds[1], minimum > maximum {
+            fail(map["min"]!, "min: \(minimum) is more than max: \(maximum)")
+        }
+        return .multiselect(choices, minimum: bounds[0], maximum: bounds[1])
     }
 
     // MARK: Rules

@@ -32,6 +32,9 @@ public final class ListField {
     public let selectionRules = ObservableSwitch(.anyState)
     let state: ListState
 
+    /// The selection now: the chosen options (several choices) or the highlighted one; once read, the pick.
+    public var selection: [String] { state.selection }
+
     /// Creates a list question.
     /// - Parameters:
     ///   - prompt: what to ask, e.g. `"Colour"`.
