@@ -318,4 +318,50 @@ struct ChooseScreenTests {
         #expect(tmux.waitForExit() == 0)
         #expect(tmux.capture().contains("Sure? [Y/n] yes"))
     }
+
+    @Test("form: select, multiselect and confirm fields are asked with lists; the review edits them; JSON has an array")
+    func formWithLists() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try scratch.file("p.yaml", """
+            title: Project
+            fields:
+              - name: language
+                type: select
+                choices: [Swift, Go, Rust]
+              - name: tags
+                type: multiselect
+                choices: [api, cli, docs, web]
+                min: 1
+                max: 2
+              - name: public
+                type: confirm
+            """)
+        let tmux = try screen(scratch, "form p.yaml", width: 70, height: 20)
+        #expect(tmux.waitFor("› Swift") != nil)
+        tmux.type("ru")
+        #expect(tmux.waitFor("› Rust") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› ○ api") != nil)
+        tmux.press("Enter")                              // none chosen: refused
+        #expect(tmux.waitFor("✗ must not be empty") != nil)
+        tmux.press("Tab", "Tab", "Tab")
+        #expect(tmux.waitFor("✗ choose at most 2 (3 chosen)") != nil)
+        tmux.press("Up", "Tab")                          // un-choose docs
+        #expect(tmux.waitFor("2 chosen") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("public [y/n]") != nil)
+        tmux.type("y")
+        #expect(tmux.waitFor("  2. tags      api, cli  ✓") != nil)
+        tmux.type("2")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› ◉ api") != nil)          // the review edits the list with its choices kept
+        tmux.press("Tab")                                // un-choose api
+        #expect(tmux.waitFor("1 chosen") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("  2. tags      cli   ✓") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "{\n  \"language\": \"Rust\",\n  \"tags\": [\"cli\"],\n  \"public\": true\n}\n")
+    }
 }
