@@ -103,6 +103,15 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/greet", swiftSettings: strict),
 
+        // Swift 5 language mode, nonisolated: the list questions and askIfMissing called from plain top-level code and
+        // from a plain ParsableCommand.run(), with no MainActor ceremony.
+        .executableTarget(name: "pick", dependencies: ["SwitchboardTerminal"], path: "Examples/pick",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "release",
+                          dependencies: ["SwitchboardArgumentParser",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/release", swiftSettings: [.swiftLanguageMode(.v5)]),
+
         .testTarget(name: "SwitchboardTests",
                     dependencies: ["Switchboard", "SwitchboardTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
