@@ -5,7 +5,13 @@
 /// second, case-folded copy that the filter scans byte by byte. A keystroke costs one pass over the bytes of the
 /// options still in question (a longer filter only looks at what the shorter one matched) and allocates nothing
 /// per option; only the rows in the window become `String`s, when they are drawn.
-package struct OptionList {
+///
+/// ```swift
+/// var list = OptionList(["red", "green", "Grey"])
+/// list.setFilter("GR")
+/// list.matches.map { list.option(Int($0)) }   // ["green", "Grey"]
+/// ```
+public struct OptionList: Sendable {
     /// Every option's bytes, each followed by a newline (0x0A never occurs in an option).
     private var bytes: [UInt8] = []
     /// Where option `i` starts in `bytes`; one more entry at the end (the end of the buffer).
@@ -16,12 +22,12 @@ package struct OptionList {
     /// Whether `folded` is `bytes` (no option has a capital or a non-ASCII letter).
     private var foldedIsBytes = true
 
-    /// The indices of the options the filter matches, in list order.
-    private(set) var matches: [Int32] = []
+    /// The indices of the options the filter matches, in list order (`list.option(Int(list.matches[0]))`).
+    public private(set) var matches: [Int32] = []
     /// The folded filter the matches are for.
     private var query: [UInt8] = []
-    /// The filter as typed.
-    private(set) var filter = ""
+    /// The filter as typed (`list.filter == "gr"` after `list.setFilter("gr")`).
+    public private(set) var filter = ""
     /// The position in `matches` of the highlighted option.
     private(set) var highlighted = 0
     /// The position in `matches` of the first row in the window.
@@ -29,19 +35,30 @@ package struct OptionList {
     /// The chosen options (several choices), by index.
     private(set) var chosen: Set<Int32> = []
 
-    /// The number of options.
-    package var count: Int { starts.count - 1 }
+    /// The number of options (`OptionList(["a", "b"]).count == 2`).
+    public var count: Int { starts.count - 1 }
 
-    package init() {}
+    /// No options yet: `append` them, then `matchAll()`.
+    public init() {}
 
-    /// A list of `options`, in this order.
-    package init(_ options: [String]) {
+    /// A list of `options`, in this order; every one matches until a filter is set.
+    ///
+    /// ```swift
+    /// let list = OptionList(["red", "green"])   // list.matches == [0, 1]
+    /// ```
+    public init(_ options: [String]) {
         for option in options { append(Array(option.utf8)[...]) }
         matchAll()
     }
 
     /// Adds one option (its bytes, valid UTF-8 without a line break). Call `matchAll()` after the last one.
-    package mutating func append(_ option: ArraySlice<UInt8>) {
+    ///
+    /// ```swift
+    /// var list = OptionList()
+    /// for line in ["main", "dev"] { list.append(Array(line.utf8)[...]) }
+    /// list.matchAll()
+    /// ```
+    public mutating func append(_ option: ArraySlice<UInt8>) {
         bytes.append(contentsOf: option)
         bytes.append(0x0A)
         starts.append(bytes.count)
@@ -66,8 +83,8 @@ package struct OptionList {
         foldedStarts.append(folded.count)
     }
 
-    /// Every option matches (the empty filter).
-    package mutating func matchAll() {
+    /// Every option matches (the empty filter): `list.matchAll()` after the last `append`.
+    public mutating func matchAll() {
         matches.removeAll(keepingCapacity: true)
         matches.reserveCapacity(count)
         for index in 0..<count { matches.append(Int32(index)) }
@@ -75,8 +92,8 @@ package struct OptionList {
         top = 0
     }
 
-    /// Option `index` as text.
-    package func option(_ index: Int) -> String {
+    /// Option `index` as text (`OptionList(["a", "b"]).option(1) == "b"`).
+    public func option(_ index: Int) -> String {
         String(decoding: bytes[starts[index]..<(starts[index + 1] - 1)], as: UTF8.self)
     }
 
@@ -86,8 +103,8 @@ package struct OptionList {
     /// The highlighted option's index, or nil when nothing matches.
     var highlightedIndex: Int? { matches.isEmpty ? nil : Int(matches[highlighted]) }
 
-    /// The index of the option equal to `text`, if any (a linear scan: used once, on Enter).
-    package func index(of text: String) -> Int? {
+    /// The index of the option equal to `text`, if any (a linear scan): `OptionList(["a", "b"]).index(of: "b") == 1`.
+    public func index(of text: String) -> Int? {
         let wanted = Array(text.utf8)
         for index in 0..<count where starts[index + 1] - 1 - starts[index] == wanted.count {
             if bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted) { return index }
@@ -96,7 +113,12 @@ package struct OptionList {
     }
 
     /// Filters by `text` (case-insensitive, anywhere in an option). The highlight goes back to the first match.
-    mutating func setFilter(_ text: String) {
+    ///
+    /// ```swift
+    /// var list = OptionList(["red", "Grey"])
+    /// list.setFilter("GR")   // list.matches == [1]
+    /// ```
+    public mutating func setFilter(_ text: String) {
         guard text != filter else { return }
         let newQuery = Array(text.lowercased().utf8)
         // A filter that contains the previous one can only match fewer: look at the previous matches only.

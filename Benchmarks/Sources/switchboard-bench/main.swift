@@ -1,5 +1,5 @@
 // switchboard-bench: every benchmark of the project in one release-built run. `make bench`
-// Pass section names to run only some: core, rules, terminal, check, startup.
+// Pass section names to run only some: core, rules, terminal, check, startup, lists.
 let sections = Set(CommandLine.arguments.dropFirst())
 func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name) }
 
@@ -8,3 +8,4 @@ if wants("rules") { runRulesBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
 if wants("check") { runCheckBenchmarks() }
 if wants("startup") { runStartupBenchmarks() }
+if wants("lists") { runListBenchmarks() }
