@@ -72,6 +72,20 @@ struct ChoosePipeTests {
         #expect(repeated.stderr.contains("line 3: \"a\" repeats line 1"))
     }
 
+    @Test("help, shell completion and the man page's source list choose and confirm")
+    func helpAndCompletion() throws {
+        let help = try switchboard(["--help"])
+        #expect(help.stdout.contains("choose") && help.stdout.contains("confirm"))
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try switchboard(["--generate-completion-script", shell])
+            #expect(script.status == 0)
+            #expect(script.stdout.contains("choose") && script.stdout.contains("--multi") && script.stdout.contains("confirm"),
+                    "\(shell)")
+        }
+        let manual = try switchboard(["choose", "--help"])
+        #expect(manual.stdout.contains("--min <n>") && manual.stdout.contains("--selected <option>"))
+    }
+
     @Test("confirm: exit 0 for yes, 1 for no, the default on an empty line, 2 for anything else")
     func confirm() throws {
         #expect(try switchboard(["confirm", "Deploy?"], input: "y\n").status == 0)

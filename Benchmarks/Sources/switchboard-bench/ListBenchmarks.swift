@@ -9,7 +9,8 @@ import SwitchboardTerminal
 /// Runs the list benchmarks; prints per-query times and ratios to fzf.
 func runListBenchmarks() {
     print("\n== lists: one keystroke's filtering of N options vs fzf --filter on the same list (best of 5) ==")
-    guard let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf", "/bin/fzf"].first(where: { access($0, X_OK) == 0 }) else {
+    let candidates: [String] = ["/usr/bin/fzf", "/usr/local/bin/fzf", "/bin/fzf"]
+    guard let fzf = candidates.first(where: { access($0, X_OK) == 0 }) else {
         print("  skipped: fzf not found (Debian package fzf)")
         return
     }
