@@ -148,6 +148,7 @@ public final class FormField {
         let text = input.text.value
         switch kind {
         case .yesNo, .confirm: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
+        case .multiselect: return values.joined(separator: "\n")   // one per line, in the order of the choices
         case .number: return parseNumber(text) == nil ? text : String(trimmingSpaces(text))
         default: return text
         }

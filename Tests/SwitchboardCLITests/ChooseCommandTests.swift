@@ -72,6 +72,38 @@ struct ChoosePipeTests {
         #expect(repeated.stderr.contains("line 3: \"a\" repeats line 1"))
     }
 
+    @Test("form output: a multi-select is a JSON/YAML array and, with --output env, one value per line a shell splits")
+    func formListOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("p.yaml", """
+            fields:
+              - name: stack
+                type: select
+                choices: [Swift, Go]
+              - name: tags
+                type: multiselect
+                choices: [api, cli, "two words", web]
+              - name: public
+                type: confirm
+            """)
+        let input = #"{"stack": "Go", "tags": ["web", "two words", "api"], "public": "y"}"#
+        let json = try switchboard(["form", spec, "--output", "json"], input: input)
+        #expect(json.status == 0)
+        #expect(json.stdout == "{\n  \"stack\": \"Go\",\n  \"tags\": [\"api\", \"two words\", \"web\"],\n  \"public\": true\n}\n")
+        let yaml = try switchboard(["form", spec, "--output", "yaml"], input: input)
+        #expect(yaml.stdout == "stack: \"Go\"\ntags: [\"api\", \"two words\", \"web\"]\npublic: true\n")
+        let env = try switchboard(["form", spec, "--output", "env"], input: "stack=Go\ntags=web\ntags=two words\npublic=no\n")
+        #expect(env.stdout == "STACK='Go'\nTAGS='two words\nweb'\nPUBLIC='no'\n")
+        // What a script does with it: eval, then one value per line.
+        let script = try runProgram("/bin/sh", ["-c", "eval \"$(cat)\"; printf '%s\\n' \"$TAGS\" | while IFS= read -r t; do echo \"<$t>\"; done"],
+                                    input: Array(env.stdout.utf8))
+        #expect(script.stdout == "<two words>\n<web>\n")
+        let bad = try switchboard(["form", spec], input: #"{"stack": "Go", "tags": ["mars"], "public": "y"}"#)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("\"mars\" is not one of api, cli, two words, web"))
+    }
+
     @Test("help, shell completion and the man page's source list choose and confirm")
     func helpAndCompletion() throws {
         let help = try switchboard(["--help"])
