@@ -78,6 +78,8 @@ static inline void sb_rl_set_completer_word_break_characters(const char *charact
 }
 static inline void sb_rl_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
 static inline void sb_rl_set_completion_suppress_append(int value) { rl_completion_suppress_append = value; }
+static inline void sb_rl_set_filename_completion_desired(int value) { rl_filename_completion_desired = value; }
+static inline void sb_rl_set_filename_quoting_desired(int value) { rl_filename_quoting_desired = value; }
 
 static inline int sb_rl_catch_signals(void) { return rl_catch_signals; }
 static inline void sb_rl_set_catch_signals(int value) { rl_catch_signals = value; }

@@ -91,10 +91,11 @@ public struct ArgumentRule<Value>: Sendable {
         return help
     }
 
-    /// The completion an option offers when its author chose none: the choices as a list, else `fallback`.
+    /// The completion an option offers when its author chose none: the choices as a list, else `fallback`, else
+    /// file or directory names for a path rule.
     func completion(_ fallback: CompletionKind?) -> CompletionKind? {
         if let choices { return .list(choices) }
-        return fallback
+        return fallback ?? pathCompletionKind
     }
 
     /// The same rule with `text` as its failure message (the help line shows it too).

@@ -138,6 +138,7 @@ public struct Prompting: ParsableArguments, Sendable {
         let (asked, defaultText) = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
         var options = LineField.Options()
         options.masked = masked
+        options.pathCompletion = rule.rule.pathCompletion
         let text: String
         do {
             if let choices = rule.choices, !choices.isEmpty, !masked {

@@ -61,6 +61,7 @@ package struct AskOptions: Equatable {
         var options = LineField.Options()
         options.masked = mask
         options.choices = choiceList
+        options.pathCompletion = Rule.all(parsed).pathCompletion
         let field = LineField(prompt: prompt, default: defaultValue, rules: parsed.map(\.condition), options: options)
         if let asyncCheck = check.asyncCheck {
             CommandChecks.adoptOrphans()

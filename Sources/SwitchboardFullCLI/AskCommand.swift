@@ -39,7 +39,7 @@ struct AskCommand: ParsableCommand {
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
         "A rule the value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
+        valueName: "rule"), completion: .list(ruleNameCompletions))
     var rules: [String] = []
 
     @Option(name: .customLong("default"), help: "The value accepted when the answer is empty.")

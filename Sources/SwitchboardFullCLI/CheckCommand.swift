@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
         "A rule every value must pass (repeatable): email, length:3..20, int:1..120, regex:^[a-z]+$ ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
+        valueName: "rule"), completion: .list(ruleNameCompletions))
     var rules: [String] = []
 
     @Option(help: ArgumentHelp(

@@ -40,6 +40,10 @@ struct SwitchboardTool: ParsableCommand {
     /// leaves to ArgumentParser: `form`, `test`, help, completion scripts, the man page's dump, mistakes.
     static func main() {
         prepareProcess()
+        if let script = bashCompletionScript(Array(CommandLine.arguments.dropFirst())) {
+            standardOutput.write(script + "\n")
+            exitFlushing(ExitStatus.accepted)
+        }
         let status: Int32
         do {
             var command = try parseAsRoot()

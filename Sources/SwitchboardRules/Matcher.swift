@@ -34,6 +34,8 @@ enum Matcher: Sendable {
     case regex(PCRERegex)
     case url
     case noControlCharacters
+    /// A format, network or path rule's own scanner (FormatMatcher.swift).
+    case format(FormatMatcher)
     /// A condition supplied by the caller: only the `String` path can run it.
     case condition(Condition<String>)
     indirect case and(Matcher, Matcher)
@@ -83,6 +85,8 @@ enum Matcher: Sendable {
             return Scan.url(bytes)
         case .noControlCharacters:
             return Scan.noControlCharacters(bytes)
+        case .format(let scanner):
+            return scanner.matches(bytes)
         case .condition(let condition):
             return condition.evaluate(String(decoding: bytes, as: UTF8.self))
         case .and(let lhs, let rhs):
@@ -105,6 +109,8 @@ enum Matcher: Sendable {
             } catch {
                 return .undecided(error.description)
             }
+        case .format(let scanner):
+            return scanner.decide(bytes)
         case .condition(let condition):
             return Matcher.decision(condition.check(String(decoding: bytes, as: UTF8.self)))
         case .and(let lhs, let rhs):
@@ -144,6 +150,7 @@ enum Matcher: Sendable {
         case .equals(let literal), .contains(let literal), .prefix(let literal), .suffix(let literal):
             return literal.allSatisfy { $0 < 0x80 }
         case .regex, .url, .noControlCharacters: return false
+        case .format(let scanner): return scanner.decidesInvalidUTF8AsRepaired
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             return lhs.decidesInvalidUTF8AsRepaired && rhs.decidesInvalidUTF8AsRepaired
         case .not(let inner): return inner.decidesInvalidUTF8AsRepaired

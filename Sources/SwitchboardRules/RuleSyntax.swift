@@ -39,12 +39,12 @@ extension Rule {
     public static let ruleNames = [
         "required", "length", "email", "integer", "decimal", "one-of", "one-of-ci", "equals", "contains", "prefix",
         "suffix", "regex", "url", "no-control-characters",
-    ]
+    ] + formatRuleNames
 
     static let aliases = [
         "int": "integer", "number": "decimal", "oneof": "one-of", "starts-with": "prefix", "ends-with": "suffix",
         "no-control": "no-control-characters", "re": "regex",
-    ]
+    ].merging(formatAliases) { old, _ in old }
 
     /// Parses one rule in the textual syntax.
     ///
@@ -76,7 +76,9 @@ extension Rule {
         case "integer", "int": built = .integer
         case "decimal", "number": built = .decimal
         case "no-control-characters", "no-control": built = .noControlCharacters
-        default: return nil
+        default:
+            guard let format = plainFormat(text) else { return nil }
+            built = format
         }
         return Rule(source: text, condition: built.condition, matcher: built.matcher)
     }
@@ -275,6 +277,7 @@ struct RuleParser {
     }
 
     func build(_ name: String, written: String, nameStart: Int, argumentStart: Int?, end: Int) throws(RuleSyntaxError) -> Rule {
+        if let rule = try buildFormat(name, written: written, argumentStart: argumentStart, end: end) { return rule }
         switch name {
         case "required":
             guard let argumentStart else { return .required }

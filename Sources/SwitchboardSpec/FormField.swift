@@ -65,6 +65,13 @@ public final class FormField {
     /// Whether an empty answer fails (`must not be empty`). An optional field accepts an empty answer and
     /// skips its other rules when empty.
     public let isRequired: Bool
+    /// What Tab completes in the field's line when its rule is a path rule: file names, or directory names only
+    /// (`dir`); nil completes no names. A spec field sets it from its rules.
+    ///
+    /// ```swift
+    /// field.pathCompletion = Rule.directory.pathCompletion   // .directories
+    /// ```
+    public var pathCompletion: PathCompletion?
     /// The headless field holding the text; a terminal field edits this text.
     public let input: ObservableTextField
     /// The default value; bind a derived default with `username.default <~ email.text.map(localPart)`.

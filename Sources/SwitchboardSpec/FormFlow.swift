@@ -45,6 +45,12 @@ public protocol FormPrompter: AnyObject {
 
     /// Reads a yes/no answer; `TerminalPrompter` takes it from one key.
     func readConfirm(prompt: String, default: Bool?) throws(PromptInterruption) -> Bool
+
+    /// `readLine` for a field whose Tab completes file or directory names (`pathCompletion`, from a path rule).
+    /// The default completes none.
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String], pathCompletion: PathCompletion?,
+                  enforcing: Bool, asyncChecks: [AsyncCheck],
+                  check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 }
 
 extension FormPrompter {
@@ -53,6 +59,13 @@ extension FormPrompter {
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
                      check: check)
+    }
+
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                         pathCompletion: PathCompletion?, enforcing: Bool, asyncChecks: [AsyncCheck],
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
+                     asyncChecks: asyncChecks, check: check)
     }
 }
 
@@ -158,8 +171,8 @@ public final class FormFlow {
                 line = listed
             } else {
                 line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
-                                             choices: field.choices, enforcing: true,
-                                             asyncChecks: field.asyncChecks) { candidate in
+                                             choices: field.choices, pathCompletion: field.pathCompletion,
+                                             enforcing: true, asyncChecks: field.asyncChecks) { candidate in
                     field.input.text.value = candidate
                     return field.input.revalidate().isPending ? .valid : field.input.verdict.value
                 }

@@ -1,3 +1,4 @@
+import SwitchboardRules
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,6 +77,8 @@ public struct FormSpec {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message))
             if case .literal(let value) = spec.defaultValue { field.default.value = value }
+            let completions = spec.rules.compactMap(\.pathCompletion)
+            field.pathCompletion = completions.contains(.directories) ? .directories : completions.first
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
         }
         for spec in fields {
@@ -182,6 +185,8 @@ public struct SpecRule {
     public var condition: Condition<String>
     /// Where the rule is written.
     public var location: SpecLocation
+    /// For a path rule (`file`, `dir`, `ext:`...), what Tab completes in the field.
+    public var pathCompletion: PathCompletion?
 }
 
 /// A field's default.

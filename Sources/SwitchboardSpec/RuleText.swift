@@ -7,9 +7,9 @@ struct RuleTextError: Error {
 }
 
 /// Parses a rule in the textual rule syntax (`email`, `length:3..20`, `regex:^\d{3}$`) with SwitchboardRules.
-func parseRuleText(_ text: String) -> Result<Condition<String>, RuleTextError> {
+func parseRuleText(_ text: String) -> Result<Rule, RuleTextError> {
     do {
-        return .success(try Rule.parse(text).condition)
+        return .success(try Rule.parse(text))
     } catch {
         return .failure(RuleTextError(offset: error.offset, message: error.message))
     }

@@ -7,7 +7,7 @@ struct SpecParser {
     let text: String
     var problems: [SpecProblem] = []
     /// Named rules from the top-level `rules:` mapping.
-    var namedRules: [String: (condition: Condition<String>, location: SpecLocation)] = [:]
+    var namedRules: [String: (condition: Condition<String>, location: SpecLocation, pathCompletion: PathCompletion?)] = [:]
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
 
@@ -229,7 +229,7 @@ struct SpecParser {
                 continue
             }
             if let rule = parseRule(value) {
-                namedRules[name] = (rule.condition.named(name), rule.location)
+                namedRules[name] = (rule.condition.named(name), rule.location, rule.pathCompletion)
             } else {
                 brokenRules.insert(name)
             }
@@ -251,13 +251,16 @@ struct SpecParser {
         }
         guard let text = string(textNode, "a rule such as \"email\" or \"length:3..20\"") else { return nil }
         var condition: Condition<String>
+        var pathCompletion: PathCompletion?
         if brokenRules.contains(text) { return nil }
         if let named = namedRules[text] {
             condition = named.condition
+            pathCompletion = named.pathCompletion
         } else {
             switch parseRuleText(text) {
             case .success(let parsed):
-                condition = parsed
+                condition = parsed.condition
+                pathCompletion = parsed.pathCompletion
             case .failure(let error):
                 var at = location(textNode)
                 if let scalar = textNode.scalar, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
@@ -269,7 +272,7 @@ struct SpecParser {
             }
         }
         if let message { condition = condition.message(message) }
-        return SpecRule(text: text, condition: condition, location: location(textNode))
+        return SpecRule(text: text, condition: condition, location: location(textNode), pathCompletion: pathCompletion)
     }
 
     // MARK: Defaults, bindings, examples

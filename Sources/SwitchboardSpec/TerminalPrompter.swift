@@ -60,12 +60,13 @@ public final class TerminalPrompter: FormPrompter {
                  asyncChecks: [], check: check)
     }
 
-    private func read(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
-                      asyncChecks: [AsyncCheck],
+    private func read(prompt: String, initial: String, masked: Bool, choices: [String],
+                      pathCompletion: PathCompletion? = nil, enforcing: Bool, asyncChecks: [AsyncCheck],
                       check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         var fieldOptions = options
         fieldOptions.masked = masked
         fieldOptions.choices = choices
+        fieldOptions.pathCompletion = pathCompletion
         fieldOptions.refusesInvalid = enforcing
         fieldOptions.remembersHistory = false
         fieldOptions.output = .descriptor(output)
@@ -130,6 +131,14 @@ public final class TerminalPrompter: FormPrompter {
         } catch {
             throw .cancelled
         }
+    }
+
+    /// `readLine` whose Tab completes file names (or directory names only) for a field with a path rule.
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                         pathCompletion: PathCompletion?, enforcing: Bool, asyncChecks: [AsyncCheck],
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try read(prompt: prompt, initial: initial, masked: masked, choices: choices, pathCompletion: pathCompletion,
+                 enforcing: enforcing, asyncChecks: asyncChecks, check: check)
     }
 
     /// Writes a line of the form's own text (title, review, messages) to the terminal, control characters

@@ -1,3 +1,5 @@
+import SwitchboardRules
+
 extension LineField {
     /// How a field talks to the terminal. Every property has a sensible default; set only what you need.
     ///
@@ -62,6 +64,14 @@ extension LineField {
         /// field never completes or lists them (what Tab completes, and the list Tab Tab shows for a prefix,
         /// would reveal what was typed); the value is still checked against whatever rules the field has.
         public var choices: [String] = []
+        /// Without `choices`, Tab completes file names (`.files`) or directory names (`.directories`) from the
+        /// text typed so far, names with spaces and quotes inserted as they are; a field whose rule is a path
+        /// rule sets this from `Rule.pathCompletion`. Never in a masked field.
+        ///
+        /// ```swift
+        /// options.pathCompletion = try Rule.parse("dir").pathCompletion   // .directories
+        /// ```
+        public var pathCompletion: PathCompletion?
         /// Keep this field's accepted values as its own history (Up / Ctrl-R recall them). Never for masked
         /// fields.
         public var remembersHistory = true

@@ -15,6 +15,10 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
         session.field.proxy.completionRequested.send(prefix)
         // A masked field neither completes nor lists its choices: both would show what has been typed.
         if session.field.options.masked { return false }
+        if session.field.options.choices.isEmpty, let kind = session.field.options.pathCompletion {
+            session.completions = pathCompletions(of: prefix, kind)
+            return !session.completions.isEmpty
+        }
         // A choice holding a control character could never be accepted, and readline would list it raw.
         session.completions = session.field.options.choices.filter {
             $0.hasPrefix(prefix) && !$0.unicodeScalars.contains(where: needsDisplayEscape)
@@ -23,6 +27,12 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
     }
     guard found else { return nil }
     sb_rl_set_completion_suppress_append(1)
+    if MainActor.assumeIsolated({ ReadlineSession.active?.field.options.choices.isEmpty == true
+        && ReadlineSession.active?.field.options.pathCompletion != nil }) {
+        // Lists show names without their directory; a name is inserted as it is (no quotes, no backslashes).
+        sb_rl_set_filename_completion_desired(1)
+        sb_rl_set_filename_quoting_desired(0)
+    }
     return rl_completion_matches(text, choiceGenerator)
 }
 nonisolated func choiceGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {

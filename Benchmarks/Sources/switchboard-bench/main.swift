@@ -6,6 +6,6 @@ func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name)
 if wants("core") { runCoreBenchmarks() }
 if wants("rules") { runRulesBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
-if wants("check") { runCheckBenchmarks() }
+if wants("check") { runCheckBenchmarks(); runFormatCheckBenchmarks() }
 if wants("startup") { runStartupBenchmarks() }
 if wants("lists") { runListBenchmarks() }

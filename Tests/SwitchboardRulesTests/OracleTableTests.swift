@@ -1,0 +1,59 @@
+import SwitchboardRules
+import Testing
+
+/// A value and whether Python's standard library (the oracle) accepts it for `rule` (OracleTables.swift).
+struct OracleRow: Sendable, CustomTestStringConvertible {
+    let rule: String
+    let value: String
+    let valid: Bool
+
+    init(_ rule: String, _ value: String, _ valid: Bool) {
+        self.rule = rule
+        self.value = value
+        self.valid = valid
+    }
+
+    var testDescription: String { "\(rule) \(value.debugDescription)" }
+}
+
+/// The rows of `oracleTable`: "rule 1|0 value", the value's bytes outside printable ASCII as %XX.
+let oracleRows: [OracleRow] = oracleTable.split(separator: "\n").map { line in
+    let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    var bytes: [UInt8] = []
+    var utf8 = (fields.count > 2 ? Array(fields[2].utf8) : [])[...]
+    while let b = utf8.popFirst() {
+        if b == UInt8(ascii: "%"), let high = utf8.popFirst(), let low = utf8.popFirst() {
+            bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)!)
+        } else {
+            bytes.append(b)
+        }
+    }
+    return OracleRow(String(fields[0]), String(decoding: bytes, as: UTF8.self), fields[1] == "1")
+}
+
+@Suite("Format rules against Python's standard library")
+struct OracleTableTests {
+    @Test("the table covers each rule with valid and invalid values")
+    func tableCoversRules() {
+        for rule in ["ipv4", "ipv6", "ip", "cidr", "date", "uuid", "json"] {
+            let rows = oracleRows.filter { $0.rule == rule }
+            #expect(rows.count >= 1000, "\(rule)")
+            #expect(rows.filter(\.valid).count >= 100, "\(rule)")
+            #expect(rows.filter { !$0.valid }.count >= 100, "\(rule)")
+        }
+    }
+
+    @Test("every generated value: the rule decides as the oracle did, on every path")
+    func agreesWithOracle() throws {
+        var disagreements: [String] = []
+        for row in oracleRows {
+            let rule = try Rule.parse(row.rule)
+            let checked = rule.check(row.value).isValid
+            let fast = Array(row.value.utf8).withUnsafeBytes { rule.accepts(utf8: $0) }
+            if checked != row.valid || fast != row.valid {
+                disagreements.append("\(row.rule) \(row.value.debugDescription): oracle \(row.valid), check \(checked), fast \(fast)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(30).joined(separator: "\n"))")
+    }
+}
