@@ -126,7 +126,7 @@ let package = Package(
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
         .testTarget(name: "SwitchboardTerminalTests",
-                    dependencies: ["SwitchboardTerminal", "TerminalTestSupport"],
+                    dependencies: ["SwitchboardTerminal", "TerminalTestSupport", "CReadline"],
                     swiftSettings: strict),
         // SwitchboardArgumentParser through ArgumentParser's API, and the built `deploy` and `greet` as users run them.
         .testTarget(name: "SwitchboardArgumentParserTests",

@@ -340,6 +340,75 @@ struct ChooseScreenTests {
         #expect(!tmux.capture().contains("green"))
     }
 
+    @Test("Ctrl-Z while the list shows: the list goes with the field, fg draws both again")
+    func suspendAndResume() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try TmuxScreen(command: "cd \(shellQuote(scratch.url.path)) && PS1='$ ' bash --norc --noprofile -i",
+                                  width: 60, height: 14)
+        #expect(tmux.waitFor("$") != nil)
+        tmux.type("\(shellQuote(try switchboardPath())) choose Colour red green blue > out.txt")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› red") != nil)
+        tmux.type("e")
+        #expect(tmux.waitFor("Colour: e") != nil)
+        tmux.press("C-z")
+        #expect(tmux.waitFor("Stopped") != nil)
+        #expect(!tmux.capture().contains("› red"))   // the list went away with the field
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitUntil { $0.contains("Colour: e") && $0.contains("› red") && $0.contains("  green") } != nil,
+                "\(tmux.capture())")
+        tmux.press("Down", "Enter")
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "$" } != nil)
+        #expect(output(scratch) == "green\n")
+    }
+
+    @Test("Ctrl-\\ while the list shows: exit 131, the terminal restored; Ctrl-D on an empty filter: 130")
+    func quitAndEndOfInput() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["choose", "Colour", "red", "green"],
+                                     captureStdout: true)
+        #expect(session.waitFor("green"))
+        session.send("\u{1C}")
+        #expect(session.waitForExit() == .exited(131))
+        #expect(session.stdoutText == "")
+        #expect(isCooked(session.modes()))
+        let ended = try PtySession(try switchboardPath(), arguments: ["choose", "Colour", "red", "green"],
+                                   captureStdout: true)
+        #expect(ended.waitFor("green"))
+        ended.send("\u{4}")
+        #expect(ended.waitForExit() == .exited(130))
+        #expect(isCooked(ended.modes()))
+    }
+
+    @Test("a 1 MB option from standard input: cut on the screen, picked whole")
+    func aHugeOption() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let huge = String(repeating: "h", count: 1 << 20)
+        try scratch.file("options.txt", "small\n" + huge + "\n")
+        let tmux = try screen(scratch, "choose Pick < options.txt")
+        #expect(tmux.waitFor("  " + String(repeating: "h", count: 56) + "…") != nil)
+        tmux.type("hh")
+        #expect(tmux.waitFor("› hhh") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == huge + "\n")
+        #expect(tmux.rows()[0].hasPrefix("Pick: hhhh"))
+    }
+
+    @Test("TERM=dumb: a yes/no question is a plain prompt; an answer that is neither is explained and asked again")
+    func plainConfirm() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["confirm", "Deploy?"],
+                                     environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(session.waitFor("Deploy? [y/n] "))
+        session.send("maybe\r")
+        #expect(session.waitFor("✗ answer y or n"))
+        session.send("yes\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(!session.outputText.contains("\u{1B}"))
+    }
+
     @Test("confirm: y and n answer at once, Enter takes the default, anything else is refused")
     func confirm() throws {
         let scratch = try Scratch()
