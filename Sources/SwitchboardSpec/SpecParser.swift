@@ -197,27 +197,6 @@ struct SpecParser {
         return kind
     }
 
-    // MARK: List fields
-
-    /// A multi-select's `min:` and `max:` (how many of its choices to choose).
-    private mutating func parseMultiselect(_ map: Node.Mapping, choices: [String]) -> FieldKind {
-        var bounds: [Int?] = []
-        for key in ["min", "max"] {
-            guard let node = map[key] else { bounds.append(nil); continue }
-            guard let count = node.scalar.flatMap({ Int($0.string) }), count >= 0, count <= choices.count else {
-                fail(node, "expected \(key): a whole number from 0 to \(choices.count) (the number of choices), "
-                     + "got \(describe(node))")
-                bounds.append(nil)
-                continue
-            }
-            bounds.append(count)
-        }
-        if let minimum = bounds[0], let maximum = bounds[1], minimum > maximum {
-            fail(map["min"]!, "min: \(minimum) is more than max: \(maximum)")
-        }
-        return .multiselect(choices, minimum: bounds[0], maximum: bounds[1])
-    }
-
     // MARK: Rules
 
     private mutating func parseNamedRules(_ node: Node) {
@@ -422,11 +401,11 @@ struct SpecParser {
         return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    private mutating func fail(_ node: Node?, _ message: String) {
+    mutating func fail(_ node: Node?, _ message: String) {
         problems.append(SpecProblem(location(node), message))
     }
 
-    private func describe(_ node: Node) -> String {
+    func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
         case .mapping: "a mapping"
