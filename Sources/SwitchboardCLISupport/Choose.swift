@@ -103,11 +103,11 @@ package struct ChooseOptions: Equatable {
 /// UTF-8 or repeats an earlier one is a usage error naming the line; an empty list too.
 @MainActor func readOptions(from fd: Int32) throws(CommandFailure) -> OptionList {
     var list = OptionList()
-    var seen: [Int: Int] = [:]   // a hash of an option's bytes -> the option
+    // A hash of an option's bytes -> the option's index (high 32 bits) and its line (low 32 bits).
+    var seen: [Int: UInt64] = [:]
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var lineNumber = 0
-    var optionLines: [Int] = []
     func add(_ line: ArraySlice<UInt8>) throws(CommandFailure) {
         lineNumber += 1
         var line = line
@@ -121,12 +121,11 @@ package struct ChooseOptions: Equatable {
         var hasher = Hasher()
         for byte in line { hasher.combine(byte) }
         let hash = hasher.finalize()
-        if let earlier = seen[hash], list.option(earlier).utf8.elementsEqual(line) {
+        if let earlier = seen[hash], list.option(Int(earlier >> 32)).utf8.elementsEqual(line) {
             throw CommandFailure.usage("standard input, line \(lineNumber): \(displayQuoted(String(decoding: line, as: UTF8.self), limit: 60)) "
-                                       + "repeats line \(optionLines[earlier])")
+                                       + "repeats line \(earlier & 0xFFFF_FFFF) (to drop repeats: awk '!seen[$0]++')")
         }
-        if seen[hash] == nil { seen[hash] = list.count }
-        optionLines.append(lineNumber)
+        if seen[hash] == nil { seen[hash] = UInt64(list.count) << 32 | UInt64(truncatingIfNeeded: lineNumber) }
         list.append(line)
     }
     while true {
