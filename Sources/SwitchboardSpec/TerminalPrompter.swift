@@ -24,6 +24,8 @@ public final class TerminalPrompter: FormPrompter {
 
     /// The options each field starts from (mode, colour); masking, choices and refusal are set per field.
     public var options: LineField.Options
+    /// Every word the lists and yes/no questions show (marks, help, messages, yes/no words and keys).
+    public var words = ListWords()
     private let output: Int32
     private let ownsOutput: Bool
 
@@ -98,7 +100,7 @@ public final class TerminalPrompter: FormPrompter {
     /// verdict for the selection (min, max, rules, cross-field checks) is the hint, and Enter waits for it.
     public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
                            check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
-        let field = ListField(prompt: prompt, options: choices, multi: multi, selected: selected,
+        let field = ListField(prompt: prompt, options: choices, multi: multi, selected: selected, words: words,
                               terminal: fieldOptions())
         field.selectionRules.addSignal("form", message: "is invalid") { [weak field] in
             guard let field else { return true }
@@ -110,7 +112,7 @@ public final class TerminalPrompter: FormPrompter {
 
     /// Reads yes or no with a `ConfirmField`: one key answers.
     public func readConfirm(prompt: String, default defaultAnswer: Bool?) throws(PromptInterruption) -> Bool {
-        let field = ConfirmField(prompt: prompt, default: defaultAnswer, terminal: fieldOptions())
+        let field = ConfirmField(prompt: prompt, default: defaultAnswer, words: words, terminal: fieldOptions())
         return try interruptible { try field.read() }
     }
 

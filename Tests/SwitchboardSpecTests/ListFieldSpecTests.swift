@@ -128,3 +128,22 @@ private let listSpec = """
         #expect(tags.answer(["a"]).failure?.message == "choose at least 2 (1 chosen)")
     }
 }
+
+/// The flow with a prompter that only reads lines: list questions fall back to lines (several values separated by
+/// commas), checked by the field's verdict as they would be live.
+@MainActor @Suite struct ListFieldFlowTests {
+    @Test func aLinePrompterAnswersListsWithLines() {
+        let form = Form("Project")
+        form.select("language", from: ["Swift", "Go"])
+        form.multiselect("tags", from: ["api", "cli", "web"], minimum: 1, maximum: 2)
+        form.confirm("public")
+        let prompter = ScriptedPrompter(lines: ["Go", "api, cli, web", "web, api", "maybe", "y", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).prefix(3) == ["language (Swift, Go): ", "tags (api, cli, web): ",
+                                                             "public (yes/no): "])
+        #expect(prompter.refused.map(\.message) == ["choose at most 2 (3 chosen)", "must be yes or no"])
+        #expect(form["tags"]?.values == ["api", "web"])
+        #expect(form.typedAnswers.json(pretty: false) == #"{"language":"Go","tags":["api", "web"],"public":true}"#)
+    }
+}
