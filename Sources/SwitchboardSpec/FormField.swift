@@ -36,6 +36,12 @@ public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// Whether the answer is a list (`multiselect`).
+    public var isMultiselect: Bool {
+        if case .multiselect = self { return true }
+        return false
+    }
 }
 
 /// One question of a `Form`: a headless `ObservableTextField` plus a name, a prompt, a kind, a default and

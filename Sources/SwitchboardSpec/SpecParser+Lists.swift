@@ -21,4 +21,26 @@ extension SpecParser {
         }
         return .multiselect(choices, minimum: bounds[0], maximum: bounds[1])
     }
+
+    /// A multi-select's default: a list of its choices (`default: [api, web]`), or one choice.
+    mutating func parseListDefault(_ node: Node, kind: FieldKind) -> DefaultSpec? {
+        guard case .multiselect(let choices, _, _) = kind else { return nil }
+        let items: [Node]
+        if node.scalar != nil {
+            items = [node]
+        } else {
+            guard let list = sequence(node, "a list of choices, e.g. default: [api, web]") else { return nil }
+            items = list
+        }
+        var values: [String] = []
+        for item in items {
+            guard let value = string(item, "a choice") else { continue }
+            if !choices.isEmpty && !choices.contains(value) {
+                fail(item, "the default \(displayQuoted(value, limit: 60)) is not one of the choices")
+                continue
+            }
+            values.append(value)
+        }
+        return .literal(values.joined(separator: "\n"))
+    }
 }

@@ -89,7 +89,9 @@ struct SpecParser {
         }
         return FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
-            defaultValue: map["default"].flatMap { parseDefault($0, multiline: kind == .multiline) },
+            defaultValue: map["default"].flatMap { node in
+                kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, multiline: kind == .multiline)
+            },
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
@@ -414,7 +416,7 @@ struct SpecParser {
         }
     }
 
-    private mutating func string(_ node: Node, _ expected: String) -> String? {
+    mutating func string(_ node: Node, _ expected: String) -> String? {
         if let scalar = node.scalar {
             if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
                 return ""
@@ -437,7 +439,7 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
+    mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
         if let list = node.sequence { return Array(list) }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil

@@ -35,6 +35,26 @@ private let listSpec = """
         #expect(form["public"]?.value == "yes")
     }
 
+    @Test func aMultiselectDefaultIsAList() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: tags
+                type: multiselect
+                choices: [api, cli, web]
+                default: [web, api]
+            """, file: "t.yaml")
+        let form = spec.makeForm()
+        #expect(form["tags"]?.values == ["api", "web"])
+        #expect(form["tags"]?.verdict.value.isValid == true)
+        #expect(specProblems("""
+            fields:
+              - name: tags
+                type: multiselect
+                choices: [api, cli]
+                default: [web]
+            """) == ["t.yaml:5:15: the default \"web\" is not one of the choices"])
+    }
+
     @Test func specMistakesAreNamed() {
         #expect(specProblems("""
             fields:
