@@ -19,7 +19,9 @@ struct ListRenderer {
         let height = max(1, height)
         let total = list.matches.count
         guard total > 0 else { return [] }
+        // One row is kept for "N more" when options are hidden, unless the terminal leaves room for one row only.
         let itemRows = total <= height ? total : max(1, height - 1)
+        let showsMore = total > itemRows && height > 1
         list.scroll(toShow: itemRows)
         let top = list.top
         let end = min(total, top + itemRows)
@@ -30,7 +32,7 @@ struct ListRenderer {
         }
         let above = top
         let below = total - end
-        if above > 0 || below > 0 {
+        if showsMore && (above > 0 || below > 0) {
             let text: String
             if above > 0 && below > 0 {
                 text = words.fill(words.moreAboveAndBelow, n: above, m: below)

@@ -36,6 +36,7 @@ import Testing
         list.move(by: 1000)
         #expect(renderer.rows(&list, width: 40, height: 4) == ["  option 98", "  option 99", "› option 100",
                                                                "  ↑ 97 more"])
+        #expect(renderer.rows(&list, width: 40, height: 1) == ["› option 100"])   // one row: no "more" row
         list.setFilter("9")   // 9, 19, ..., 89, 90...99: 19 options
         #expect(renderer.rows(&list, width: 40, height: 3) == ["› option 9", "  option 19", "  ↓ 17 more"])
     }
