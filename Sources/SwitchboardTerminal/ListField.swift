@@ -106,9 +106,14 @@ public final class ListField {
 
     /// Asks and returns the picked options: one, or (several choices) the chosen ones in list order.
     ///
-    /// - Throws: as `LineField.read()`; `FieldError.invalid` when an answer from a pipe is not an option or the
-    ///   selection fails its rules.
+    /// - Throws: as `LineField.read()`; `FieldError.invalid` when there are no options, or when an answer from a
+    ///   pipe is not an option or the selection fails its rules.
     public func read() throws -> [String] {
+        guard state.list.count > 0 else {
+            // Nothing could ever be picked: say so rather than ask a question with no answer.
+            writeLine("\(line.label): no options to choose from", to: STDERR_FILENO)
+            throw FieldError.invalid(field: line.label, message: "no options to choose from")
+        }
         guard isatty(line.options.input) == 1 else { return try readPiped() }
         if line.plainMode {
             let streams = try TerminalStreams(options: line.options)

@@ -89,17 +89,18 @@ final class ListState {
 
     /// Enter: the answer to give, and the text the line shows from now on.
     func pick() -> (picked: [String], shown: String)? {
+        let options: [String]
         switch kind {
         case .select:
             guard let index = list.highlightedIndex else { return nil }
-            picked = [list.option(index)]
+            options = [list.option(index)]
         case .multi:
-            picked = list.chosenOptions
+            options = list.chosenOptions
         case .confirm:
             return nil
         }
-        let shown = picked!.map { displayEscapedOption($0) }.joined(separator: ", ")
-        return (picked!, shown)
+        picked = options
+        return (options, options.map { displayEscapedOption($0) }.joined(separator: ", "))
     }
 
     /// A yes/no answer was given (a key, or Enter on the default).

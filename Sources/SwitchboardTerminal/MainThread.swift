@@ -17,7 +17,7 @@ public func onMainThread<T: Sendable>(_ what: String = "a terminal field",
 }
 
 /// Whether this is the process's main thread (on Linux its thread id is the process id).
-public var isMainThread: Bool { sb_is_main_thread() != 0 }
+var isMainThread: Bool { sb_is_main_thread() != 0 }
 
 /// A terminal field was asked for from a thread other than the main thread.
 public struct MainThreadRequired: Error, Sendable, Equatable, CustomStringConvertible {

@@ -72,6 +72,12 @@ import Testing
         #expect(coloured == ["\u{1B}[36m› \u{1B}[0m\u{1B}[1mgr\u{1B}[1;33mee\u{1B}[0m\u{1B}[1mn\u{1B}[0m"])
     }
 
+    @Test func aListWithNoOptionsIsAnErrorNotAQuestion() {
+        #expect(throws: FieldError.invalid(field: "Colour", message: "no options to choose from")) {
+            _ = try ListField(prompt: "Colour", options: []).read()
+        }
+    }
+
     @Test func aMillionOptionsFilterNarrowingAndWidening() {
         var list = OptionList()
         for n in 1...1_000_000 { list.append(Array(String(n).utf8)[...]) }
