@@ -103,8 +103,14 @@ package struct ChooseOptions: Equatable {
 /// UTF-8 or repeats an earlier one is a usage error naming the line; an empty list too.
 @MainActor func readOptions(from fd: Int32) throws(CommandFailure) -> OptionList {
     var list = OptionList()
-    // A hash of an option's bytes -> the option's index (high 32 bits) and its line (low 32 bits).
-    var seen: [Int: UInt64] = [:]
+    var repeats = OptionRepeats()
+    // The lines skipped (empty), in order: an option's line is its position plus the skipped lines before it.
+    var skipped: [Int] = []
+    func lineOf(_ index: Int) -> Int {
+        var line = index + 1
+        for skip in skipped where skip <= line { line += 1 }
+        return line
+    }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var lineNumber = 0
@@ -112,20 +118,16 @@ package struct ChooseOptions: Equatable {
         lineNumber += 1
         var line = line
         if line.last == 0x0D { line.removeLast() }
-        if line.isEmpty { return }
+        if line.isEmpty { skipped.append(lineNumber); return }
         var ascii = true
         for byte in line where byte >= 0x80 { ascii = false; break }
         if !ascii && String(validating: line, as: UTF8.self) == nil {
             throw CommandFailure.usage("standard input, line \(lineNumber): not UTF-8 text")
         }
-        var hasher = Hasher()
-        for byte in line { hasher.combine(byte) }
-        let hash = hasher.finalize()
-        if let earlier = seen[hash], list.option(Int(earlier >> 32)).utf8.elementsEqual(line) {
+        if let earlier = repeats.earlier(than: list.count, line, in: list) {
             throw CommandFailure.usage("standard input, line \(lineNumber): \(displayQuoted(String(decoding: line, as: UTF8.self), limit: 60)) "
-                                       + "repeats line \(earlier & 0xFFFF_FFFF) (to drop repeats: awk '!seen[$0]++')")
+                                       + "repeats line \(lineOf(earlier)) (to drop repeats: awk '!seen[$0]++')")
         }
-        if seen[hash] == nil { seen[hash] = UInt64(list.count) << 32 | UInt64(truncatingIfNeeded: lineNumber) }
         list.append(line)
     }
     while true {
