@@ -40,7 +40,8 @@ SHELL := bash
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench install uninstall
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench bench-quick \
+        bench-instructions install uninstall
 
 all: release
 
@@ -116,3 +117,17 @@ uninstall:
 # The benchmarks run the release-built CLI: the same static build install uses.
 bench: release
 	$(SWIFT) run -c release --package-path Benchmarks switchboard-bench
+
+# The regression guard, for the next change to run before and after: the rows that have a target (core per set and
+# per edit, check against grep), fewer rounds, a list of the ratios over their target (exit status 1 if any), then
+# the core's instructions per operation counted by valgrind (exact on a busy machine).
+bench-quick: deps
+	$(SWIFT_RELEASE) --product switchboard
+	$(SWIFT) build -c release --package-path Benchmarks --product switchboard-bench
+	@status=0; Benchmarks/.build/release/switchboard-bench quick || status=$$?; \
+	  echo; scripts/bench-instructions.sh || status=$$?; exit $$status
+
+# Instructions per operation of the core's cases and of their limits (valgrind's callgrind).
+bench-instructions: deps
+	$(SWIFT) build -c release --package-path Benchmarks --product switchboard-bench
+	scripts/bench-instructions.sh

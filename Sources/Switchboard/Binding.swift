@@ -82,7 +82,7 @@ public struct Binder<Value> {
 @MainActor @inlinable @discardableResult
 public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: Source) -> Subscription {
     let end = BindingEnd(target)
-    let observer = source.subscribe(whileAlive: nil) { value in end.target?.value = value }
+    let observer = source.subscribe(whileAlive: nil) { value in end.cell.set(value) }
     let binding = Subscription(handingItself: { [weak target] binding in
         observer.cancel()
         target?.inbound.removeAll { $0 === binding }
@@ -95,12 +95,20 @@ public func <~ <Source: BindingSource>(target: Dynamic<Source.Value>, source: So
 /// The target's end of a `<~` binding, held by the source's observer: when the source lets the observer go
 /// (the source was freed), the binding leaves the target's list, so a long-lived target bound to sources that
 /// come and go does not grow.
+///
+/// Each value goes straight into the target's cell, held strongly (see `ValueCell`): the target `Dynamic` itself
+/// is reached only here, weakly, at the end. The binding cannot outlive the target's use: the target's deinit
+/// cancels it, which takes this observer out of the source's list before anything else can run.
 @MainActor @usableFromInline
 final class BindingEnd<Value> {
-    @usableFromInline weak var target: Dynamic<Value>?
+    @usableFromInline let cell: ValueCell<Value>
+    weak var target: Dynamic<Value>?
     @usableFromInline weak var binding: Subscription?
 
-    @usableFromInline init(_ target: Dynamic<Value>) { self.target = target }
+    @usableFromInline init(_ target: Dynamic<Value>) {
+        cell = target.cell
+        self.target = target
+    }
 
     isolated deinit {
         if let binding, let target { target.inbound.removeAll { $0 === binding } }

@@ -145,6 +145,13 @@ public struct Condition<Input>: Sendable {
         }
     }
 
+    /// For a condition made from a plain test: the test and its failure verdict (made once), so a switch can
+    /// call the test directly. Nil for composed conditions and whole checks.
+    var plainTest: (test: @Sendable (Input) throws -> Bool, failure: Verdict)? {
+        guard case .test(let test) = node else { return nil }
+        return (test, Verdict.invalid(name, message))
+    }
+
     private func withCustomMessage(_ verdict: Verdict) -> Verdict {
         guard let customMessage, var failure = verdict.failure, !failure.isUndecided else { return verdict }
         failure.message = customMessage

@@ -18,19 +18,15 @@ import Synchronization
 ///   Like every Switchboard object it belongs to the main actor.
 @MainActor
 public final class Dynamic<Value> {
-    @usableFromInline var storage: Value
-    @usableFromInline let observers = ObserverList<Value>()
-    /// Whether two values are equal; nil when every set is delivered (`Value` not `Equatable`, or asked for).
-    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
-    /// Called synchronously on every change, before any observer: a field validates here, so its verdict
-    /// describes its text even when the text was set inside a delivery. It returns false when the value was
-    /// set again while it ran (an action or a `textDidChange` observer rewrote the text): that newer value has
-    /// been delivered already, so the one it replaced is not.
+    /// The value and what a change of it runs (see `ValueCell`).
+    @usableFromInline let cell: ValueCell<Value>
+    @usableFromInline var storage: Value { cell.storage }
+    @usableFromInline var observers: ObserverList<Value> { cell.observers }
+    /// Called synchronously on every change, before any observer (see `ValueCell.changeHook`).
     var changeHook: ((Value) -> Bool)? {
-        didSet { hasChangeHook.store(changeHook != nil, ordering: .relaxed) }
+        get { cell.changeHook }
+        set { cell.changeHook = newValue }
     }
-    /// Whether `changeHook` is set: an atomic only because a `let` needs no exclusivity check on every set.
-    @usableFromInline let hasChangeHook = Atomic<Bool>(false)
     /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated.
     @usableFromInline var inbound: [Subscription] = []
     /// For a derived value: its subscriptions to its upstream values, ended when it is deallocated.
@@ -38,8 +34,7 @@ public final class Dynamic<Value> {
 
     /// Creates a box holding `value`. If `Value` is `Equatable`, setting an equal value delivers nothing.
     public init(_ value: Value) {
-        storage = value
-        isEqual = equality(for: Value.self)
+        cell = ValueCell(value, isEqual: equality(for: Value.self))
     }
 
     /// Creates a box holding an `Equatable` value: setting an equal value delivers nothing.
@@ -51,8 +46,7 @@ public final class Dynamic<Value> {
 
     @usableFromInline
     init(storage: Value, isEqual: ((Value, Value) -> Bool)?) {
-        self.storage = storage
-        self.isEqual = isEqual
+        cell = ValueCell(storage, isEqual: isEqual)
     }
 
     /// Creates a box that delivers every set, even of a value equal to the current one.
@@ -61,35 +55,24 @@ public final class Dynamic<Value> {
     /// let ticks = Dynamic(0, deliversDuplicates: true)
     /// ```
     public init(_ value: Value, deliversDuplicates: Bool) {
-        storage = value
-        isEqual = deliversDuplicates ? nil : equality(for: Value.self)
+        cell = ValueCell(value, isEqual: deliversDuplicates ? nil : equality(for: Value.self))
     }
 
     isolated deinit {
         for binding in inbound { binding.cancel() }
         for subscription in upstream { subscription.cancel() }
+        observers.ownerDidEnd()
     }
 
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
     /// and unchanged); reading it inside an observer gives the latest value set.
     public var value: Value {
-        @inlinable get { storage }
-        @inlinable set {
-            if let isEqual, isEqual(storage, newValue) { return }
-            // The old value is released only after the store and the delivery: its deinit may read or set
-            // this value (releasing it inside the store was a simultaneous access, a trap).
-            let old = storage
-            storage = newValue
-            if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) {
-                return keepUntilHere(old)
-            }
-            observers.send(newValue)
-            keepUntilHere(old)
-        }
+        @inlinable get { cell.storage }
+        @inlinable set { cell.set(newValue) }
     }
 
-    @usableFromInline
-    func runChangeHook(_ newValue: Value) -> Bool { changeHook?(newValue) ?? true }
+    /// The setter for the engine's own `Equatable` values (verdicts), see `ValueCell.update`.
+    func update(_ newValue: Value) where Value: Equatable { cell.update(newValue) }
 
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
     public var observerCount: Int { observers.count }
@@ -149,7 +132,7 @@ public final class Dynamic<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak observers] in observers?.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
     }
 
     /// Makes this a value derived from `source`: `update` runs on each of the source's changes while this
@@ -161,6 +144,73 @@ public final class Dynamic<Value> {
 
 @available(*, unavailable, message: "Switchboard's objects belong to the main actor")
 extension Dynamic: Sendable {}
+
+/// A `Dynamic`'s value, its observers and what a change runs, in an object of its own: the `Dynamic` holds it,
+/// and so, strongly, does each `<~` binding that writes into it. A binding's target is the `Dynamic`, held weakly
+/// (the binding ends when it is deallocated), but a weak reference gives its object a side table, which makes every
+/// retain and release of that object slower, and loading it costs a call: a binding that reached its target
+/// through one paid both at every hop of a chain. The cell is never referenced weakly. Benchmark row:
+/// `make bench-instructions`, 100-link chain.
+@MainActor @usableFromInline
+final class ValueCell<Value> {
+    @usableFromInline var storage: Value
+    @usableFromInline let observers = ObserverList<Value>()
+    /// Whether two values are equal; nil when every set is delivered (`Value` not `Equatable`, or asked for).
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Called synchronously on every change, before any observer: a field validates here, so its verdict
+    /// describes its text even when the text was set inside a delivery. It returns false when the value was
+    /// set again while it ran (an action or a `textDidChange` observer rewrote the text): that newer value has
+    /// been delivered already, so the one it replaced is not.
+    var changeHook: ((Value) -> Bool)? {
+        didSet { hasChangeHook.store(changeHook != nil, ordering: .relaxed) }
+    }
+    /// Whether `changeHook` is set: an atomic only because a `let` needs no exclusivity check on every set.
+    @usableFromInline let hasChangeHook = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(_ value: Value, isEqual: ((Value, Value) -> Bool)?) {
+        storage = value
+        self.isEqual = isEqual
+    }
+
+    /// Stores `newValue` and delivers it, unless it is equal to the value stored.
+    @inlinable
+    func set(_ newValue: Value) {
+        // One access to the storage, which inlinable code has checked at run time (~75 instructions each): the
+        // new value goes in and the old one comes out together. The old value is released only after the
+        // delivery: its deinit may read or set this value (releasing it inside the store was a simultaneous
+        // access, a trap). Benchmark row: `make bench-instructions`, one observer.
+        var old = newValue
+        swap(&storage, &old)
+        if isEqual?(old, newValue) == true {
+            // Unchanged: the value that was there stays (an equal value may be another object).
+            swap(&storage, &old)
+            return
+        }
+        if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) {
+            return keepUntilHere(old)
+        }
+        observers.send(newValue)
+        keepUntilHere(old)
+    }
+
+    @usableFromInline
+    func runChangeHook(_ newValue: Value) -> Bool { changeHook?(newValue) ?? true }
+
+    /// `set` for the engine's own `Equatable` values (verdicts): `==` is called directly, not through the stored
+    /// closure (copying it out costs a retain and a release on every validation).
+    func update(_ newValue: Value) where Value: Equatable {
+        var old = newValue
+        swap(&storage, &old)
+        if old == newValue {
+            swap(&storage, &old)
+            return
+        }
+        if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) { return keepUntilHere(old) }
+        observers.send(newValue)
+        keepUntilHere(old)
+    }
+}
 
 extension Dynamic: @MainActor CustomStringConvertible {
     public var description: String { "Dynamic(\(storage))" }

@@ -33,11 +33,33 @@ final class Observer<Value> {
 final class ObserverList<Value> {
     @usableFromInline var observers: ContiguousArray<Observer<Value>> = []
     var nextID: UInt64 = 0
-    /// Values queued behind the current delivery: `pending[pendingHead...]`.
-    @usableFromInline var pending: ContiguousArray<Value> = []
-    @usableFromInline var pendingHead = 0
+    /// Values queued behind the current delivery, oldest first: `next`, then `later[laterHead...]`.
+    ///
+    /// The oldest waits in a slot of its own, put there and taken out by a `swap` (one access each, with nothing
+    /// released inside it): a list rarely has more than one value waiting (each hop of a `<~` chain has one), and
+    /// an array queue cost three run-time exclusivity checks and a buffer dance per value. Benchmark row:
+    /// `make bench-instructions`, 100-link chain.
+    @usableFromInline var next: Value?
+    var later: ContiguousArray<Value> = []
+    var laterHead = 0
+    /// How many values wait in `later` (an atomic `let`: read on every delivery without an exclusivity check).
+    @usableFromInline let laterCount = Atomic<Int>(0)
     /// For a derived value: what keeps it alive while it has observers (see `KeepAlive`).
     weak var keepAlive: (any KeepAliveSwitch)?
+    /// Whether `observers` is not empty, kept beside it so that a send with no observers (a verdict nobody
+    /// watches, on every edit) and `hasObservers` never read the array: reading a class's `var` from inlinable
+    /// code is checked for exclusivity at run time (~75 instructions), reading an atomic `let` is one load.
+    /// Benchmark row: `make bench-instructions`, 5-predicate validation.
+    @usableFromInline let isObserved = Atomic<Bool>(false)
+    /// Set when the list's owner was deallocated while values were still queued for its observers: they are
+    /// dropped once those values are delivered (see `ownerDidEnd`).
+    @usableFromInline let ownerEnded = Atomic<Bool>(false)
+    /// Whether `deliver` is walking this list's observers (the owner may be deallocated by one of them).
+    @usableFromInline let isCallingObservers = Atomic<Bool>(false)
+
+    /// The trampoline (there is one), held here so a send reads a stored reference instead of calling the lazy
+    /// global's initialisation check (`swift_once`) every time.
+    @usableFromInline let queue = DeliveryQueue.shared
 
     @usableFromInline init() {}
 
@@ -49,6 +71,7 @@ final class ObserverList<Value> {
     func add(owner: AnyObject?, _ callback: @escaping (Value) -> Void) -> UInt64 {
         nextID &+= 1
         observers.append(Observer(id: nextID, owner: owner, callback: callback))
+        isObserved.store(true, ordering: .relaxed)
         if observers.count == 1 { keepAlive?.setHeld(true) }
         return nextID
     }
@@ -65,20 +88,21 @@ final class ObserverList<Value> {
         // Taken out before it is released: releasing a closure can run deinits that touch this list.
         let removed = observers.remove(at: low)
         removed.isActive.store(false, ordering: .relaxed)
-        if observers.isEmpty { keepAlive?.setHeld(false) }
+        if observers.isEmpty {
+            isObserved.store(false, ordering: .relaxed)
+            keepAlive?.setHeld(false)
+        }
     }
 
     /// Delivers `value` now if no delivery is running, else queues it behind the current one.
     @inlinable
     func send(_ value: Value) {
-        let snapshot = observers
-        if snapshot.isEmpty { return }
-        let queue = DeliveryQueue.shared
+        guard isObserved.load(ordering: .relaxed) else { return }
         if queue.isDelivering.load(ordering: .relaxed) {
             enqueue(value)
         } else {
             queue.isDelivering.store(true, ordering: .relaxed)
-            deliver(value, to: snapshot)
+            deliver(value, to: observers)
             if queue.hasPending.load(ordering: .relaxed) { queue.drain() }
             queue.isDelivering.store(false, ordering: .relaxed)
         }
@@ -86,32 +110,106 @@ final class ObserverList<Value> {
 
     @inlinable
     func enqueue(_ value: Value) {
-        pending.append(value)
+        var incoming: Value? = value
+        swap(&next, &incoming)
+        if incoming != nil {
+            // The slot was taken: the value waiting there stays first, this one queues behind it.
+            swap(&next, &incoming)
+            if let incoming { queueLater(incoming) }
+        }
         // A non-capturing function made here, where `Value` is known: the queue calls specialised code.
-        DeliveryQueue.shared.enqueue(.init(list: self) { list in
+        queue.enqueue(.init(list: self) { list in
             (list as! ObserverList<Value>).deliverOldestPending()
         })
     }
 
     @inlinable
     func deliverOldestPending() {
-        let value = pending[pendingHead]
-        pendingHead += 1
-        if pendingHead == pending.count {
-            // Emptied before the delivered values are released: a value's deinit may set this value again
-            // (releasing them inside `pending`'s mutation was a simultaneous access, a trap).
-            var delivered: ContiguousArray<Value> = []
-            swap(&pending, &delivered)
-            pendingHead = 0
-            delivered.removeAll(keepingCapacity: true)
-            if pending.isEmpty && delivered.capacity <= 1024 { swap(&pending, &delivered) }
-        }
+        var taken: Value?
+        swap(&taken, &next)
+        if laterCount.load(ordering: .relaxed) > 0 { moveLaterToNext() }
+        guard let value = taken else { return }
         deliver(value, to: observers)
+    }
+
+    /// Queues a value behind the one in `next`.
+    @usableFromInline
+    func queueLater(_ value: Value) {
+        var waiting: ContiguousArray<Value> = []
+        swap(&waiting, &later)
+        waiting.append(value)
+        swap(&waiting, &later)
+        laterCount.add(1, ordering: .relaxed)
+    }
+
+    /// Moves the oldest value of `later` into the empty `next`.
+    @usableFromInline
+    func moveLaterToNext() {
+        var waiting: ContiguousArray<Value> = []
+        swap(&waiting, &later)
+        var oldest: Value? = waiting[laterHead]
+        laterHead += 1
+        laterCount.subtract(1, ordering: .relaxed)
+        swap(&next, &oldest)
+        if laterHead == waiting.count {
+            // Emptied before the delivered values are released: a value's deinit may set this value again
+            // (releasing them inside `later`'s mutation was a simultaneous access, a trap).
+            laterHead = 0
+            waiting.removeAll(keepingCapacity: true)
+            if waiting.capacity > 1024 { waiting = [] }
+        }
+        // Values queued meanwhile (by a deinit above) went into the emptied `later`: they stay behind these.
+        if later.isEmpty {
+            swap(&waiting, &later)
+        } else {
+            var meanwhile: ContiguousArray<Value> = []
+            swap(&meanwhile, &later)
+            waiting.append(contentsOf: meanwhile)
+            swap(&waiting, &later)
+        }
+    }
+
+    /// The value or signal this list belongs to is deallocated: its observers are dropped now, or, when values
+    /// are still queued for them, right after those are delivered (as they would have been with the owner alive).
+    ///
+    /// Tokens hold their list strongly (a weak reference would give the list a side table, making every retain
+    /// and release of it slower: a list with a queued value is retained at each hop of a `<~` chain); so the
+    /// list may outlive its owner, and this is what lets go of the observers (and what they hold) at the owner's
+    /// end. Benchmark row: `make bench-instructions`, 100-link chain.
+    func ownerDidEnd() {
+        if isCallingObservers.load(ordering: .relaxed) || next != nil || laterCount.load(ordering: .relaxed) > 0 {
+            ownerEnded.store(true, ordering: .relaxed)
+        } else {
+            dropAll()
+        }
+    }
+
+    /// After a delivery: drops the observers if the owner is gone and nothing more is queued for them.
+    @usableFromInline
+    func dropIfOwnerEnded() {
+        guard next == nil && laterCount.load(ordering: .relaxed) == 0 else { return }
+        ownerEnded.store(false, ordering: .relaxed)
+        dropAll()
+    }
+
+    /// Drops every observer; they are released after the list is emptied (releasing one can run deinits).
+    func dropAll() {
+        var gone: ContiguousArray<Observer<Value>> = []
+        swap(&gone, &observers)
+        isObserved.store(false, ordering: .relaxed)
+        for observer in gone { observer.isActive.store(false, ordering: .relaxed) }
+        if !gone.isEmpty { keepAlive?.setHeld(false) }
+        gone.removeAll()
     }
 
     /// Calls each observer of `snapshot` that is still active, in subscription order.
     @inlinable
     func deliver(_ value: Value, to snapshot: ContiguousArray<Observer<Value>>) {
+        isCallingObservers.store(true, ordering: .relaxed)
+        defer {
+            isCallingObservers.store(false, ordering: .relaxed)
+            if ownerEnded.load(ordering: .relaxed) { dropIfOwnerEnded() }
+        }
         var ownerGone = false
         for observer in snapshot where observer.isActive.load(ordering: .relaxed) {
             if observer.isOwned && observer.owner == nil {
@@ -154,7 +252,10 @@ final class ObserverList<Value> {
             dropped.append(observer)
             return true
         }
-        if observers.isEmpty && !dropped.isEmpty { keepAlive?.setHeld(false) }
+        if observers.isEmpty && !dropped.isEmpty {
+            isObserved.store(false, ordering: .relaxed)
+            keepAlive?.setHeld(false)
+        }
         // Released only now, outside the array's mutation: releasing a closure can run deinits.
         dropped.removeAll()
     }

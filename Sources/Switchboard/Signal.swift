@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A stream of events with no current value: `textDidChange`, `submitted`, a switch's validations.
 ///
 /// ```swift
@@ -27,6 +29,7 @@ public final class Signal<Value> {
 
     isolated deinit {
         for subscription in upstream { subscription.cancel() }
+        observers.ownerDidEnd()
     }
 
     /// Sends an event to every observer.
@@ -38,7 +41,7 @@ public final class Signal<Value> {
     public var observerCount: Int { observers.count }
 
     /// Whether anything observes the signal (so a sender can skip building an event nobody reads).
-    @inlinable var hasObservers: Bool { !observers.observers.isEmpty }
+    @inlinable var hasObservers: Bool { observers.isObserved.load(ordering: .relaxed) }
 
     /// Observes every event from now on.
     ///
@@ -67,7 +70,7 @@ public final class Signal<Value> {
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
         let id = observers.add(owner: owner, observer)
-        return Subscription { [weak observers] in observers?.remove(id) }
+        return Subscription { [observers] in observers.remove(id) }
     }
 
     /// Makes this a signal derived from `source` (see `Dynamic.follow`).

@@ -157,6 +157,34 @@ enum Matcher: Sendable {
         }
     }
 
+    /// `matches(_:)` for valid UTF-8 bytes as one function, made once per rule: the common leaves call their
+    /// scanner directly.
+    var byteTest: @Sendable (UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .email: return Scan.email
+        case .url: return Scan.url
+        // Only `Rule.accepts` calls this, after finding the bytes valid UTF-8 (a regex never skips that check).
+        case .regex(let regex): return { regex.matches(validatedUTF8: $0) }
+        case .integer(let min, let max): return { Scan.integer($0, min: min, max: max) }
+        case .length(let min, let max): return { Scan.length($0, min: min, max: max) }
+        case .format(let scanner):
+            if let passes = scanner.passes { return passes }
+            return { [self] in matches($0) }
+        default: return { [self] in matches($0) }
+        }
+    }
+
+    /// Whether every value with a byte above 0x7F fails (so invalid UTF-8, which always has one, fails too, as it
+    /// would repaired: U+FFFD is not ASCII). True of the scanners that take ASCII only.
+    var rejectsNonASCII: Bool {
+        switch self {
+        case .email, .integer, .decimal: return true
+        case .and(let lhs, let rhs): return lhs.rejectsNonASCII || rhs.rejectsNonASCII
+        case .or(let lhs, let rhs): return lhs.rejectsNonASCII && rhs.rejectsNonASCII
+        default: return false
+        }
+    }
+
     /// The options of the `one-of` this matcher is made of, as written: one side's list for an AND (the caller
     /// filters it by the whole rule), both lists for an OR of two lists; else nil (the rule allows unlisted values).
     var listedChoices: [String]? {

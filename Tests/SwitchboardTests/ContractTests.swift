@@ -24,11 +24,11 @@ struct ContractTests {
         var second: [Int] = []
         var depth = 0
         var maxDepth = 0
-        value.bind { v in
+        value.bind { [weak value] v in   // weak: an observer holding its own value would form a cycle
             depth += 1
             maxDepth = max(maxDepth, depth)
             first.append(v)
-            if v < 5 { value.value = v + 1 }  // re-entrant set
+            if v < 5 { value?.value = v + 1 }  // re-entrant set
             depth -= 1
         }
         value.bind { second.append($0) }
@@ -240,7 +240,7 @@ struct ContractTests {
         let signal = Signal<Int>()
         var a: [Int] = []
         var b: [Int] = []
-        signal.observe { v in a.append(v); if v < 3 { signal.send(v + 1) } }
+        signal.observe { [weak signal] v in a.append(v); if v < 3 { signal?.send(v + 1) } }
         signal.observe { b.append($0) }
         signal.send(1)
         signal.send(1)

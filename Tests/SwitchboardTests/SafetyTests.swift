@@ -246,3 +246,80 @@ final class TestForm {
         matches.validate()
     }
 }
+
+/// Tokens hold their observer list strongly (no weak reference, so no side table on a list that every hop of a
+/// chain retains); the list lets go of its observers when its owner is deallocated, after what was queued for them.
+@Suite("Observer lists outliving their owner")
+struct ObserverListLifetimeTests {
+    final class Captured {}
+
+    @Test("A token kept after its value is gone holds nothing its observer captured; cancelling it is harmless")
+    func tokenOutlivesValue() {
+        weak var captured: Captured?
+        var token: Subscription?
+        do {
+            let value = Dynamic(0)
+            let object = Captured()
+            captured = object
+            token = value.bind { [object] _ in _ = object }
+            value.value = 1
+        }
+        #expect(captured == nil)
+        token?.cancel()
+        #expect(token?.isCancelled == true)
+    }
+
+    @Test("A value queued for a Dynamic whose last reference goes before the queue drains still reaches its observers, then they are released")
+    func queuedValueReachesObserversOfAFreedValue() {
+        final class Holder { var value: Dynamic<Int>? = Dynamic(0) }
+        let holder = Holder(), trigger = Dynamic(0)
+        weak var captured: Captured?
+        var seen: [Int] = []
+        do {
+            let object = Captured()
+            captured = object
+            holder.value!.bind { [object] in _ = object; seen.append($0) }
+        }
+        trigger.bind { _ in
+            holder.value!.value = 7   // queued behind this delivery
+            holder.value = nil        // the last reference goes before the queue drains
+        }
+        trigger.value = 1
+        #expect(seen == [7])
+        #expect(holder.value == nil && captured == nil)
+    }
+
+    @Test("An observer that drops the last reference to its value during a queued delivery: the later observers still get it")
+    func ownerDroppedDuringQueuedDelivery() {
+        final class Holder { var value: Dynamic<Int>? = Dynamic(0) }
+        let holder = Holder(), trigger = Dynamic(0)
+        var seen: [String] = []
+        holder.value!.bind { _ in seen.append("first"); holder.value = nil }
+        holder.value!.bind { seen.append("second \($0)") }
+        trigger.bind { _ in holder.value!.value = 3 }
+        trigger.value = 1
+        #expect(seen == ["first", "second 3"])
+        #expect(holder.value == nil)
+    }
+}
+
+@Suite("Switches with many signals")
+struct ManySignalsTests {
+    @Test("A switch with 100,000 signals validates without deep recursion and names the first that fails")
+    func hundredThousandSignals() {
+        let field = ObservableTextField()
+        let check = ObservableSwitch()
+        for index in 0..<100_000 {
+            field.addSignal(toSwitch: check, Condition("s\(index)", requirement: "not be \(index)") { $0 != "\(index)" })
+        }
+        field.text.value = "70000"
+        #expect(check.verdict.value.failure?.name == "s70000")
+        field.text.value = "ok"
+        #expect(check.isOn)
+        // One more signal after validating: the next validation includes it.
+        field.addSignal(toSwitch: check, Condition("last", requirement: "not be ok") { $0 != "ok" })
+        field.text.value = "ok!"
+        field.text.value = "ok"
+        #expect(check.verdict.value.failure?.name == "last")
+    }
+}

@@ -78,8 +78,9 @@ struct SwitchTests {
         var fired = 0
         target.action = { _ in fired += 1 }
         field.addSignal(toSwitch: target) { true }
-        field.addSignal(toSwitch: target) { !field.text.value.isEmpty }
-        field.addSignal(toSwitch: target) { field.text.value.count < 10 }
+        // Weak captures: a signal that held its own field strongly would form a cycle (field -> switch -> signal).
+        field.addSignal(toSwitch: target) { [weak field] in !(field?.text.value.isEmpty ?? true) }
+        field.addSignal(toSwitch: target) { [weak field] in (field?.text.value.count ?? 0) < 10 }
         field.text.value = "abc"
         #expect(fired == 1, "one edit validated the switch \(fired) times")
         #expect(target.signalCount == 3)

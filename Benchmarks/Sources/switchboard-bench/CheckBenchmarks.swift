@@ -22,6 +22,8 @@ func runCheckBenchmarks() {
     let file = directory + "/values.txt"
     let lines = 1_000_000
     writeGeneratedValues(to: file, lines: lines)
+    let realFile = directory + "/real-looking.txt"
+    writeRealLookingAddresses(to: realFile, lines: lines)
 
     // The same language on both sides: the rule's pattern (PCRE2) and grep's ERE accept the same lines here.
     let regexPattern = "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$"
@@ -29,13 +31,16 @@ func runCheckBenchmarks() {
     let label = "[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     let whatwgEmail = "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@\(label)(\\.\(label))*$"
 
-    let cases: [(name: String, rule: String, pattern: String, limit: Double)] = [
-        ("regex rule", "regex:\(regexPattern)", regexPattern, 1.5),
-        ("built-in email rule", "email", whatwgEmail, 1.0),
+    // Targets: at or below grep (issue 24), on the generated corpus and on real-looking addresses.
+    let cases: [(name: String, rule: String, pattern: String, limit: Double, file: String)] = [
+        ("regex rule", "regex:\(regexPattern)", regexPattern, 1.0, file),
+        ("built-in email rule", "email", whatwgEmail, 1.0, file),
+        ("regex rule, real-looking addresses", "regex:\(regexPattern)", regexPattern, 1.0, realFile),
+        ("built-in email rule, real-looking addresses", "email", whatwgEmail, 1.0, realFile),
     ]
     for item in cases {
-        let grepArguments = [grep, "-cE", item.pattern, file]
-        let ours = [switchboard, "check", "--count", "--rule", item.rule, file]
+        let grepArguments = [grep, "-cE", item.pattern, item.file]
+        let ours = [switchboard, "check", "--count", "--rule", item.rule, item.file]
         // Warm-up (page cache, dynamic loader) and a correctness check of the counts.
         let grepRun = spawnAndWait(grepArguments, environment: ["LC_ALL=C"])
         let ourRun = spawnAndWait(ours, environment: [])
@@ -54,13 +59,14 @@ func runCheckBenchmarks() {
         print("  grep -cE           \(formatMillis(grepBest)) ms   (\(matching) matching lines)")
         print("  switchboard check  \(formatMillis(ourBest)) ms   (\(failing) failing lines, exit \(ourRun.status))")
         let ratio = ourBest / grepBest
+        recordTarget("check: \(item.name) (x grep -cE)", ratio: ratio, limit: item.limit)
         print("  ratio \(format(ratio))x   target: at most \(format(item.limit))x   \(ratio <= item.limit ? "met" : "NOT MET")")
         print("  per line: grep \(format(grepBest * 1e9 / Double(lines))) ns, switchboard \(format(ourBest * 1e9 / Double(lines))) ns")
         if matching >= 0 && failing >= 0 && matching + failing != lines {
             print("  note: the counts disagree (\(matching) + \(failing) != \(lines)): the pattern is not equivalent")
         }
     }
-    checkCommandJobs(switchboard: switchboard, directory: directory)
+    if !isQuickRun { checkCommandJobs(switchboard: switchboard, directory: directory) }
 }
 
 /// Runs the start-up comparison for every release build of `switchboard` found.
@@ -390,7 +396,7 @@ private func removeTree(_ directory: String) {
 
 private func writeFile(_ path: String, _ text: String) { writeFile(path, Array(text.utf8)) }
 
-private func writeFile(_ path: String, _ bytes: [UInt8]) {
+func writeFile(_ path: String, _ bytes: [UInt8]) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { return }
     bytes.withUnsafeBytes { raw in

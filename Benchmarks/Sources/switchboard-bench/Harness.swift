@@ -42,7 +42,7 @@ struct Contender {
 /// Interleaving the rounds exposes every contender to the same load from the rest of the machine (the
 /// engineers' builds share its two cores), so a load change between two contenders' turns cannot skew
 /// their ratio as it can when each is measured in a block of its own.
-func nanosPerIteration(interleaving contenders: [Contender], rounds: Int = 15) -> [Double] {
+func nanosPerIteration(interleaving contenders: [Contender], rounds: Int = benchRounds) -> [Double] {
     for contender in contenders { contender.body(max(1, contender.iterations / 10)) }  // warm-up
     var best = [Double](repeating: .infinity, count: contenders.count)
     for _ in 0..<rounds {
