@@ -300,16 +300,15 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
-        adoptCharacterLocale()   // wide characters are measured by the locale (a program starts in "C")
         let shown = form.fields.map { field -> String in
             let value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
-            return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
+            return DisplayWidth.truncate(value, toColumns: 40)
         }
-        let nameWidth = form.fields.map { displayWidth($0.name) }.max() ?? 0
-        let valueWidth = shown.map(displayWidth).max() ?? 0
+        let nameWidth = form.fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
+        let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
         var lines = ["Review:"]
         for (index, field) in form.fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
@@ -321,5 +320,5 @@ public final class FormFlow {
 }
 
 private func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
 }

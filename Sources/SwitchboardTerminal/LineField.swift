@@ -158,7 +158,7 @@ public final class LineField {
     /// a long prompt would do on a narrow terminal.
     var displayedPrompt: String {
         func cut(_ text: String, _ columns: Int) -> String {
-            displayWidth(text) > columns ? truncated(text, toColumns: columns - 1) + "…" : text
+            DisplayWidth.truncate(text, toColumns: columns)
         }
         var shown = cut(displayEscaped(prompt), 160)
         if let defaultValue, !defaultValue.isEmpty, !options.masked {

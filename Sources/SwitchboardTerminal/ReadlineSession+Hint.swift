@@ -92,7 +92,6 @@ extension ReadlineSession {
                 mark = "✗"
                 markColor = "31"
                 message = verdict.failure?.message ?? "invalid"
-                if refused { message += " (Enter needs a valid value)" }
             }
         }
         let note = field.note.value
@@ -100,8 +99,19 @@ extension ReadlineSession {
         // The message, the note and the default come from users, rules and specs: escaped before any colour.
         var plain = mark
         if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + displayEscaped(message) }
-        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + displayEscaped(note) }
-        plain = truncated(plain, toColumns: max(1, width))
+        // After Enter on an invalid value, what Enter needs stays in sight: a message too wide is cut (with …)
+        // before it, not it.
+        let needs = refused && mark == "✗" ? " (Enter needs a valid value)" : ""
+        let noted = note.isEmpty ? "" : (plain.isEmpty && needs.isEmpty ? "" : "  ") + displayEscaped(note)
+        let whole = plain + needs + noted
+        let width = max(1, width)
+        if !needs.isEmpty, DisplayWidth.columns(of: whole) > width, width >= DisplayWidth.columns(of: needs) + 3 {
+            let head = DisplayWidth.truncate(plain, toColumns: width - DisplayWidth.columns(of: needs))
+            let room = width - DisplayWidth.columns(of: head + needs)
+            plain = head + needs + (room > 3 ? DisplayWidth.truncate(noted, toColumns: room) : "")
+        } else {
+            plain = DisplayWidth.truncate(whole, toColumns: width)
+        }
         guard color, !markColor.isEmpty, plain.hasPrefix(mark) else { return plain }
         let rest = plain.dropFirst(mark.count)
         let bold = refused ? escape + "1m" : ""
