@@ -39,8 +39,9 @@ public struct ShowCondition {
         ShowCondition(node: .field(WeakField(field), rule))
     }
 
-    /// True when `field`'s answer is one of `values` (for a yes/no field, compared as yes or no: `"true"` holds
-    /// for an answer `y`): the spec shorthand `{status: employed}`.
+    /// True when `field`'s answer is one of `values` (for a yes/no or confirm field, compared as yes or no:
+    /// `"true"` holds for an answer `y`; for a multi-select, one of the chosen values is): the spec shorthand
+    /// `{status: employed}`.
     ///
     /// ```swift
     /// company.show(when: .field(status, is: "employed", "self-employed"))
@@ -52,7 +53,7 @@ public struct ShowCondition {
     /// `field(_:is:)` with the values in an array.
     public static func field(_ field: FormField, isOneOf values: [String]) -> ShowCondition {
         let requirement = "be \(listed(values))"
-        if field.kind == .yesNo {
+        if field.isYesNo {
             let wanted = Set(values.compactMap(parseYesNo))
             return .field(field, Condition("when", requirement: requirement) { answer in
                 parseYesNo(answer).map(wanted.contains) ?? false
@@ -61,7 +62,8 @@ public struct ShowCondition {
         return .field(field, Condition("when", requirement: requirement) { values.contains($0) })
     }
 
-    /// True when `field` is answered yes (a yes/no field) or answered at all (any other kind).
+    /// True when `field` is answered yes (a yes/no or confirm field) or answered at all (any other kind; a
+    /// multi-select with at least one value chosen).
     ///
     /// ```swift
     /// frequency.show(when: .answeredYes(newsletter))
@@ -104,11 +106,13 @@ public struct ShowCondition {
     private static func holds(_ node: Node) -> Bool {
         switch node {
         case .field(let weak, let rule):
-            return rule.check(answerRead(weak.field)).isValid
+            // A list answer (a multi-select) holds when one of its values passes; an empty one is tested as "".
+            let values = answersRead(weak.field)
+            return values.isEmpty ? rule.check("").isValid : values.contains { rule.check($0).isValid }
         case .yes(let weak):
             guard let field = weak.field, field.isShown.value else { return false }
-            if field.kind == .yesNo { return field.value == "yes" }
-            return !answerRead(field).allSatisfy { $0.isWhitespace }
+            if field.isYesNo { return field.value == "yes" }
+            return answersRead(field).contains { !$0.allSatisfy(\.isWhitespace) }
         case .all(let nodes):
             return nodes.allSatisfy(holds)
         case .any(let nodes):
@@ -116,10 +120,11 @@ public struct ShowCondition {
         }
     }
 
-    /// What a condition tests of `field`: its answer as a program receives it, or nothing while it is hidden.
-    private static func answerRead(_ field: FormField?) -> String {
-        guard let field, field.isShown.value else { return "" }
-        return field.value
+    /// What a condition tests of `field`: its answer as a program receives it (a multi-select's chosen values),
+    /// or nothing while it is hidden.
+    private static func answersRead(_ field: FormField?) -> [String] {
+        guard let field, field.isShown.value else { return [] }
+        return field.isMultiselect ? field.values : [field.value]
     }
 }
 

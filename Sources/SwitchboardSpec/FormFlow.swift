@@ -37,6 +37,15 @@ public protocol FormPrompter: AnyObject {
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                   asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 
+    /// Reads a pick from `choices` (several with `multi`); `check` gives the verdict of a candidate selection,
+    /// shown live. The default reads a line (see `FormFlow+Lists.swift`); `TerminalPrompter` lists the choices
+    /// under the input.
+    func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+                    check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String]
+
+    /// Reads a yes/no answer; `TerminalPrompter` takes it from one key.
+    func readConfirm(prompt: String, default: Bool?) throws(PromptInterruption) -> Bool
+
     /// `readLine` for a field whose Tab completes file or directory names (`pathCompletion`, from a path rule).
     /// The default completes none.
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], pathCompletion: PathCompletion?,
@@ -96,7 +105,16 @@ public final class FormFlow {
 
     /// Runs the flow on `prompter` until the form is submitted or cancelled.
     public func run(prompter: FormPrompter) -> FormResult {
-        if let terminal = prompter as? TerminalPrompter { terminal.options.words = form.words }
+        // A form with words of its own puts them on the terminal (its fields, lists and confirm questions); a form
+        // with the English defaults leaves a prompter's own words as they were set.
+        if let terminal = prompter as? TerminalPrompter, form.words != FormWords() {
+            terminal.options.words = form.words
+            // Lists and confirm questions show the form's yes and no too.
+            var lists = form.words.lists
+            lists.yes = form.words.yes
+            lists.no = form.words.no
+            terminal.words = lists
+        }
         do {
             try resumeDraft(prompter)
             if !form.title.isEmpty { prompter.show(form.title) }
@@ -160,13 +178,18 @@ public final class FormFlow {
     private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
         var initial = field.isMasked ? "" : field.text.value
-        if field.kind == .yesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
+        if field.isYesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
         while true {
-            let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
+            let line: String
+            if let listed = try readListAnswer(field, prompter) {
+                line = listed
+            } else {
+                line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, pathCompletion: field.pathCompletion,
                                              enforcing: true, asyncChecks: field.asyncChecks) { candidate in
-                field.input.text.value = field.acceptingWords(candidate)
-                return field.input.revalidate().isPending ? .valid : field.translated(field.input.verdict.value)
+                    field.input.text.value = field.acceptingWords(candidate)
+                    return field.input.revalidate().isPending ? .valid : field.translated(field.input.verdict.value)
+                }
             }
             field.input.text.value = field.acceptingWords(line)
             field.input.revalidate()
@@ -214,7 +237,7 @@ public final class FormFlow {
     }
 
     private func promptText(_ field: FormField) -> String {
-        if case .choice = field.kind {
+        if case .choice = field.kind, !field.choices.isEmpty {
             let list = field.choices.joined(separator: ", ")
             return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) \(words.tabCompletes): "
         }
@@ -312,9 +335,9 @@ public final class FormFlow {
     public func reviewText() -> String {
         let fields = form.shownFields
         let shown = fields.map { field -> String in
-            var value = field.value
-            if field.kind == .yesNo && value == "yes" { value = words.yes }
-            if field.kind == .yesNo && value == "no" { value = words.no }
+            var value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
+            if field.isYesNo && value == "yes" { value = words.yes }
+            if field.isYesNo && value == "no" { value = words.no }
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.

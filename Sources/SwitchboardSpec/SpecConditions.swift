@@ -152,12 +152,12 @@ extension SpecParser {
             guard let index = position[name] else { return }
             let target = fields[index]
             switch target.kind {
-            case .yesNo:
+            case .yesNo, .confirm:
                 for value in values where parseYesNo(value) == nil {
                     problems.append(SpecProblem(at, "when: \(displayQuoted(name, limit: 60)) is a yes/no field; "
                         + "expected yes or no, got \(displayQuoted(value, limit: 60))"))
                 }
-            case .choice(let choices) where !choices.isEmpty:
+            case .choice(let choices) where !choices.isEmpty, .multiselect(let choices, _, _) where !choices.isEmpty:
                 for value in values where !choices.contains(value) {
                     problems.append(SpecProblem(at, "when: \(displayQuoted(value, limit: 60)) is not one of the "
                         + "choices of \(displayQuoted(name, limit: 60)) (\(listed(choices))), so the condition could "

@@ -14,8 +14,8 @@ struct SpecParser {
 
     static let topKeys = ["title", "rules", "fields", "words"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check", "when"]
-    static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
+                            "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when"]
+    static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
         self.file = file
@@ -95,7 +95,9 @@ struct SpecParser {
         }
         return FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
-            defaultValue: map["default"].flatMap { parseDefault($0, multiline: kind == .multiline) },
+            defaultValue: map["default"].flatMap { node in
+                kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, multiline: kind == .multiline)
+            },
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
@@ -157,7 +159,9 @@ struct SpecParser {
             case "multiline": kind = .multiline
             case "yesno": kind = .yesNo
             case "number": kind = .number
-            case "choice": kind = .choice([])
+            case "choice", "select": kind = .choice([])
+            case "multiselect": kind = .multiselect([])
+            case "confirm": kind = .confirm
             default:
                 fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
@@ -174,7 +178,7 @@ struct SpecParser {
         if let node = map["choices"], node.mapping != nil {
             // Choices from a command (parsed by parseChoicesCommand).
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
-                fail(node, "choices: only applies to type: choice, not \(kind)")
+                fail(node, "choices: {command: ...} only applies to type: select (choice), not \(kind)")
             }
             return .choice([])
         }
@@ -192,13 +196,20 @@ struct SpecParser {
                 }
                 if values.isEmpty { fail(node, "expected at least one choice") }
             }
+            if case .multiselect = kind { return parseMultiselect(map, choices: values) }
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
-                fail(node, "choices: only applies to type: choice, not \(kind)")
+                fail(node, "choices: only applies to type: select (choice) or multiselect, not \(kind)")
             }
             return .choice(values)
         }
         if case .choice = kind, let kindNode {
-            fail(kindNode, "type: choice needs choices: (a list of values)")
+            fail(kindNode, "type: select needs choices: (a list of values)")
+        }
+        if case .multiselect = kind, let kindNode {
+            fail(kindNode, "type: multiselect needs choices: (a list of values)")
+        }
+        for key in ["min", "max"] where map[key] != nil {
+            fail(map[key]!, "\(key): only applies to type: multiselect, not \(kind)")
         }
         return kind
     }

@@ -24,6 +24,16 @@ extension FormWords {
         ("tab-completes", \.tabCompletes), ("yes", \.yes), ("no", \.no), ("multiline-hint", \.multilineHint),
         ("lines-kept", \.linesKept), ("resuming", \.resuming), ("ignoring-draft", \.ignoringDraft),
         ("draft-warning", \.draftWarning), ("choices-failed", \.choicesFailed), ("choices-empty", \.choicesEmpty),
+        // Lists and confirm questions (ListWords).
+        ("highlight-mark", \.lists.highlightMark), ("chosen-mark", \.lists.chosenMark),
+        ("unchosen-mark", \.lists.unchosenMark), ("more-above-and-below", \.lists.moreAboveAndBelow),
+        ("more-above", \.lists.moreAbove), ("more-below", \.lists.moreBelow), ("select-help", \.lists.selectHelp),
+        ("multi-help", \.lists.multiHelp), ("no-match", \.lists.noMatch), ("too-few", \.lists.tooFew),
+        ("too-many", \.lists.tooMany), ("yes-keys", \.lists.yesKeys), ("no-keys", \.lists.noKeys),
+        ("confirm-help", \.lists.confirmHelp), ("yes-no-default-yes", \.lists.yesNoDefaultYes),
+        ("yes-no-default-no", \.lists.yesNoDefaultNo), ("yes-no-keys", \.lists.yesNo),
+        ("plain-select", \.lists.plainSelect), ("plain-multi", \.lists.plainMulti),
+        ("not-an-option", \.lists.notAnOption), ("no-such-number", \.lists.noSuchNumber),
     ] }
 }
 

@@ -1,6 +1,6 @@
 /// Every word a field or a form shows by itself (as opposed to the prompts, messages and values its author
-/// wrote): the review's title and hints, "checking…", "(Tab completes)", the yes/no words, draft notices and
-/// the built-in rules' messages. The defaults are English; replace any of them to write a form entirely in
+/// wrote): the review's title and hints, "checking…", "(Tab completes)", the yes/no words, draft notices, the
+/// words of lists and confirm questions (`lists`) and the built-in rules' messages. The defaults are English; replace any of them to write a form entirely in
 /// another language, from Swift or from a spec's `words:` section.
 ///
 /// ```swift
@@ -56,6 +56,9 @@ public struct FormWords: Sendable, Equatable {
     public var choicesFailed = "the choices could not be read: {error}"
     /// A command gave no choices.
     public var choicesEmpty = "the choices command printed no choices"
+    /// The words of list questions (select, multi-select) and one-key yes/no questions (confirm): marks, help,
+    /// messages and keys. Its `yes` and `no` follow this struct's when a form shows them.
+    public var lists = ListWords()
     /// Messages replacing the built-in rules' own, by rule name: `"required"`, `"length"`, `"email"`,
     /// `"number"`, `"yes-no"`, `"choice"`, `"printable"`, `"same-as"`, `"after"`... A field's or a rule's own
     /// `message` still wins. `{choices}` in the `"choice"` message lists the choices.

@@ -46,6 +46,9 @@ public final class LineField {
     /// The first failure among the field's rules and registered switches, else valid.
     public var verdict: Dynamic<Verdict> { field.verdict }
 
+    /// The list (or yes/no) question this line asks, drawn under it while it reads.
+    var list: ListState?
+
     /// Whether the bytes of the current text were valid UTF-8 (the built-in text rule needs it).
     var textBytesAreValidUTF8 = true
 

@@ -80,7 +80,7 @@ extension ReadlineSession {
     /// and of the CPU a keystroke cost over bare readline). Returns false, having drawn nothing, when the full
     /// erase-redisplay-draw is needed.
     private func redisplayKeepingHint() -> Bool {
-        guard hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
+        guard field.list?.showsList != true, hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
               drawnAt.0 == 0, drawnAt.2 == 0, readlineModel() == drawnAt
         else { return false }
         // readline must not reach the hint's row: the whole line, at its widest, fits before the last column.
@@ -115,13 +115,14 @@ extension ReadlineSession {
     /// Removes the placeholder and the hint drawn last time, leaving the cursor where readline thinks it is.
     func eraseDecorations() {
         let (row, column, bottom) = readlineModel()
-        defer { hintShown = false; placeholderShown = false }
+        defer { hintShown = false; placeholderShown = false; listShown = false }
         guard (row, column, bottom) == drawnAt else { return }
         var out = ""
         if placeholderShown { out += escape + "K" }
         if hintShown {
             let down = Int(bottom) + 1 - Int(row)
-            out += saveCursor + escape + "\(down)B\r" + escape + "K" + restoreCursor
+            // A list's rows follow the hint: clear to the end of the screen.
+            out += saveCursor + escape + "\(down)B\r" + escape + (listShown ? "J" : "K") + restoreCursor
         }
         if !out.isEmpty { streams.write(out) }
     }
@@ -145,16 +146,21 @@ extension ReadlineSession {
             }
         }
         let hint = hintText(width: columns - 1)
-        if !hint.isEmpty {
-            // The hint row is made to exist first (IND moves down keeping the column, and scrolls on the bottom
-            // row), then the cursor is saved, the hint drawn, and the cursor restored. The cursor is never put
-            // back at readline's column: readline counts a ZWJ sequence as the sum of its emoji (4 columns for
-            // 👩‍💻) where the terminal draws one (2), and its relative moves only work from where the cursor
-            // really is.
+        let list = listRows(screenRows: Int(rows), inputRows: Int(bottom) + 1)
+        if !hint.isEmpty || !list.isEmpty {
+            // The hint row (and a list's rows under it) are made to exist first (IND moves down keeping the
+            // column, and scrolls on the bottom row), then the cursor is saved, the rows drawn, and the cursor
+            // restored. The cursor is never put back at readline's column: readline counts a ZWJ sequence as the
+            // sum of its emoji (4 columns for 👩‍💻) where the terminal draws one (2), and its relative moves only
+            // work from where the cursor really is.
             let down = Int(bottom) + 1 - Int(row)
-            out += String(repeating: index, count: down) + escape + "\(down)A"
-            out += saveCursor + escape + "\(down)B\r" + hint + escape + "K" + escape + "J" + restoreCursor
+            let below = down + list.count
+            out += String(repeating: index, count: below) + escape + "\(below)A"
+            out += saveCursor + escape + "\(down)B\r" + hint + escape + "K"
+            for line in list { out += "\r\n" + line + escape + "K" }
+            out += escape + "J" + restoreCursor
             hintShown = true
+            listShown = !list.isEmpty
         }
         drawnHint = hint
         if !out.isEmpty { streams.write(out) }

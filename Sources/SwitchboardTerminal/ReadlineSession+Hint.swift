@@ -42,6 +42,8 @@ extension ReadlineSession {
         var note: String
         var width: Int
         var spinner: Int?
+        /// A list's help: whether it shows, and how many options are chosen.
+        var listHelp: Int?
     }
 
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
@@ -51,7 +53,8 @@ extension ReadlineSession {
         let spinner = showsVerdict ? spinnerFrame() : nil
         if showsVerdict { drawnSpinner = spinner }
         let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
-                          refused: refused, note: field.note.value, width: width, spinner: spinner)
+                          refused: refused, note: field.note.value, width: width, spinner: spinner,
+                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil)
         if key == hintKey { return hintCache }
         hintCache = buildHintText(width: width, spinner: spinner)
         hintKey = key
@@ -62,7 +65,16 @@ extension ReadlineSession {
         var mark = ""
         var message = ""
         var markColor = ""
-        if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
+        // A list shows how to use it where a text field shows ✓ (and before anything is typed).
+        var listHelp: String?
+        if let state = field.list, state.showsList {
+            listHelp = state.isMulti ? state.words.fill(state.words.multiHelp, n: state.list.chosen.count)
+                : state.words.selectHelp
+        }
+        if let listHelp, !validated || field.verdict.value.isValid {
+            message = listHelp
+            markColor = "2"
+        } else if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
             let words = field.options.words
             message = field.options.masked ? words.enterForSecretDefault
                 : FormWords.fill(words.enterForDefault, ["default": defaultValue])

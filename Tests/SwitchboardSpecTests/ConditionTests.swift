@@ -194,6 +194,38 @@ private func questionnaire() throws -> Form {
         #expect(!no["which"]!.isShown.value && no["why"]!.isShown.value)
     }
 
+    @Test func conditionsOnListAndConfirmAnswers() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - {name: tags, type: multiselect, choices: [api, web, cli], required: false}
+              - {name: api-version, when: {tags: api}}
+              - {name: untagged, required: false, when: {field: tags, rule: "not:required"}}
+              - {name: deploy, type: confirm}
+              - {name: target, when: deploy}
+              - {name: why-not, when: {deploy: no}}
+            """)
+        let form = spec.makeForm()
+        form["tags"]!.answer(["web", "api"])
+        #expect(form["api-version"]!.isShown.value && !form["untagged"]!.isShown.value)
+        form["tags"]!.answer([String]())
+        #expect(!form["api-version"]!.isShown.value && form["untagged"]!.isShown.value)
+        form["deploy"]!.answer("y")
+        #expect(form["target"]!.isShown.value && !form["why-not"]!.isShown.value)
+        form["deploy"]!.answer("no")
+        #expect(!form["target"]!.isShown.value && form["why-not"]!.isShown.value)
+        #expect(problems("""
+            fields:
+              - {name: tags, type: multiselect, choices: [api, web]}
+              - {name: deploy, type: confirm}
+              - {name: a, when: {tags: cli}}
+              - {name: b, when: {deploy: perhaps}}
+            """) == [
+                "s.yaml:4:22: when: \"cli\" is not one of the choices of \"tags\" (api, web), so the condition could "
+                    + "never hold",
+                "s.yaml:5:22: when: \"deploy\" is a yes/no field; expected yes or no, got \"perhaps\"",
+            ])
+    }
+
     // MARK: Spec errors
 
     private func problems(_ yaml: String) -> [String] {

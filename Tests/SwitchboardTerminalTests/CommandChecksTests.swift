@@ -3,7 +3,9 @@ import Glibc
 import SwitchboardTerminal
 import Testing
 
-@Suite struct CommandChecksTests {
+// Serialized: `CommandChecks.running` lists every command of the process, so a test that expects none left must
+// not run beside another that has one running.
+@Suite(.serialized) struct CommandChecksTests {
     @Test("Exit status, output and error output; 128-255 are exit statuses, a signal is a signal")
     func statusesAndOutput() async throws {
         let failed = try await CommandChecks.output(of: "cat; echo out; echo err >&2; exit 3", value: "ada")
