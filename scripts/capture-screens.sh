@@ -186,7 +186,7 @@ keys Enter
 wait_for 'Your name:'
 typed 'Ada'
 keys Enter
-wait_for 'Are you ('
+wait_for '› employed'
 typed 'employed'
 keys Enter
 wait_for 'Company:'
@@ -201,8 +201,7 @@ keys Enter
 wait_for 'Enter to submit'
 typed 'status'
 keys Enter
-wait_last '✓'
-keys C-u
+wait_for '↑↓ move · Enter picks'
 typed 'student'
 keys Enter
 wait_for 'School:'
