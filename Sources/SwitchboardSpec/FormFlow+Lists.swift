@@ -4,26 +4,35 @@ import SwitchboardTerminal
 /// How a `FormPrompter` asks list and yes/no questions. The defaults read a line (Tab completes the choices;
 /// several choices are typed separated by commas), so a prompter that only reads lines still works.
 extension FormPrompter {
-    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String], words: FormWords,
                            check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
         func split(_ text: String) -> [String] {
             multi ? text.split(separator: ",").map { String(trimmingSpaces(String($0))) }.filter { !$0.isEmpty }
                 : (text.isEmpty ? [] : [text])
         }
         let list = choices.joined(separator: ", ")
-        let shown = list.count <= 40 ? "\(prompt) (\(list)): " : "\(prompt) (Tab completes): "
+        let shown = list.count <= 40 ? "\(prompt) (\(list)): " : "\(prompt) \(words.tabCompletes): "
         let line = try readLine(prompt: shown, initial: selected.joined(separator: ", "), masked: false,
                                 choices: choices, enforcing: true) { candidate in check(split(candidate)) }
         return split(line)
     }
 
-    public func readConfirm(prompt: String, default defaultAnswer: Bool?) throws(PromptInterruption) -> Bool {
-        let line = try readLine(prompt: prompt + " (yes/no): ", initial: "", masked: false, choices: [],
-                                enforcing: true) { candidate in
-            parseYesNo(candidate) != nil || (candidate.isEmpty && defaultAnswer != nil)
-                ? .valid : .invalid("yes-no", "must be yes or no")
+    public func readConfirm(prompt: String, default defaultAnswer: Bool?,
+                            words: FormWords) throws(PromptInterruption) -> Bool {
+        // The form's yes and no words answer, and so do y/n, true/false (as everywhere a yes/no is read).
+        func answer(_ text: String) -> Bool? {
+            let typed = trimmingSpaces(text).lowercased()
+            if typed == words.yes.lowercased() { return true }
+            if typed == words.no.lowercased() { return false }
+            return parseYesNo(text)
         }
-        return parseYesNo(line) ?? defaultAnswer ?? false
+        let message = words.ruleMessages["yes-no"] ?? "must be \(words.yes) or \(words.no)"
+        let line = try readLine(prompt: "\(prompt) (\(words.yes)/\(words.no)): ", initial: "", masked: false,
+                                choices: [], enforcing: true) { candidate in
+            answer(candidate) != nil || (candidate.isEmpty && defaultAnswer != nil)
+                ? .valid : .invalid("yes-no", message)
+        }
+        return answer(line) ?? defaultAnswer ?? false
     }
 }
 
@@ -39,7 +48,7 @@ extension FormFlow {
             if values.isEmpty { return nil }
             let multi = field.isMultiselect
             let picked = try prompter.readChoice(prompt: field.prompt, choices: values, multi: multi,
-                                                 selected: field.values) { candidate in
+                                                 selected: field.values, words: words) { candidate in
                 // The field's own verdict for the candidate: its kind's checks (min, max), rules, cross-field checks.
                 field.input.text.value = candidate.joined(separator: "\n")
                 return field.translated(field.input.revalidate())
@@ -47,7 +56,7 @@ extension FormFlow {
             return picked.joined(separator: "\n")
         case .confirm:
             let current = parseYesNo(field.text.value)
-            return try prompter.readConfirm(prompt: field.prompt, default: current) ? "yes" : "no"
+            return try prompter.readConfirm(prompt: field.prompt, default: current, words: words) ? "yes" : "no"
         default:
             return nil
         }

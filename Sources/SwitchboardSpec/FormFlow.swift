@@ -38,13 +38,13 @@ public protocol FormPrompter: AnyObject {
                   asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 
     /// Reads a pick from `choices` (several with `multi`); `check` gives the verdict of a candidate selection,
-    /// shown live. The default reads a line (see `FormFlow+Lists.swift`); `TerminalPrompter` lists the choices
-    /// under the input.
-    func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+    /// shown live; `words` are the form's (its language). The default reads a line (see `FormFlow+Lists.swift`);
+    /// `TerminalPrompter` lists the choices under the input.
+    func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String], words: FormWords,
                     check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String]
 
-    /// Reads a yes/no answer; `TerminalPrompter` takes it from one key.
-    func readConfirm(prompt: String, default: Bool?) throws(PromptInterruption) -> Bool
+    /// Reads a yes/no answer in the form's `words`; `TerminalPrompter` takes it from one key.
+    func readConfirm(prompt: String, default: Bool?, words: FormWords) throws(PromptInterruption) -> Bool
 
     /// `readLine` for a field whose Tab completes file or directory names (`pathCompletion`, from a path rule).
     /// The default completes none.
@@ -308,7 +308,7 @@ public final class FormFlow {
         }
     }
 
-    private var words: FormWords { form.words }
+    var words: FormWords { form.words }
 
     private func field(for choice: String, in shown: [FormField]) -> FormField? {
         let trimmed = String(trimmingSpaces(choice))

@@ -105,7 +105,8 @@ public final class TerminalPrompter: FormPrompter {
 
     /// Reads a pick with a `ListField`: the choices listed under the input, filtered as typed; the form's
     /// verdict for the selection (min, max, rules, cross-field checks) is the hint, and Enter waits for it.
-    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+    /// (The form's words reach the list through `words`, which the flow sets from them.)
+    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String], words _: FormWords,
                            check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
         let field = ListField(prompt: prompt, options: choices, multi: multi, selected: selected, words: words,
                               terminal: fieldOptions())
@@ -118,7 +119,8 @@ public final class TerminalPrompter: FormPrompter {
     }
 
     /// Reads yes or no with a `ConfirmField`: one key answers.
-    public func readConfirm(prompt: String, default defaultAnswer: Bool?) throws(PromptInterruption) -> Bool {
+    public func readConfirm(prompt: String, default defaultAnswer: Bool?,
+                            words _: FormWords) throws(PromptInterruption) -> Bool {
         let field = ConfirmField(prompt: prompt, default: defaultAnswer, words: words, terminal: fieldOptions())
         return try interruptible { try field.read() }
     }

@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 import SwitchboardSpec
+import SwitchboardTerminal
 
 /// A prompter that plays a script of lines the way a terminal would: Enter on a line whose verdict is invalid is
 /// refused (the refusal is recorded) and the next scripted line is the user's corrected text.
@@ -133,5 +134,24 @@ final class ScriptedPrompter: FormPrompter {
         #expect(result.answers["bio"] == "hello\nwor")
         #expect(prompter.shown.contains("bio: must be at most 10 characters; the lines are kept, edit them"))
         #expect(prompter.prompts.map(\.initial) == ["", "", "", "hello", "world!", "", ""])
+    }
+
+    @Test("A prompter that only reads lines asks lists and yes/no in the form's words")
+    func lineDefaultsSpeakTheFormsWords() {
+        let form = Form()
+        var words = FormWords()
+        words.yes = "có"
+        words.no = "không"
+        words.tabCompletes = "(Tab để hoàn thành)"
+        words.ruleMessages["yes-no"] = "phải là có hoặc không"
+        form.words = words
+        _ = form.confirm("deploy", prompt: "Triển khai?")
+        _ = form.select("city", from: (1...20).map { "Thành phố số \($0)" }, prompt: "Thành phố")
+        let prompter = ScriptedPrompter(lines: ["chắc", "có", "Thành phố số 3", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(result.answers["deploy"] == "yes")
+        #expect(prompter.prompts.map(\.prompt).prefix(2) == ["Triển khai? (có/không): ", "Thành phố (Tab để hoàn thành): "])
+        #expect(prompter.refused.map(\.message) == ["phải là có hoặc không"])
     }
 }
