@@ -264,8 +264,18 @@ final class FieldValidation {
     /// Counts the text's changes, so an edit that an action or observer replaced while it was being
     /// validated stops there (the newer edit has validated and published everything already).
     private var edits: UInt64 = 0
-    /// A submit waiting for the pending checks of `text` (see `ObservableTextField.submit`).
-    var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
+    /// A submit waiting for the pending checks of `text` (see `ObservableTextField.submit`). Replaced by a swap,
+    /// so the replaced one is released after the store, not inside it: what its closure captured may edit the
+    /// text from a deinit, and that edit clears this again (a release inside the store was a simultaneous
+    /// access, a trap).
+    var pendingSubmit: (text: String, decided: (Verdict) -> Void)? {
+        get { waitingSubmit }
+        set {
+            var replaced = newValue
+            swap(&waitingSubmit, &replaced)
+        }
+    }
+    private var waitingSubmit: (text: String, decided: (Verdict) -> Void)?
 
     init(text: Dynamic<String>, verdict: Dynamic<Verdict>, textDidChange: Signal<String>, rules: ObservableSwitch) {
         textID = ObjectIdentifier(text)
@@ -318,6 +328,8 @@ final class FieldValidation {
         edits &+= 1
         let edit = edits
         pendingSubmit = nil   // typing cancels a submit waiting for a check
+        // Releasing that submit may have edited the text (a deinit of what it captured): that edit is done.
+        guard edits == edit else { return false }
         revalidate(newText)
         guard edits == edit else { return false }
         if textDidChange.hasObservers { textDidChange.send(newText) }
