@@ -307,6 +307,36 @@ struct HostileFastCoreTests {
         #expect(freed == 5 && weakLast == nil)
     }
 
+    @Test("Old values whose deinit drops the Dynamic they were replaced in, directly and from its queue: delivered, then freed")
+    func oldValueDeinitDropsHolder() {
+        let box = Box(Dynamic<Noisy?>(nil))
+        weak let weakHolder = box.object
+        var seen: [Bool] = []
+        box.object!.bind { seen.append($0 != nil) }
+        box.object!.value = Noisy { box.object = nil }
+        box.object!.value = nil
+        #expect(seen == [true, false])
+        #expect(weakHolder == nil)
+
+        // The same from a queue: the first value's deinit drops the Dynamic while three more wait for it.
+        let queued = Box(Dynamic<Noisy?>(nil, deliversDuplicates: true))
+        weak let weakQueued = queued.object
+        var queuedSeen: [Int] = []
+        var tags: [ObjectIdentifier: Int] = [:]
+        queued.object!.bind { queuedSeen.append($0.map { tags[ObjectIdentifier($0)] ?? -1 } ?? 0) }
+        let trigger = Dynamic(0)
+        trigger.bind { _ in
+            for index in 1...4 {
+                let noisy = Noisy { if index == 1 { queued.object = nil } }
+                tags[ObjectIdentifier(noisy)] = index
+                queued.object?.value = noisy
+            }
+        }
+        trigger.value = 1
+        #expect(weakQueued == nil)
+        #expect(queuedSeen == [1, 2, 3, 4], "\(queuedSeen)")
+    }
+
     @Test("A Dynamic dropped with values queued for it: its observers get them all, then let go of what they hold")
     func ownerDroppedWithQueue() {
         let box = Box(Dynamic(0))
