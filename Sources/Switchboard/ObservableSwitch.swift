@@ -44,11 +44,12 @@ public final class ObservableSwitch {
     public var action: ((Bool) -> Void)? {
         get { storedAction }
         set {
-            // Swapped in, so the replaced action is released after the store, not inside it: what it captured
-            // may validate this switch or set its action from a deinit (a release inside the store was a
-            // simultaneous access, a trap).
-            var replaced = newValue
-            swap(&storedAction, &replaced)
+            // The replaced action is kept until after the store, so it is not released inside it: what it
+            // captured may validate this switch or set its action from a deinit (a release inside the store was
+            // a simultaneous access, a trap).
+            let replaced = storedAction
+            storedAction = newValue
+            keepUntilHere(replaced)
         }
     }
     /// `action`'s storage. Private, so that the compiler sees every access to it and checks their exclusivity
