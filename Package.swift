@@ -103,6 +103,15 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Examples/greet", swiftSettings: strict),
 
+        // Swift 5 language mode, nonisolated: the list questions and askIfMissing called from plain top-level code and
+        // from a plain ParsableCommand.run(), with no MainActor ceremony.
+        .executableTarget(name: "pick", dependencies: ["SwitchboardTerminal"], path: "Examples/pick",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "release",
+                          dependencies: ["SwitchboardArgumentParser",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/release", swiftSettings: [.swiftLanguageMode(.v5)]),
+
         .testTarget(name: "SwitchboardTests",
                     dependencies: ["Switchboard", "SwitchboardTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
@@ -117,7 +126,7 @@ let package = Package(
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
         .testTarget(name: "SwitchboardTerminalTests",
-                    dependencies: ["SwitchboardTerminal", "TerminalTestSupport"],
+                    dependencies: ["SwitchboardTerminal", "TerminalTestSupport", "CReadline"],
                     swiftSettings: strict),
         // SwitchboardArgumentParser through ArgumentParser's API, and the built `deploy` and `greet` as users run them.
         .testTarget(name: "SwitchboardArgumentParserTests",

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Instructions per operation of the core's cases and of their limits (plain closures), counted by valgrind's
 # callgrind: exact and repeatable on a busy machine, so a change can be compared with the one before it.
-# Usage: scripts/bench-instructions.sh [path/to/switchboard-bench]   (make bench-instructions builds it first)
+# Each count is held to the one recorded in Benchmarks/instruction-baseline.txt: more than 5% over it is a
+# regression (exit status 1). After a change that is meant to cost more (or that wins), record the new counts with
+# --update and commit the file with the change.
+# Usage: scripts/bench-instructions.sh [--update] [path/to/switchboard-bench]   (make bench-instructions builds it)
 set -euo pipefail
+update=0
+if [ "${1:-}" = --update ]; then update=1; shift; fi
 bench=${1:-Benchmarks/.build/release/switchboard-bench}
+baseline_file=Benchmarks/instruction-baseline.txt
 command -v valgrind >/dev/null || { echo "instruction counts skipped: valgrind is not installed (apt-get install valgrind)"; exit 0; }
 iterations=10000
 out=$(mktemp -d)
@@ -22,17 +28,32 @@ count() {   # instructions inside the probe's measured function, per operation
     fi
     echo $(( total / iterations ))
 }
+recorded() { [ -f "$baseline_file" ] && awk -v k="$1" '$1 == k {print $2}' "$baseline_file" || true; }
 printf '== Core: instructions per operation (callgrind; %d operations per probe) ==\n' "$iterations"
-printf '%-30s %12s %12s %8s %8s\n' case closures Switchboard ratio target
+printf '%-34s %9s %12s %7s %10s %8s\n' case closures Switchboard ratio recorded change
 status=0
-for row in "one:one observer, per set:2" "validation:5-predicate validation, per edit:2" "chain:100-link <~ chain, per set:5"; do
-    IFS=: read -r name title target <<<"$row"
+new_baseline=""
+for row in "one:one observer, per set" "validation:5-predicate validation, per edit" "chain:100-link <~ chain, per hop"; do
+    IFS=: read -r name title <<<"$row"
     limit=$(count "closures-$name")
     ours=$(count "switchboard-$name")
-    if [ "$name" = chain ]; then limit=$(( limit * 100 )); ours=$(( ours * 100 )); fi
     ratio=$(awk -v a="$ours" -v b="$limit" 'BEGIN { printf "%.2f", a / b }')
-    verdict=$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r <= t) ? "met" : "EXCEEDS" }')
-    [ "$verdict" = met ] || status=1
-    printf '%-30s %12s %12s %7sx %7sx  %s\n' "$title" "$limit" "$ours" "$ratio" "$target" "$verdict"
+    before=$(recorded "$name")
+    new_baseline+="$name $ours"$'\n'
+    if [ -n "$before" ]; then
+        change=$(awk -v a="$ours" -v b="$before" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
+        verdict=$(awk -v a="$ours" -v b="$before" 'BEGIN { print (a <= b * 1.05) ? "ok" : "REGRESSED" }')
+    else
+        before="-"; change="-"; verdict="(nothing recorded)"
+    fi
+    [ "$verdict" = REGRESSED ] && status=1
+    printf '%-34s %9s %12s %6sx %10s %8s  %s\n' "$title" "$limit" "$ours" "$ratio" "$before" "$change" "$verdict"
 done
+if [ "$update" = 1 ]; then
+    printf '# Instructions per operation recorded by scripts/bench-instructions.sh --update (callgrind, release build).\n%s' \
+        "$new_baseline" > "$baseline_file"
+    echo "recorded in $baseline_file"
+    exit 0
+fi
+[ "$status" = 0 ] || echo "an operation costs more than 5% over its recorded count: see the rows marked REGRESSED"
 exit $status

@@ -160,8 +160,10 @@ keys Enter
 wait_for 'Age:'
 typed '36'
 keys Enter
-wait_for 'Country ('
+wait_for 'Country:'
 typed 'Vietnam'
+wait_for '› Vietnam'
+save form-list
 keys Enter
 wait_for 'Short bio'
 wait_last '>'
@@ -174,3 +176,38 @@ save form-review
 keys Enter
 wait_for "EMAIL='ada@example.com'"
 save form-submitted
+
+# 4. choose: options on standard input filtered as typed, the keys from the terminal; several choices with --max.
+printf 'main\ndev\nfeature/lists\nfeature/login\nfix/resize\n' > "$WORK/branches.txt"
+start
+typed 'BRANCH=$(switchboard choose Branch < branches.txt)'
+keys Enter
+wait_for '› main'
+typed 'fe'
+wait_for '› feature/lists'
+keys Down
+wait_for '› feature/login'
+save choose-filter
+keys Enter
+wait_last '$'
+typed 'echo "BRANCH=$BRANCH"'
+keys Enter
+wait_for 'BRANCH=feature/login'
+save choose-captured
+start
+typed 'TAGS=$(switchboard choose Tags api cli docs web --multi --max 2)'
+keys Enter
+wait_for '○ api'
+keys Tab Tab Tab
+wait_for '✗'
+save choose-multi
+keys C-c
+
+# 5. confirm: one key answers; the exit status says which.
+start
+typed 'switchboard confirm "Deploy?" --default no && echo deploying'
+keys Enter
+wait_for 'Deploy? [y/N]'
+typed 'y'
+wait_for 'deploying'
+save confirm

@@ -53,19 +53,25 @@ check "fish completion installed" grep -q "^complete -c 'switchboard'" "$FISH_CO
 $MAKE --no-print-directory uninstall PREFIX="$PREFIX" >"$WORK/uninstall.log" 2>&1 \
     || fail "make uninstall" "$(cat "$WORK/uninstall.log")"
 ok "make uninstall PREFIX=$PREFIX"
-check "nothing installed is left (no file, no link, no libexec folder)" \
-    sh -c "test -z \"\$(find '$PREFIX' ! -type d)\" && test ! -e '$PREFIX/libexec/switchboard'"
+check "nothing installed is left (no file, no link, no folder install made)" \
+    sh -c "test -z \"\$(find '$PREFIX' -mindepth 1)\""
 
 STAGE="$WORK/stage"
 $MAKE --no-print-directory install DESTDIR="$STAGE" PREFIX=/usr/local >"$WORK/install.log" 2>&1 \
     || fail "make install DESTDIR=... PREFIX=/usr/local" "$(tail -20 "$WORK/install.log")"
 check "a staged install (DESTDIR) writes the six files under DESTDIR/PREFIX and nowhere else" \
     sh -c "test \"\$(cd '$STAGE' && find . ! -type d | sort | tr '\n' ' ')\" = './usr/local/bin/switchboard \
-./usr/local/libexec/switchboard/switchboard-full ./usr/local/share/bash-completion/completions/switchboard \
+./usr/local/libexec/switchboard/installed-folders ./usr/local/libexec/switchboard/switchboard-full \
+./usr/local/share/bash-completion/completions/switchboard \
 ./usr/local/share/fish/vendor_completions.d/switchboard.fish ./usr/local/share/man/man1/switchboard.1 \
 ./usr/local/share/zsh/site-functions/_switchboard '"
 check "the staged switchboard finds its staged helper" \
     sh -c "'$STAGE/usr/local/bin/switchboard' test '$WORK/spec.yaml' | grep -q '^ok 1 - '"
 $MAKE --no-print-directory uninstall DESTDIR="$STAGE" PREFIX=/usr/local >/dev/null 2>&1
-check "make uninstall DESTDIR=... leaves nothing" sh -c "test -z \"\$(find '$STAGE' ! -type d)\""
+check "make uninstall DESTDIR=... leaves nothing" sh -c "test -z \"\$(find '$STAGE/usr/local' -mindepth 1)\""
+mkdir -p "$WORK/kept/share/man/man1"
+$MAKE --no-print-directory install PREFIX="$WORK/kept" >/dev/null 2>&1 && $MAKE --no-print-directory install \
+    PREFIX="$WORK/kept" >/dev/null 2>&1 && $MAKE --no-print-directory uninstall PREFIX="$WORK/kept" >/dev/null 2>&1
+check "install twice, uninstall: the folders install made are gone, one that was there before stays" \
+    sh -c "test \"\$(cd '$WORK/kept' && find . | sort | tr '\n' ' ')\" = '. ./share ./share/man ./share/man/man1 '"
 echo "1..$n"

@@ -62,14 +62,12 @@ struct Deploy: ParsableCommand {
     @OptionGroup var prompting: Prompting
 
     func run() throws {
-        // run() is called on the main thread, where the terminal's fields live.
-        let deployment = try MainActor.assumeIsolated {
-            Deployment(
-                email: try prompting.askIfMissing(email, "--email", rule: Rules.email),
-                port: try prompting.askIfMissing(port, "--port", rule: Rules.port, default: 8443),
-                env: try prompting.askIfMissing(env, "--env", rule: Rules.env, prompt: "Environment"),
-                tokenLength: try prompting.askIfMissing(token, "--token", rule: Rules.token, masked: true).count)
-        }
+        // run() is called on the main thread, where the terminal's fields live: the prompts are called as they are.
+        let deployment = Deployment(
+            email: try prompting.askIfMissing(email, "--email", rule: Rules.email),
+            port: try prompting.askIfMissing(port, "--port", rule: Rules.port, default: 8443),
+            env: try prompting.askIfMissing(env, "--env", rule: Rules.env, prompt: "Environment"),
+            tokenLength: try prompting.askIfMissing(token, "--token", rule: Rules.token, masked: true).count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(deployment), as: UTF8.self))

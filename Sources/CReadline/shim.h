@@ -5,6 +5,11 @@
 #include <stdio.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+/// Whether the calling thread is the process's main thread (its thread id is the process id on Linux).
+static inline int sb_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
 
 // readline's display model (exported by libreadline, not declared in its public headers). The hint line is
 // drawn from these so that wide characters, wrapping and i-search prompts are measured the way readline drew them.
@@ -15,7 +20,6 @@ extern int _rl_vis_botlin;
 // Display width of a character (declared by <wchar.h> only under _XOPEN_SOURCE).
 #include <wchar.h>
 extern int wcwidth(wchar_t c);
-static inline int sb_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 static inline FILE *sb_stdin(void) { return stdin; }
 static inline FILE *sb_stdout(void) { return stdout; }
@@ -37,6 +41,12 @@ static inline int sb_rl_last_command_was_insert(void) { return rl_last_func == r
 /// Non-zero while a history search (incremental, non-incremental, prefix) owns the prompt.
 static inline int sb_rl_searching(void) {
     return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_SEARCH) != 0;
+}
+
+/// Makes `map[key]` lead to the keymap `next` (a key sequence's prefix).
+static inline void sb_rl_set_submap(Keymap map, int key, Keymap next) {
+    map[key].type = ISKMAP;
+    map[key].function = (rl_command_func_t *)next;
 }
 
 static inline FILE *sb_rl_instream(void) { return rl_instream; }

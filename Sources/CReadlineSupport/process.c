@@ -13,3 +13,14 @@ int sb_set_child_subreaper(void) {
 int sb_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }
+
+#include <sys/syscall.h>
+
+int sb_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    return -1;
+#endif
+}

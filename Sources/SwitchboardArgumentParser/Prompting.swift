@@ -15,9 +15,7 @@ import Glibc
 ///     @OptionGroup var prompting: Prompting        // --no-input
 ///
 ///     func run() throws {
-///         let email = try MainActor.assumeIsolated {
-///             try prompting.askIfMissing(self.email, "--email", rule: .email)
-///         }
+///         let email = try prompting.askIfMissing(self.email, "--email", rule: .email)
 ///         print(email)
 ///     }
 /// }
@@ -31,9 +29,10 @@ import Glibc
 /// `--no-input` was given, or when the environment variable `CI` is set (to anything but empty, `0` or `false`).
 /// Ctrl-C at the prompt ends the tool with status 130, the terminal restored.
 ///
-/// The asking methods are `@MainActor` (the terminal belongs to the main thread): wrap them in
-/// `MainActor.assumeIsolated` in a `ParsableCommand`'s `run()`, which runs on the main thread, and `await` them in
-/// an `AsyncParsableCommand`'s `run() async`.
+/// The terminal belongs to the main thread. Call the asking methods as they are from a `ParsableCommand`'s
+/// `run()` (it runs on the main thread; they check that they do, and throw `MainThreadRequired` saying what to do
+/// when they do not), in either Swift language mode, and `await` them in an `AsyncParsableCommand`'s `run() async`
+/// (they then run on the main actor). No `MainActor.assumeIsolated` is needed.
 public struct Prompting: ParsableArguments, Sendable {
     /// Whether the command line said never to ask (`--no-input`).
     @Flag(name: .customLong("no-input"),
@@ -90,12 +89,37 @@ public struct Prompting: ParsableArguments, Sendable {
     ///   for a missing option nobody can be asked for (exit 64), `ExitCode(130)` on Ctrl-C, `ExitCode(128 + N)`
     ///   when signal N (SIGTERM, SIGHUP) ends the prompt, and `PromptingError.invalidDefault` when `default`
     ///   fails `rule`.
-    @MainActor
     public func askIfMissing<Value: Sendable>(
         _ given: Value?, _ option: String, rule: ArgumentRule<Value>, prompt: String? = nil,
         default defaultValue: Value? = nil, masked: Bool = false, valueName: String? = nil
     ) throws -> Value {
         if let given { return given }
+        // Nobody to ask (or a bad default): reported from any thread; only the terminal needs the main thread.
+        _ = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
+        return try onMainThread("askIfMissing") {
+            try ask(option, rule: rule, prompt: prompt, default: defaultValue, masked: masked, valueName: valueName)
+        }
+    }
+
+    /// `askIfMissing` awaited from async code (an `AsyncParsableCommand`'s `run() async`): it runs on the main
+    /// actor.
+    ///
+    /// ```swift
+    /// let name = try await prompting.askIfMissing(name, "--name", rule: Rules.name)
+    /// ```
+    @MainActor
+    public func askIfMissing<Value: Sendable>(
+        _ given: Value?, _ option: String, rule: ArgumentRule<Value>, prompt: String? = nil,
+        default defaultValue: Value? = nil, masked: Bool = false, valueName: String? = nil
+    ) async throws -> Value {
+        if let given { return given }
+        return try ask(option, rule: rule, prompt: prompt, default: defaultValue, masked: masked, valueName: valueName)
+    }
+
+    /// The option as asked, and its default as text; throws when nobody can be asked or the default fails the rule.
+    private func preflight<Value: Sendable>(
+        _ option: String, rule: ArgumentRule<Value>, default defaultValue: Value?, valueName: String?
+    ) throws -> (asked: AskedOption, defaultText: String?) {
         let asked = AskedOption(option, valueName: valueName, help: rule.help)
         // A default the rule refuses is the tool's mistake: reported whether or not anybody could be asked.
         let defaultText = defaultValue.map { argumentText($0) ?? "\($0)" }
@@ -103,15 +127,32 @@ public struct Prompting: ParsableArguments, Sendable {
             throw PromptingError.invalidDefault(option: asked.synopsis, value: defaultText, message: failure.message)
         }
         guard canAsk else { throw asked.missing() }
+        return (asked, defaultText)
+    }
+
+    @MainActor
+    private func ask<Value: Sendable>(
+        _ option: String, rule: ArgumentRule<Value>, prompt: String?, default defaultValue: Value?, masked: Bool,
+        valueName: String?
+    ) throws -> Value {
+        let (asked, defaultText) = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
         var options = LineField.Options()
         options.masked = masked
-        options.choices = rule.choices ?? []
         options.pathCompletion = rule.rule.pathCompletion
-        let field = LineField(prompt: prompt ?? asked.label, default: defaultText, rules: [rule.condition],
-                              options: options)
         let text: String
         do {
-            text = try field.read()
+            if let choices = rule.choices, !choices.isEmpty, !masked {
+                // A one-of rule: its values listed under the input, filtered as typed; the default highlighted.
+                let list = ListField(prompt: prompt ?? asked.label, options: choices,
+                                     selected: defaultText.map { [$0] } ?? [], rules: [rule.condition],
+                                     terminal: options)
+                text = try list.read().first ?? ""
+            } else {
+                options.choices = rule.choices ?? []
+                let field = LineField(prompt: prompt ?? asked.label, default: defaultText, rules: [rule.condition],
+                                      options: options)
+                text = try field.read()
+            }
         } catch let error as FieldError {
             switch error {
             case .cancelled:
@@ -131,18 +172,102 @@ public struct Prompting: ParsableArguments, Sendable {
         }
     }
 
+    /// The values of a repeatable option (`@Option var tags: [String] = []`): `given` when the command line had any,
+    /// else the answer to a prompt. With a one-of rule the values are listed under the input and chosen with Tab
+    /// (a multi-select: at least `minimum`, at most `maximum`, checked live); without one, one value is asked.
+    ///
+    /// ```swift
+    /// @Option(rule: .oneOf(["api", "cli", "web"])) var tag: [String] = []
+    /// let tags = try prompting.askIfMissing(tag, "--tag", rule: ArgumentRule<String>(.oneOf(["api", "cli", "web"])))
+    /// ```
+    /// - Throws: as the single-value `askIfMissing`; a missing-option error when nothing can be asked.
+    public func askIfMissing<Value: Sendable>(
+        _ given: [Value], _ option: String, rule: ArgumentRule<Value>, prompt: String? = nil, minimum: Int = 1,
+        maximum: Int? = nil, valueName: String? = nil
+    ) throws -> [Value] {
+        if !given.isEmpty { return given }
+        _ = try preflight(option, rule: rule, default: nil, valueName: valueName)
+        return try onMainThread("askIfMissing") {
+            try askSeveral(option, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum, valueName: valueName)
+        }
+    }
+
+    /// The repeatable option's `askIfMissing`, awaited from async code.
+    @MainActor
+    public func askIfMissing<Value: Sendable>(
+        _ given: [Value], _ option: String, rule: ArgumentRule<Value>, prompt: String? = nil, minimum: Int = 1,
+        maximum: Int? = nil, valueName: String? = nil
+    ) async throws -> [Value] {
+        if !given.isEmpty { return given }
+        return try askSeveral(option, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum, valueName: valueName)
+    }
+
+    @MainActor
+    private func askSeveral<Value: Sendable>(
+        _ option: String, rule: ArgumentRule<Value>, prompt: String?, minimum: Int, maximum: Int?, valueName: String?
+    ) throws -> [Value] {
+        guard let choices = rule.choices, !choices.isEmpty else {
+            return [try ask(option, rule: rule, prompt: prompt, default: nil, masked: false, valueName: valueName)]
+        }
+        let asked = AskedOption(option, valueName: valueName, help: rule.help)
+        guard canAsk else { throw asked.missing() }
+        let picked: [String]
+        do {
+            picked = try ListField(prompt: prompt ?? asked.label, options: choices, multi: true, minimum: minimum,
+                                   maximum: maximum, rules: [rule.condition]).read()
+        } catch let error as FieldError {
+            switch error {
+            case .cancelled: throw ExitCode(130)
+            case .interrupted(let signal): throw ExitCode(128 + signal)
+            case .endOfInput, .terminalUnavailable: throw asked.missing()
+            case .invalid(_, let message): throw ValidationError(message)
+            }
+        }
+        var values: [Value] = []
+        for text in picked {
+            do {
+                values.append(try rule.value(from: text))
+            } catch {
+                throw ValidationError("The value for '\(asked.synopsis)' is invalid: \(error.message)")
+            }
+        }
+        return values
+    }
+
+    /// The repeatable text option's `askIfMissing`, checked by any rule (a one-of rule asks a multi-select).
+    ///
+    /// ```swift
+    /// let targets = try prompting.askIfMissing(target, "--target", rule: .oneOf(["linux", "macos"]), maximum: 2)
+    /// ```
+    public func askIfMissing(
+        _ given: [String], _ option: String, rule: Rule, prompt: String? = nil, minimum: Int = 1, maximum: Int? = nil,
+        valueName: String? = nil
+    ) throws -> [String] {
+        try askIfMissing(given, option, rule: ArgumentRule<String>(rule), prompt: prompt, minimum: minimum,
+                         maximum: maximum, valueName: valueName)
+    }
+
     /// `askIfMissing` for a text option checked by any rule.
     ///
     /// ```swift
     /// let env = try prompting.askIfMissing(env, "--env", rule: .oneOf(["staging", "production"]))
     /// ```
-    @MainActor
     public func askIfMissing(
         _ given: String?, _ option: String, rule: Rule, prompt: String? = nil, default defaultValue: String? = nil,
         masked: Bool = false, valueName: String? = nil
     ) throws -> String {
         try askIfMissing(given, option, rule: ArgumentRule<String>(rule), prompt: prompt, default: defaultValue,
                          masked: masked, valueName: valueName)
+    }
+
+    /// `askIfMissing` for a text option, awaited from async code.
+    @MainActor
+    public func askIfMissing(
+        _ given: String?, _ option: String, rule: Rule, prompt: String? = nil, default defaultValue: String? = nil,
+        masked: Bool = false, valueName: String? = nil
+    ) async throws -> String {
+        try await askIfMissing(given, option, rule: ArgumentRule<String>(rule), prompt: prompt, default: defaultValue,
+                               masked: masked, valueName: valueName)
     }
 }
 

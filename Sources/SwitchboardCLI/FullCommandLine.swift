@@ -25,8 +25,9 @@ enum FullCommandLine {
                 + "); it runs form, test, --help and completion: build it with "
                 + "`swift build --product \(name)`, or install both with `make install`")
         }
-        standardOutput.flush()
-        standardError.flush()
+        // Nothing has been written yet, and the output buffers are not touched: making them would read
+        // `closedStandardStreams`, which puts /dev/null in place of a closed descriptor, and switchboard-full
+        // would then miss `>&-` or `<&-` (the output lost with exit 0, a closed input read as empty).
         // argv[0] stays `switchboard`: that is the command the user ran (and what `ps` should show).
         let argv = ([CommandLine.arguments.first ?? "switchboard"] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)

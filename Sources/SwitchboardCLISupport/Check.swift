@@ -54,6 +54,11 @@ package struct CheckOptions: Equatable {
         let typed = isTerminal(fd)
         if let command = check.command {
             CommandChecks.adoptOrphans()
+            // Ctrl-C, SIGTERM, SIGHUP: the running commands are killed with their groups and reaped first; any
+            // other way out (a read error) kills and reaps them too.
+            CommandChecks.terminateOnSignals()
+            defer { CommandChecks.terminateAll() }
+            endOnBrokenPipeAfterTheCommands()
             var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs)
             try reader.forEachLine { bytes in
                 var failed: Verdict?
@@ -84,6 +89,33 @@ package struct CheckOptions: Equatable {
         }
         checker.finish()
         if checker.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
+    }
+}
+
+/// A reader that goes away (`check ... | head -1`) ends the program with SIGPIPE, as it would without check
+/// commands, but only once every running command has been killed with its group and reaped: SIGPIPE is blocked in
+/// this thread (the commands' threads block it already), so a write fails with EPIPE, the commands are ended, and
+/// the pending SIGPIPE is let through. A SIGPIPE the program was started with ignored stays ignored (the write
+/// error is reported at the end, as before).
+private func endOnBrokenPipeAfterTheCommands() {
+    var current = sigaction()
+    guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
+          current.sa_flags & SA_SIGINFO == 0 else { return }
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+    standardOutput.onBrokenPipe = {
+        CommandChecks.closeGate()
+        CommandChecks.terminateAll()
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) != 1 { raise(SIGPIPE) }
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+        _exit(128 + SIGPIPE)
     }
 }
 

@@ -7,11 +7,12 @@ import Glibc
 
 /// `switchboard check --check-command CMD --jobs N`: lines that pass the rules are checked by the command, at
 /// most `jobs` at a time; the report keeps the input's order (a line is reported once every line before it
-/// has been). Each command has the timeout; one that runs longer is killed with its group and the line fails.
+/// has been, and at once then). Each command has the timeout; one that runs longer is killed with its group and
+/// the line fails. A command is over when its shell exits (see `AsyncCheck.command`).
 struct CommandBatch: ~Copyable {
     private enum State {
         case decided(Verdict)
-        case running(pid: Int32, deadline: ContinuousClock.Instant)
+        case running
     }
 
     private struct Entry {
@@ -28,7 +29,6 @@ struct CommandBatch: ~Copyable {
     private var head = 0
     private var running = 0
     private let finished = Finished()
-    private let clock = ContinuousClock()
     private let timeoutMessage: String
 
     init(command: String, timeout: Duration, jobs: Int) {
@@ -41,7 +41,11 @@ struct CommandBatch: ~Copyable {
 
     /// Takes the next line: failed by the rules (`verdict` not valid), or to be checked by the command.
     mutating func add(_ bytes: UnsafeRawBufferPointer, rulesVerdict: Verdict?, into checker: inout LineChecker) {
-        while running >= jobs || queue.count - head >= window { waitForOne(into: &checker) }
+        // A finished line is reported as soon as every line before it has been (never held behind the window).
+        while running >= jobs || queue.count - head >= window {
+            waitForOne(into: &checker)
+            flush(into: &checker)
+        }
         if let rulesVerdict {
             queue.append(Entry(bytes: Array(bytes), state: .decided(rulesVerdict)))
         } else {
@@ -49,12 +53,14 @@ struct CommandBatch: ~Copyable {
             let value = String(decoding: copy, as: UTF8.self)
             let index = offset + queue.count
             do {
-                let process = try CommandChecks.start(command, value: value) { [finished] result in
+                // The runner kills a command past the timeout with its group (`Result.timedOut`).
+                _ = try CommandChecks.start(command, value: value, timeout: timeout) { [finished] result in
                     finished.post(index, result)
                 }
-                queue.append(Entry(bytes: copy, state: .running(pid: process, deadline: clock.now + timeout)))
+                queue.append(Entry(bytes: copy, state: .running))
                 running += 1
             } catch {
+                CommandChecks.parkIfEnding()
                 queue.append(Entry(bytes: copy, state: .decided(.undecided("check-command", "\(error)"))))
             }
         }
@@ -63,8 +69,10 @@ struct CommandBatch: ~Copyable {
 
     /// Waits for every command and reports the remaining lines.
     mutating func finish(into checker: inout LineChecker) {
-        while running > 0 { waitForOne(into: &checker) }
-        flush(into: &checker)
+        while running > 0 {
+            waitForOne(into: &checker)
+            flush(into: &checker)
+        }
     }
 
     /// Reports the decided lines at the head of the queue, in order.
@@ -83,33 +91,14 @@ struct CommandBatch: ~Copyable {
         }
     }
 
-    /// Blocks until a command ends (or times out and is killed), and records it.
+    /// Blocks until a command ends (timed out and killed by the runner, or by itself), and records it.
     private mutating func waitForOne(into checker: inout LineChecker) {
-        var earliest: ContinuousClock.Instant?
-        for index in head..<queue.count {
-            if case .running(_, let deadline) = queue[index].state, earliest.map({ deadline < $0 }) ?? true {
-                earliest = deadline
-            }
-        }
-        var timeoutMS: Int32 = -1
-        if let earliest {
-            let (seconds, attoseconds) = (earliest - clock.now).components
-            timeoutMS = Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
-        }
         var fd = pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0)
-        if !finished.hasResults { _ = poll(&fd, 1, timeoutMS) }
+        if !finished.hasResults { _ = poll(&fd, 1, -1) }
+        CommandChecks.parkIfEnding()
         for (absolute, result) in finished.take() { apply(result, at: absolute) }
-        let now = clock.now
-        for index in head..<queue.count {
-            if case .running(let pid, let deadline) = queue[index].state, deadline <= now {
-                CommandChecks.kill(pid)
-                queue[index].state = .running(pid: pid, deadline: .now + .seconds(3600))
-                timedOut.insert(index + offset)
-            }
-        }
     }
 
-    private var timedOut: Set<Int> = []
     /// How many entries compaction removed from the front (indices handed to commands are absolute).
     private var offset = 0
 
@@ -117,7 +106,7 @@ struct CommandBatch: ~Copyable {
         let index = absolute - offset
         guard index >= 0, index < queue.count, case .running = queue[index].state else { return }
         running -= 1
-        if timedOut.remove(absolute) != nil {
+        if result.timedOut {
             queue[index].state = .decided(.undecided("check-command", timeoutMessage))
         } else {
             queue[index].state = .decided(result.verdict(name: "check-command"))

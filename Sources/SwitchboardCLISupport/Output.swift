@@ -16,6 +16,10 @@ package final class OutputBuffer {
     /// Whether the descriptor was closed when the program started (see `closedStandardStreams`).
     private let wasClosed: Bool
 
+    /// Called when a write finds the reader gone (EPIPE, with SIGPIPE blocked): a batch that started check
+    /// commands kills them before it ends.
+    package var onBrokenPipe: (() -> Void)?
+
     package init(fd: Int32, capacity: Int = 64 * 1024) {
         self.fd = fd
         wasClosed = closedStandardStreams.contains(fd)
@@ -89,7 +93,12 @@ package final class OutputBuffer {
             let written = Glibc.write(fd, base + offset, raw.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
+                let reason = errno
+                failure = String(cString: strerror(reason))
+                if reason == EPIPE, let onBrokenPipe {
+                    self.onBrokenPipe = nil
+                    onBrokenPipe()
+                }
                 return
             }
             offset += written

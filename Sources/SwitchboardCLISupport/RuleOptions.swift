@@ -22,7 +22,7 @@ func parseRules(_ texts: [String]) throws(CommandFailure) -> [Rule] {
                          + displayEscaped(error.message))
             let shown = excerpt(text, around: error.column)
             lines.append("  " + shown.text)
-            lines.append("  " + String(repeating: " ", count: displayWidth(shown.beforeProblem)) + "^")
+            lines.append("  " + String(repeating: " ", count: DisplayWidth.columns(of: shown.beforeProblem)) + "^")
         }
     }
     if !lines.isEmpty { throw CommandFailure(lines: lines, status: ExitStatus.usage, plain: true) }

@@ -25,6 +25,9 @@ struct AskCommand: ParsableCommand {
             With --mask, Tab neither completes nor lists --choices (it would reveal what was typed); the value must \
             still be one of them.
 
+            To pick from a list shown under the input (filtered as you type, one or several), use \
+            `switchboard choose`; for yes or no with one key, `switchboard confirm`.
+
             Examples:
               EMAIL=$(switchboard ask "Email" --rule email)
               AGE=$(switchboard ask "Age" --rule 'int:13..120' --message "13 to 120")

@@ -30,7 +30,8 @@ struct SwitchboardTool: ParsableCommand {
               switchboard test rules.yaml
             """,
         version: switchboardVersion,
-        subcommands: [AskCommand.self, FormCommand.self, CheckCommand.self, TestCommand.self])
+        subcommands: [AskCommand.self, ChooseCommand.self, ConfirmCommand.self, FormCommand.self, CheckCommand.self,
+                      TestCommand.self])
 
     /// Parses the command line with ArgumentParser and runs the command, mapping every outcome to the documented
     /// exit statuses (the argument parser's own usage errors exit with 64; ours is 2, as for most Unix tools).

@@ -110,7 +110,8 @@ enum Scan {
     //   (?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
     // Written as constant masks, so the compiler lays them out in the binary: a set built by a call is a lazily
     // initialised global, and `check` paid a `swift_once` call for it on every line (5% of `check --rule email`).
-    // Debug builds (the tests) check each mask against the characters it stands for, in `email`.
+    // Debug builds (the tests) check each mask against the characters it stands for, in `email`. Benchmark row:
+    // `make bench`, section check, built-in email rule.
     static let emailLocal = ASCIISet(low: 0xA3FF_ECFA_0000_0000, high: 0x7FFF_FFFF_C7FF_FFFE)
     static let labelCharacter = ASCIISet(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 

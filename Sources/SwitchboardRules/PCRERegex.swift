@@ -154,8 +154,8 @@ public final class PCRERegex: @unchecked Sendable {
     /// `matches(utf8:)` for bytes the caller has just found to be valid UTF-8 (`Rule.accepts` classifies every
     /// value first): PCRE2 is told not to check them again, and a JIT-compiled pattern is entered directly
     /// (`pcre2_jit_match`), skipping `pcre2_match`'s checks: together a third of `check --rule regex:`'s time
-    /// outside the pattern itself. Never call it with bytes that were not validated: PCRE2's behaviour on invalid
-    /// UTF-8 it was told is valid is undefined.
+    /// outside the pattern itself (benchmark row: `make bench`, section check, regex rule). Never call it with bytes
+    /// that were not validated: PCRE2's behaviour on invalid UTF-8 it was told is valid is undefined.
     func matches(validatedUTF8 bytes: UnsafeRawBufferPointer) -> Bool {
         (try? interpret(match(bytes, validated: true))) ?? false
     }

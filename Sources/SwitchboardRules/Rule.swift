@@ -21,10 +21,12 @@ public struct Rule: Sendable {
     private let skipsUTF8Check: Bool
     /// Whether the matcher fails every value with a byte above 0x7F (see `Matcher.rejectsNonASCII`): then invalid
     /// UTF-8 fails whatever `InvalidUTF8` says, and `accepts(utf8:invalidUTF8: .reject)` need not classify the
-    /// bytes first (a pass over every line of `check --rule email`: 12% of its time).
+    /// bytes first (a pass over every line of `check --rule email`: 12% of its time). Benchmark row: `make bench`,
+    /// section check, built-in email rule.
     private let rejectsNonASCII: Bool
     /// The matcher's byte test, chosen once: a built-in scanner is called directly, without a walk through
     /// `Matcher.matches`' switch over every kind of rule on each line (a sixth of `check --rule email`'s time).
+    /// Benchmark rows: `make bench`, section check.
     private let scan: @Sendable (UnsafeRawBufferPointer) -> Bool
 
     init(source: String, condition: Condition<String>, matcher: Matcher) {

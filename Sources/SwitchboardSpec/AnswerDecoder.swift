@@ -231,8 +231,11 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a single value", got: text))
     }
+    /// A list (`[String]`, `Set<String>`, `[Tag]` of a String-backed enum): a multi-select's values, one per
+    /// line of the answer; any other answer is a list of one.
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
-        throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a single value", got: text))
+        let items = (text ?? "").split(separator: "\n").map(String.init)
+        return AnswerListContainer(state: state, codingPath: codingPath, items: items)
     }
     func singleValueContainer() throws -> SingleValueDecodingContainer { self }
 
@@ -253,4 +256,48 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { integer(UInt32.self) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { integer(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try custom(T.self) }
+}
+
+/// The values of a list answer, each decoded as a single value (so an enum's raw value is checked per item).
+struct AnswerListContainer: UnkeyedDecodingContainer {
+    let state: DecodingState
+    let codingPath: [CodingKey]
+    let items: [String]
+    var currentIndex = 0
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private mutating func next() -> ValueDecoder {
+        let decoder = ValueDecoder(state: state, codingPath: codingPath,
+                                   text: isAtEnd ? nil : items[currentIndex])
+        currentIndex += 1
+        return decoder
+    }
+
+    mutating func decodeNil() throws -> Bool { false }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { next().bool() }
+    mutating func decode(_ type: String.Type) throws -> String { next().string() }
+    mutating func decode(_ type: Double.Type) throws -> Double { next().floating(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { next().floating(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { next().integer(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { next().integer(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { next().integer(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { next().integer(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { next().integer(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { next().integer(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { next().integer(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { next().integer(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { next().integer(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { next().integer(UInt64.self) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().custom(T.self) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey> {
+        throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a list of single values", got: nil))
+    }
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
+        throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a list of single values", got: nil))
+    }
+    mutating func superDecoder() throws -> Decoder { next() }
 }

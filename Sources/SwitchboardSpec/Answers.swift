@@ -177,6 +177,7 @@ struct FlatJSONParser {
         case UInt8(ascii: "t"): try literal("true"); return "true"
         case UInt8(ascii: "f"): try literal("false"); return "false"
         case UInt8(ascii: "n"): try literal("null"); return ""
+        case UInt8(ascii: "["): return try parseList(for: key)
         case let b? where b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39):
             let start = index
             while let c = peek, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
@@ -185,7 +186,29 @@ struct FlatJSONParser {
             guard Double(text) != nil else { throw error("expected a number", at: start) }
             return text
         default:
-            throw error("expected a string, number, true, false or null as the value of \(jsonString(key))")
+            throw error("expected a string, number, true, false, null or a list of strings as the value of \(jsonString(key))")
+        }
+    }
+
+    /// A multi-select's answer: an array of strings, kept as one value per line (the field's text).
+    private mutating func parseList(for key: String) throws(JSONSyntaxError) -> String {
+        index += 1
+        var items: [String] = []
+        skipSpace()
+        if peek == UInt8(ascii: "]") { index += 1; return "" }
+        while true {
+            skipSpace()
+            let start = index
+            guard peek == UInt8(ascii: "\"") else { throw error("expected a string in the list of \(jsonString(key))") }
+            let item = try parseString()
+            if item.contains("\n") || item.contains("\r") {
+                throw error("a list item cannot hold a line break", at: start)
+            }
+            items.append(item)
+            skipSpace()
+            if peek == UInt8(ascii: ",") { index += 1; continue }
+            if peek == UInt8(ascii: "]") { index += 1; return items.joined(separator: "\n") }
+            throw error("expected , or ] in the list of \(jsonString(key))")
         }
     }
 

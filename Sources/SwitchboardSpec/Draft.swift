@@ -32,13 +32,33 @@ public struct Draft: Sendable {
     }
 
     /// Checks that the path can hold a draft, before a form starts: a regular file of the user's own (or a
-    /// symbolic link to one), or nothing yet in an existing directory.
+    /// symbolic link to one), or nothing yet in an existing directory; and that a draft can be written there (a
+    /// file is made in the directory and removed again), so a read-only directory is reported before the first
+    /// question, not after the first answer.
     ///
     /// ```swift
     /// try Draft(path: "/tmp/fifo").checkPath()   // throws: /tmp/fifo: is a FIFO (named pipe), not a file
     /// ```
     /// - Throws: `DraftError` saying what the path is and what would be right.
     public func checkPath() throws(DraftError) {
+        try checkFileType()
+        // Saving writes a temporary file beside the draft and renames it over the draft: the directory must
+        // take a new file (permissions, a read-only file system; root too, on /sys or /proc).
+        let directory = Draft.directory(of: path)
+        let token = (0..<3).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 36) }.joined()
+        let probe = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".switchboard-\(token).tmp"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw DraftError(path: path, message: "cannot be written: no new file can be made in its directory "
+                             + "\(displayQuoted(directory)) (\(reason)); choose a draft in a folder you can write")
+        }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// The file-type part of `checkPath()`: what the path is, without writing anything.
+    private func checkFileType() throws(DraftError) {
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { throw failure("cannot use the draft", errno) }
@@ -105,7 +125,7 @@ public struct Draft: Sendable {
     /// try Draft(path: "d.json").save(["email": "ada@example.com"])
     /// ```
     public func save(_ answers: Answers) throws(DraftError) {
-        try checkPath()
+        try checkFileType()
         let directory = Draft.directory(of: path)
         // The temporary name: hidden, next to the draft, 96 random bits; never an existing file or link.
         let base = String(decoding: Array(path.utf8.split(separator: UInt8(ascii: "/")).last ?? []).prefix(200),

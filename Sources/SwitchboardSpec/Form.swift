@@ -85,6 +85,42 @@ public final class Form {
                       message: message))
     }
 
+    /// Appends a choice from `values`, asked with the list under the input (the same as `choice`).
+    ///
+    /// ```swift
+    /// form.select("colour", from: ["red", "green", "blue"])
+    /// ```
+    @discardableResult
+    public func select(_ name: String, from values: [String], prompt: String? = nil, required: Bool = true,
+                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
+        choice(name, from: values, prompt: prompt, required: required, rules: rules, message: message)
+    }
+
+    /// Appends a multi-select: several of `values`, at least `minimum` and at most `maximum`. Its answer is a
+    /// list (`FormField.values`; an array in JSON and YAML output).
+    ///
+    /// ```swift
+    /// let tags = form.multiselect("tags", from: ["api", "cli", "web"], minimum: 1, maximum: 2)
+    /// tags.answer(["web", "api"])
+    /// tags.values   // ["api", "web"]
+    /// ```
+    @discardableResult
+    public func multiselect(_ name: String, from values: [String], minimum: Int? = nil, maximum: Int? = nil,
+                            prompt: String? = nil, required: Bool = true, message: String? = nil) -> FormField {
+        add(FormField(name, kind: .multiselect(values, minimum: minimum, maximum: maximum), prompt: prompt,
+                      required: required, message: message))
+    }
+
+    /// Appends a yes/no question answered with one key (y or n) in the terminal.
+    ///
+    /// ```swift
+    /// form.confirm("deploy", prompt: "Deploy now?")
+    /// ```
+    @discardableResult
+    public func confirm(_ name: String, prompt: String? = nil, required: Bool = true) -> FormField {
+        add(FormField(name, kind: .confirm, prompt: prompt, required: required))
+    }
+
     /// Appends a yes/no question.
     @discardableResult
     public func yesNo(_ name: String, prompt: String? = nil, required: Bool = true,
@@ -118,9 +154,11 @@ public final class Form {
     @discardableResult
     public func validate() -> [FieldFailure] {
         for field in fields { field.input.revalidate() }
-        // A `check:` still pending is waited for (within its timeout): failures are decided ones.
-        for field in fields where field.verdict.value.isPending {
-            do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }
+        // A `check:` still pending is waited for (within its timeout): failures are decided ones. The checks of
+        // every field run side by side (at most 8 fields' at once); the failures are reported in field order.
+        let pending = fields.filter { $0.verdict.value.isPending }.map(\.input)
+        do { try ObservableTextField.waitForChecks(of: pending) } catch {
+            for field in pending { field.cancelChecks() }
         }
         return failures
     }

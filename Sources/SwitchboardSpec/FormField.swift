@@ -9,8 +9,13 @@ public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
     case masked
     /// Several lines, ended by an empty line or Ctrl-D; the whole text is re-validated on every edit.
     case multiline
-    /// One of a fixed list of values (completed with Tab in the terminal).
+    /// One of a fixed list of values: spec `type: select` (or `choice`); asked with the list under the input.
     case choice([String])
+    /// Several of a fixed list of values, at least `minimum` and at most `maximum` (spec `type: multiselect`).
+    /// The text holds the chosen values one per line, in list order; the answer is a list (`["a", "c"]`).
+    case multiselect([String], minimum: Int? = nil, maximum: Int? = nil)
+    /// Yes or no answered with one key (spec `type: confirm`); its answer is a yes/no answer.
+    case confirm
     /// yes or no (`y`, `n`, `true`, `false` are accepted too).
     case yesNo
     /// A number (`42`, `-3.5`, `1e3`); add a rule such as `int:1..120` to narrow it.
@@ -23,12 +28,20 @@ public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
         case .masked: "masked"
         case .multiline: "multiline"
         case .choice: "choice"
+        case .multiselect: "multiselect"
+        case .confirm: "confirm"
         case .yesNo: "yesno"
         case .number: "number"
         }
     }
 
     public var description: String { name }
+
+    /// Whether the answer is a list (`multiselect`).
+    public var isMultiselect: Bool {
+        if case .multiselect = self { return true }
+        return false
+    }
 }
 
 /// One question of a `Form`: a headless `ObservableTextField` plus a name, a prompt, a kind, a default and
@@ -110,10 +123,31 @@ public final class FormField {
     public var isMasked: Bool { kind == .masked }
     /// Whether the answer spans several lines.
     public var isMultiline: Bool { kind == .multiline }
-    /// The values a `.choice` field accepts (empty for other kinds).
+    /// The values a `.choice` or `.multiselect` field accepts (empty for other kinds).
     public var choices: [String] {
         if case .choice(let values) = kind { return values }
+        if case .multiselect(let values, _, _) = kind { return values }
         return []
+    }
+    /// Whether the answer is a list of choices.
+    public var isMultiselect: Bool {
+        if case .multiselect = kind { return true }
+        return false
+    }
+    /// The answer as a list: a multi-select's chosen values (the text's lines) in the order of its choices;
+    /// otherwise the text as one value (none when empty).
+    ///
+    /// ```swift
+    /// tags.answer(["api", "web"])
+    /// tags.values   // ["api", "web"]
+    /// ```
+    public var values: [String] {
+        let text = input.text.value
+        if text.isEmpty { return [] }
+        guard isMultiselect else { return [value] }
+        let order = choices
+        return text.split(separator: "\n").map(String.init)
+            .sorted { (order.firstIndex(of: $0) ?? .max) < (order.firstIndex(of: $1) ?? .max) }
     }
 
     /// The answer as a program receives it: a yes/no answer as `yes` or `no` (whichever of `y`, `True`,
@@ -126,7 +160,8 @@ public final class FormField {
     public var value: String {
         let text = input.text.value
         switch kind {
-        case .yesNo: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
+        case .yesNo, .confirm: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
+        case .multiselect: return values.joined(separator: "\n")   // one per line, in the order of the choices
         case .number: return parseNumber(text) == nil ? text : String(trimmingSpaces(text))
         default: return text
         }
@@ -145,6 +180,14 @@ public final class FormField {
         input.text.value = value
         isAnswered.value = true
         return input.revalidate()
+    }
+
+    /// Sets a multi-select's answer: the values are kept in the list's order, one per line of the text.
+    @discardableResult
+    public func answer(_ values: [String]) -> Verdict {
+        let order = choices
+        let sorted = values.sorted { (order.firstIndex(of: $0) ?? .max) < (order.firstIndex(of: $1) ?? .max) }
+        return answer(sorted.joined(separator: "\n"))
     }
 
     /// Clears the answer: the field follows its default again and is no longer answered.
@@ -199,7 +242,7 @@ public final class FormField {
 
     private func addKindRules() {
         if isRequired { input.addRule(.nonEmpty) }
-        let allowsNewlines = kind == .multiline
+        let allowsNewlines = kind == .multiline || isMultiselect
         input.addRule(Condition("printable", requirement: "not contain control characters") { text in
             !containsControlCharacters(text, allowingNewlines: allowsNewlines)
         })
@@ -211,7 +254,9 @@ public final class FormField {
             input.addRule(Condition("number", requirement: "be a number") { text in
                 (skipEmpty && text.isEmpty) || parseNumber(text) != nil
             })
-        case .yesNo:
+        case .multiselect(let values, let minimum, let maximum):
+            addMultiselectRules(values, minimum: minimum, maximum: maximum)
+        case .yesNo, .confirm:
             input.addRule(Condition("yes-no", requirement: "be yes or no") { text in
                 (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
             })

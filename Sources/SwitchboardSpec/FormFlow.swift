@@ -37,6 +37,15 @@ public protocol FormPrompter: AnyObject {
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                   asyncChecks: [AsyncCheck], check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 
+    /// Reads a pick from `choices` (several with `multi`); `check` gives the verdict of a candidate selection,
+    /// shown live. The default reads a line (see `FormFlow+Lists.swift`); `TerminalPrompter` lists the choices
+    /// under the input.
+    func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+                    check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String]
+
+    /// Reads a yes/no answer; `TerminalPrompter` takes it from one key.
+    func readConfirm(prompt: String, default: Bool?) throws(PromptInterruption) -> Bool
+
     /// `readLine` for a field whose Tab completes file or directory names (`pathCompletion`, from a path rule).
     /// The default completes none.
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], pathCompletion: PathCompletion?,
@@ -157,11 +166,16 @@ public final class FormFlow {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
         var initial = field.isMasked ? "" : field.text.value
         while true {
-            let line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
+            let line: String
+            if let listed = try readListAnswer(field, prompter) {
+                line = listed
+            } else {
+                line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, pathCompletion: field.pathCompletion,
                                              enforcing: true, asyncChecks: field.asyncChecks) { candidate in
-                field.input.text.value = candidate
-                return field.input.revalidate().isPending ? .valid : field.input.verdict.value
+                    field.input.text.value = candidate
+                    return field.input.revalidate().isPending ? .valid : field.input.verdict.value
+                }
             }
             field.input.text.value = line
             field.input.revalidate()
@@ -286,16 +300,15 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
-        adoptCharacterLocale()   // wide characters are measured by the locale (a program starts in "C")
         let shown = form.fields.map { field -> String in
-            let value = field.value
+            let value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
-            return displayWidth(value) > 40 ? truncated(value, toColumns: 39) + "…" : value
+            return DisplayWidth.truncate(value, toColumns: 40)
         }
-        let nameWidth = form.fields.map { displayWidth($0.name) }.max() ?? 0
-        let valueWidth = shown.map(displayWidth).max() ?? 0
+        let nameWidth = form.fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
+        let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
         var lines = ["Review:"]
         for (index, field) in form.fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
@@ -307,5 +320,5 @@ public final class FormFlow {
 }
 
 private func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
 }

@@ -278,7 +278,7 @@ struct AnswerReader {
                 continue
             }
             if let previous = collected[key] {
-                if field.isMultiline {
+                if field.isMultiline || field.isMultiselect {   // a repeated key: the next line, the next choice
                     collected[key] = previous + "\n" + value
                 } else {
                     problems.append(.init(line: number, field: key,

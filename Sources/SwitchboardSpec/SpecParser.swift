@@ -13,8 +13,8 @@ struct SpecParser {
 
     static let topKeys = ["title", "rules", "fields"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check"]
-    static let kinds = ["text", "masked", "multiline", "choice", "yesno", "number"]
+                            "default", "choices", "same-as", "after", "examples", "check", "min", "max"]
+    static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
         self.file = file
@@ -89,7 +89,9 @@ struct SpecParser {
         }
         return FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
-            defaultValue: map["default"].flatMap { parseDefault($0, multiline: kind == .multiline) },
+            defaultValue: map["default"].flatMap { node in
+                kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, multiline: kind == .multiline)
+            },
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
@@ -149,7 +151,9 @@ struct SpecParser {
             case "multiline": kind = .multiline
             case "yesno": kind = .yesNo
             case "number": kind = .number
-            case "choice": kind = .choice([])
+            case "choice", "select": kind = .choice([])
+            case "multiselect": kind = .multiselect([])
+            case "confirm": kind = .confirm
             default:
                 fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
@@ -177,13 +181,20 @@ struct SpecParser {
                 }
                 if values.isEmpty { fail(node, "expected at least one choice") }
             }
+            if case .multiselect = kind { return parseMultiselect(map, choices: values) }
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
-                fail(node, "choices: only applies to type: choice, not \(kind)")
+                fail(node, "choices: only applies to type: select (choice) or multiselect, not \(kind)")
             }
             return .choice(values)
         }
         if case .choice = kind, let kindNode {
-            fail(kindNode, "type: choice needs choices: (a list of values)")
+            fail(kindNode, "type: select needs choices: (a list of values)")
+        }
+        if case .multiselect = kind, let kindNode {
+            fail(kindNode, "type: multiselect needs choices: (a list of values)")
+        }
+        for key in ["min", "max"] where map[key] != nil {
+            fail(map[key]!, "\(key): only applies to type: multiselect, not \(kind)")
         }
         return kind
     }
@@ -392,11 +403,11 @@ struct SpecParser {
         return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    private mutating func fail(_ node: Node?, _ message: String) {
+    mutating func fail(_ node: Node?, _ message: String) {
         problems.append(SpecProblem(location(node), message))
     }
 
-    private func describe(_ node: Node) -> String {
+    func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
         case .mapping: "a mapping"
@@ -405,7 +416,7 @@ struct SpecParser {
         }
     }
 
-    private mutating func string(_ node: Node, _ expected: String) -> String? {
+    mutating func string(_ node: Node, _ expected: String) -> String? {
         if let scalar = node.scalar {
             if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
                 return ""
@@ -428,7 +439,7 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
+    mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
         if let list = node.sequence { return Array(list) }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil

@@ -16,8 +16,16 @@ import SwitchboardTerminal
 /// ```
 @MainActor
 public final class TerminalPrompter: FormPrompter {
+    /// A selection's failure, carried out of a switch's signal as its message.
+    private struct SelectionFailure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
     /// The options each field starts from (mode, colour); masking, choices and refusal are set per field.
     public var options: LineField.Options
+    /// Every word the lists and yes/no questions show (marks, help, messages, yes/no words and keys).
+    public var words = ListWords()
     private let output: Int32
     private let ownsOutput: Bool
 
@@ -86,6 +94,45 @@ public final class TerminalPrompter: FormPrompter {
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         try read(prompt: prompt, initial: initial, masked: masked, choices: choices, enforcing: enforcing,
                  asyncChecks: asyncChecks, check: check)
+    }
+
+    /// Reads a pick with a `ListField`: the choices listed under the input, filtered as typed; the form's
+    /// verdict for the selection (min, max, rules, cross-field checks) is the hint, and Enter waits for it.
+    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+                           check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
+        let field = ListField(prompt: prompt, options: choices, multi: multi, selected: selected, words: words,
+                              terminal: fieldOptions())
+        field.selectionRules.addSignal("form", message: "is invalid") { [weak field] in
+            guard let field else { return true }
+            if let failure = check(field.selection).failure { throw SelectionFailure(message: failure.message) }
+            return true
+        }
+        return try interruptible { try field.read() }
+    }
+
+    /// Reads yes or no with a `ConfirmField`: one key answers.
+    public func readConfirm(prompt: String, default defaultAnswer: Bool?) throws(PromptInterruption) -> Bool {
+        let field = ConfirmField(prompt: prompt, default: defaultAnswer, words: words, terminal: fieldOptions())
+        return try interruptible { try field.read() }
+    }
+
+    private func fieldOptions() -> LineField.Options {
+        var fieldOptions = options
+        fieldOptions.remembersHistory = false
+        fieldOptions.output = .descriptor(output)
+        return fieldOptions
+    }
+
+    private func interruptible<T>(_ body: () throws -> T) throws(PromptInterruption) -> T {
+        do {
+            return try body()
+        } catch FieldError.endOfInput {
+            throw .endOfInput
+        } catch FieldError.interrupted(let signal) {
+            throw .interrupted(signal: signal)
+        } catch {
+            throw .cancelled
+        }
     }
 
     /// `readLine` whose Tab completes file names (or directory names only) for a field with a path rule.

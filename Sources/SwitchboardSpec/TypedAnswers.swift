@@ -16,6 +16,8 @@ public enum TypedAnswer: Equatable, Sendable {
     case bool(Bool)
     /// An optional number or yes/no field left empty.
     case null
+    /// A multi-select's chosen values, in list order.
+    case list([String])
 
     /// The answer as a JSON value: `"text"`, `36`, `true`, `null`.
     public var json: String {
@@ -24,6 +26,7 @@ public enum TypedAnswer: Equatable, Sendable {
         case .number(let literal): literal
         case .bool(let value): value ? "true" : "false"
         case .null: "null"
+        case .list(let values): "[" + values.map(jsonString).joined(separator: ", ") + "]"
         }
     }
 
@@ -97,9 +100,11 @@ extension FormField {
             guard let number = parseNumber(text) else { return .text(text) }
             let typed = String(trimmingSpaces(text))
             return .number(isJSONNumber(typed) ? typed : jsonNumber(number))
-        case .yesNo:
+        case .yesNo, .confirm:
             if trimmingSpaces(text).isEmpty { return isRequired ? .text(text) : .null }
             return parseYesNo(text).map(TypedAnswer.bool) ?? .text(text)
+        case .multiselect:
+            return .list(values)
         default:
             return .text(value)
         }

@@ -46,6 +46,9 @@ public final class LineField {
     /// The first failure among the field's rules and registered switches, else valid.
     public var verdict: Dynamic<Verdict> { field.verdict }
 
+    /// The list (or yes/no) question this line asks, drawn under it while it reads.
+    var list: ListState?
+
     /// Whether the bytes of the current text were valid UTF-8 (the built-in text rule needs it).
     var textBytesAreValidUTF8 = true
 
@@ -155,7 +158,7 @@ public final class LineField {
     /// a long prompt would do on a narrow terminal.
     var displayedPrompt: String {
         func cut(_ text: String, _ columns: Int) -> String {
-            displayWidth(text) > columns ? truncated(text, toColumns: columns - 1) + "…" : text
+            DisplayWidth.truncate(text, toColumns: columns)
         }
         var shown = cut(displayEscaped(prompt), 160)
         if let defaultValue, !defaultValue.isEmpty, !options.masked {

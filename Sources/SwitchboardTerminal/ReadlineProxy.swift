@@ -49,6 +49,8 @@ public final class ReadlineProxy {
     private var hostHistory: UnsafeMutablePointer<HISTORY_STATE>?
     private var hostBindings: [(Keymap, Int, KEYMAP_ENTRY)] = []
     private var discardsKills = false
+    /// Keymaps made to bind a key sequence no keymap led to yet (PgUp in vi mode): freed on release.
+    private var madeKeymaps: [Keymap] = []
 
     /// A proxy that has taken nothing yet; a `LineField` makes its own.
     public init() {}
@@ -70,7 +72,7 @@ public final class ReadlineProxy {
     /// what is typed into their prompt) and the copy commands ring the bell instead, and killed text is not
     /// kept on the kill ring.
     func take(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, history: [String],
-              masked: Bool = false) {
+              masked: Bool = false, listKeys: [([UInt8], KeyFunction)] = []) {
         precondition(!isActive, "ReadlineProxy: a field is already reading")
         isActive = true
         hostRedisplay = sb_rl_redisplay_function()
@@ -110,6 +112,10 @@ public final class ReadlineProxy {
                 rl_bind_key_in_map(Int32(key), acceptKey, map)
             }
         }
+        for name in ["emacs", "vi-insert", "vi-command"] {
+            guard let map = rl_get_keymap_by_name(name) else { continue }
+            for (sequence, function) in listKeys { bind(sequence, to: function, in: map) }
+        }
         if masked {
             var seen: Set<UnsafeMutableRawPointer> = []
             for name in ["emacs", "vi-insert", "vi-command"] {
@@ -141,6 +147,9 @@ public final class ReadlineProxy {
         discardsKills = false
         for (map, key, entry) in hostBindings.reversed() { map[key] = entry }
         hostBindings = []
+        // Unreachable again now that the entries that led to them are back: the innermost first.
+        for map in madeKeymaps.reversed() { free(map) }
+        madeKeymaps = []
         sb_rl_set_redisplay_function(hostRedisplay)
         sb_rl_set_getc_function(hostGetc)
         sb_rl_set_fallback_getc(nil)
@@ -155,6 +164,32 @@ public final class ReadlineProxy {
         sb_rl_set_change_environment(hostChangeEnvironment)
         sb_rl_set_instream(hostInstream)
         sb_rl_set_outstream(hostOutstream)
+    }
+
+    /// Binds the key sequence `sequence` in `map` to `function`, remembering every entry it changes. Where no
+    /// keymap leads on yet, it makes one that runs the old binding for any other key (as readline's own binding
+    /// does).
+    private func bind(_ sequence: [UInt8], to function: KeyFunction, in map: Keymap) {
+        var current = map
+        for (offset, byte) in sequence.enumerated() {
+            let key = Int(byte)
+            let entry = current[key]
+            if offset == sequence.count - 1 {
+                hostBindings.append((current, key, entry))
+                current[key] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function)
+                return
+            }
+            if entry.type == ISKMAP, let next = entry.function {
+                current = unsafeBitCast(next, to: Keymap.self)
+                continue
+            }
+            guard let made = rl_make_bare_keymap() else { return }
+            made[Int(KEYMAP_SIZE) - 1] = entry   // ANYOTHERKEY: the old binding, when another key follows
+            madeKeymaps.append(made)
+            hostBindings.append((current, key, entry))
+            sb_rl_set_submap(current, Int32(key), made)
+            current = made
+        }
     }
 
     /// Binds every key of `map` (and of the keymaps it leads to, such as ESC's) that runs a history search

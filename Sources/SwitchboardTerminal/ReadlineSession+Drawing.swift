@@ -80,7 +80,7 @@ extension ReadlineSession {
     /// and of the CPU a keystroke cost over bare readline). Returns false, having drawn nothing, when the full
     /// erase-redisplay-draw is needed.
     private func redisplayKeepingHint() -> Bool {
-        guard hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
+        guard field.list?.showsList != true, hintShown, !placeholderShown, !lastBuffer.isEmpty, !drawnWhileSearching, sb_rl_searching() == 0,
               drawnAt.0 == 0, drawnAt.2 == 0, readlineModel() == drawnAt
         else { return false }
         // readline must not reach the hint's row: the whole line, at its widest, fits before the last column.
@@ -115,14 +115,14 @@ extension ReadlineSession {
     /// Removes the placeholder and the hint drawn last time, leaving the cursor where readline thinks it is.
     func eraseDecorations() {
         let (row, column, bottom) = readlineModel()
-        defer { hintShown = false; placeholderShown = false }
+        defer { hintShown = false; placeholderShown = false; listShown = false }
         guard (row, column, bottom) == drawnAt else { return }
         var out = ""
         if placeholderShown { out += escape + "K" }
         if hintShown {
             let down = Int(bottom) + 1 - Int(row)
-            out += escape + "\(down)B\r" + escape + "K" + escape + "\(down)A\r"
-            if column > 0 { out += escape + "\(column)C" }
+            // A list's rows follow the hint: clear to the end of the screen.
+            out += saveCursor + escape + "\(down)B\r" + escape + (listShown ? "J" : "K") + restoreCursor
         }
         if !out.isEmpty { streams.write(out) }
     }
@@ -137,21 +137,30 @@ extension ReadlineSession {
         if lastBuffer.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty, bottom == 0,
            sb_rl_searching() == 0 {
             let room = columns - Int(column) - 1
-            let shown = truncated(displayEscaped(placeholder), toColumns: room)
+            let shown = DisplayWidth.truncate(displayEscaped(placeholder), toColumns: room)
             if !shown.isEmpty {
                 // Always dim, even under NO_COLOR (an attribute, not a colour): plain, it would read as typed text.
                 out += escape + "2m" + shown + escape + "0m"
-                out += escape + "\(displayWidth(shown))D"
+                out += escape + "\(DisplayWidth.columns(of: shown))D"
                 placeholderShown = true
             }
         }
         let hint = hintText(width: columns - 1)
-        if !hint.isEmpty {
-            let down = Int(bottom) - Int(row)
-            if down > 0 { out += escape + "\(down)B" }
-            out += "\r\n" + hint + escape + "K" + escape + "J" + escape + "\(down + 1)A\r"
-            if column > 0 { out += escape + "\(column)C" }
+        let list = listRows(screenRows: Int(rows), inputRows: Int(bottom) + 1)
+        if !hint.isEmpty || !list.isEmpty {
+            // The hint row (and a list's rows under it) are made to exist first (IND moves down keeping the
+            // column, and scrolls on the bottom row), then the cursor is saved, the rows drawn, and the cursor
+            // restored. The cursor is never put back at readline's column: readline counts a ZWJ sequence as the
+            // sum of its emoji (4 columns for 👩‍💻) where the terminal draws one (2), and its relative moves only
+            // work from where the cursor really is.
+            let down = Int(bottom) + 1 - Int(row)
+            let below = down + list.count
+            out += String(repeating: index, count: below) + escape + "\(below)A"
+            out += saveCursor + escape + "\(down)B\r" + hint + escape + "K"
+            for line in list { out += "\r\n" + line + escape + "K" }
+            out += escape + "J" + restoreCursor
             hintShown = true
+            listShown = !list.isEmpty
         }
         drawnHint = hint
         if !out.isEmpty { streams.write(out) }
@@ -160,3 +169,9 @@ extension ReadlineSession {
     }
 
 }
+
+/// IND: down one row, keeping the column; scrolls on the bottom row.
+private let index = "\u{1B}D"
+/// DECSC and DECRC: save and restore the cursor's position (and attributes).
+private let saveCursor = "\u{1B}7"
+private let restoreCursor = "\u{1B}8"

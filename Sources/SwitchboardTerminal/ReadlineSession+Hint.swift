@@ -42,6 +42,8 @@ extension ReadlineSession {
         var note: String
         var width: Int
         var spinner: Int?
+        /// A list's help: whether it shows, and how many options are chosen.
+        var listHelp: Int?
     }
 
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
@@ -51,7 +53,8 @@ extension ReadlineSession {
         let spinner = showsVerdict ? spinnerFrame() : nil
         if showsVerdict { drawnSpinner = spinner }
         let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
-                          refused: refused, note: field.note.value, width: width, spinner: spinner)
+                          refused: refused, note: field.note.value, width: width, spinner: spinner,
+                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil)
         if key == hintKey { return hintCache }
         hintCache = buildHintText(width: width, spinner: spinner)
         hintKey = key
@@ -62,7 +65,16 @@ extension ReadlineSession {
         var mark = ""
         var message = ""
         var markColor = ""
-        if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
+        // A list shows how to use it where a text field shows ✓ (and before anything is typed).
+        var listHelp: String?
+        if let state = field.list, state.showsList {
+            listHelp = state.isMulti ? state.words.fill(state.words.multiHelp, n: state.list.chosen.count)
+                : state.words.selectHelp
+        }
+        if let listHelp, !validated || field.verdict.value.isValid {
+            message = listHelp
+            markColor = "2"
+        } else if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
             message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
         } else if validated {
             let verdict = field.verdict.value
@@ -80,7 +92,6 @@ extension ReadlineSession {
                 mark = "✗"
                 markColor = "31"
                 message = verdict.failure?.message ?? "invalid"
-                if refused { message += " (Enter needs a valid value)" }
             }
         }
         let note = field.note.value
@@ -88,8 +99,19 @@ extension ReadlineSession {
         // The message, the note and the default come from users, rules and specs: escaped before any colour.
         var plain = mark
         if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + displayEscaped(message) }
-        if !note.isEmpty { plain += (plain.isEmpty ? "" : "  ") + displayEscaped(note) }
-        plain = truncated(plain, toColumns: max(1, width))
+        // After Enter on an invalid value, what Enter needs stays in sight: a message too wide is cut (with …)
+        // before it, not it.
+        let needs = refused && mark == "✗" ? " (Enter needs a valid value)" : ""
+        let noted = note.isEmpty ? "" : (plain.isEmpty && needs.isEmpty ? "" : "  ") + displayEscaped(note)
+        let whole = plain + needs + noted
+        let width = max(1, width)
+        if !needs.isEmpty, DisplayWidth.columns(of: whole) > width, width >= DisplayWidth.columns(of: needs) + 3 {
+            let head = DisplayWidth.truncate(plain, toColumns: width - DisplayWidth.columns(of: needs))
+            let room = width - DisplayWidth.columns(of: head + needs)
+            plain = head + needs + (room > 3 ? DisplayWidth.truncate(noted, toColumns: room) : "")
+        } else {
+            plain = DisplayWidth.truncate(whole, toColumns: width)
+        }
         guard color, !markColor.isEmpty, plain.hasPrefix(mark) else { return plain }
         let rest = plain.dropFirst(mark.count)
         let bold = refused ? escape + "1m" : ""

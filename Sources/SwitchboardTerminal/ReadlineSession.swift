@@ -27,6 +27,8 @@ final class ReadlineSession {
     var refused = false
     var redisplayDeferred = false
     var hintShown = false
+    /// A list's rows were drawn under the hint.
+    var listShown = false
     /// The last hint computed, and what it was computed from: a keystroke that changes none of it (the common
     /// case) reuses the text instead of building and measuring it again.
     var hintKey: HintKey?
@@ -82,8 +84,9 @@ final class ReadlineSession {
         let previous = ReadlineSession.active
         ReadlineSession.active = self
         defer { ReadlineSession.active = previous }
+        let listKeys = field.list.map { ReadlineProxy.listBindings(for: $0.kind, words: $0.words) } ?? []
         field.proxy.take(input: streams.input, output: streams.output, history: field.historyForReading(),
-                         masked: field.options.masked)
+                         masked: field.options.masked, listKeys: listKeys)
         defer { field.proxy.release() }
         columns = streams.columns
 
@@ -210,6 +213,10 @@ final class ReadlineSession {
             refused = true
             rl_ding()
             redisplayNow()
+            return 0
+        }
+        if let list = field.list, !finishList(list) {
+            rl_ding()
             return 0
         }
         redisplayNow()

@@ -82,26 +82,6 @@ final class TerminalStreams {
     }
 }
 
-/// The display width of `text` in terminal columns (`DisplayWidth.columns(of:)`).
-package func displayWidth(_ text: String) -> Int {
-    DisplayWidth.columns(of: text)
-}
-
-/// The longest prefix of `text` that fits in `columns`, cut at a character boundary, without a mark (see
-/// `DisplayWidth.truncate(_:toColumns:)` for the cut that shows `…`).
-package func truncated(_ text: String, toColumns columns: Int) -> String {
-    if text.utf8.count <= columns, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-    if DisplayWidth.columns(of: text) <= columns { return text }
-    var width = 0
-    for index in text.indices {
-        let next = text.index(after: index)
-        let w = DisplayWidth.columns(of: text[index..<next])
-        if width + w > columns { return String(text[..<index]) }
-        width += w
-    }
-    return text
-}
-
 /// Makes sure the locale's character type is UTF-8 aware, so readline measures wide characters. Swift
 /// programs start in the "C" locale; the user's locale is used, or C.UTF-8 when that is plain C.
 package func adoptCharacterLocale() {

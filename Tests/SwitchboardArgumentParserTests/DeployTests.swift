@@ -218,10 +218,11 @@ struct DeployScreenTests {
         #expect(tmux.waitFor("Enter for the default: 8443") != nil)
         tmux.press("Enter")
         #expect(tmux.waitFor("Environment:") != nil)
+        #expect(tmux.waitFor("› staging") != nil)  // a one-of rule: its values listed under the input
         tmux.type("pr")
-        tmux.press("Tab")
+        tmux.press("Tab")                         // fills the highlighted value in
         #expect(tmux.waitFor("Environment: production") != nil)
-        #expect(tmux.waitFor("✓") != nil)
+        #expect(tmux.waitFor("› production") != nil)
         tmux.press("Enter")
         #expect(tmux.waitFor("Token:") != nil)
         var screens: [String] = []

@@ -79,8 +79,15 @@ struct DraftSafetyTests {
         try FileManager.default.createDirectory(atPath: scratch.path("dir"), withIntermediateDirectories: false)
         symlink(scratch.path("fifo"), scratch.path("to-fifo"))
         let cases = [("fifo", "is a FIFO (named pipe)"), ("dir", "is a directory"), ("to-fifo", "links to a FIFO"),
-                     ("/dev/null", "is a device"), ("missing/d.json", "cannot be used")]
-        for (name, message) in cases {
+                     ("/dev/null", "is a device"), ("missing/d.json", "cannot be used"),
+                     // A directory that takes no new file: reported before the first question (it was after the
+                     // first answer). /sys/kernel refuses even root; a mode 0555 folder refuses other users.
+                     ("/sys/kernel/d.json", "cannot be written: no new file can be made in its directory")]
+        try FileManager.default.createDirectory(atPath: scratch.path("locked"), withIntermediateDirectories: false)
+        chmod(scratch.path("locked"), 0o555)
+        defer { chmod(scratch.path("locked"), 0o755) }
+        let lockedCase = geteuid() == 0 ? [] : [("locked/d.json", "cannot be written")]
+        for (name, message) in cases + lockedCase {
             let path = name.hasPrefix("/") ? name : scratch.path(name)
             let session = try PtySession(try switchboardPath(), arguments: ["form", spec, "--draft", path],
                                          environment: ["NO_COLOR": "1"], captureStdout: true)

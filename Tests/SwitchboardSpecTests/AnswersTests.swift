@@ -29,7 +29,10 @@ import SwitchboardSpec
     }
 
     @Test func jsonErrorsNameLineAndColumn() {
-        #expect(throws: JSONSyntaxError(line: 2, column: 9, message: #"expected a string, number, true, false or null as the value of "age""#)) {
+        #expect(throws: JSONSyntaxError(line: 2, column: 9, message: #"expected a string, number, true, false, null or a list of strings as the value of "age""#)) {
+            _ = try Answers(json: "{\"a\": \"1\",\n \"age\": {}}")
+        }
+        #expect(throws: JSONSyntaxError(line: 2, column: 10, message: #"expected a string in the list of "age""#)) {
             _ = try Answers(json: "{\"a\": \"1\",\n \"age\": [1]}")
         }
         #expect(throws: JSONSyntaxError(line: 1, column: 1, message: "expected a JSON object starting with {")) {

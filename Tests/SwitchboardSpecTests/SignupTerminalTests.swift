@@ -62,7 +62,7 @@ struct SignupPtyTests {
         answer(session, "Password: ", "correct horse\r")
         answer(session, "Confirm password: ", "correct horse\r")
         answer(session, "Age: ", "36\r")
-        answer(session, "Country (Tab completes): ", "Fr\t\r")      // Tab completes France
+        answer(session, "Country: ", "Fr\t\r")                     // the list filtered; Tab fills France
         answer(session, "> ", "I build\r")                           // a multi-line bio: two lines, then
         answer(session, "> ", "engines.\r")
         answer(session, "> ", "\r")                                  // an empty line ends it

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SwitchboardSpec
 
@@ -58,6 +59,29 @@ import SwitchboardSpec
         #expect(free.status == .submitted)
     }
 
+    @Test("The headless form runs the checks of all answered fields side by side (at most 8) and reports in field order")
+    func headlessChecksRunTogether() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-checks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("running"),
+                                                withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dir = folder.path
+        // Each check counts the checks running with it, then fails for "bad".
+        let check = "touch '\(dir)/running/'$$; ls '\(dir)/running' | wc -l >> '\(dir)/counts'; sleep 0.3; "
+            + "rm '\(dir)/running/'$$; [ \"$(cat)\" != bad ] || { echo taken >&2; exit 1; }"
+        let names = (1...12).map { "f\($0)" }
+        let yaml = "fields:\n" + names.map { "  - name: \($0)\n    check: \(jsonQuoted(check))\n" }.joined()
+        let spec = try FormSpec(yaml: yaml, file: "t.yaml")
+        let answers = names.enumerated().map { "\($1)=\([2, 9].contains($0) ? "bad" : "ok")" }.joined(separator: "\n")
+        let result = spec.makeForm().fill(from: answers + "\n")
+        #expect(result.report == [#"f3: taken, got "bad""#, #"f10: taken, got "bad""#])
+        let counts = try String(contentsOfFile: dir + "/counts", encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(counts.count == 12)
+        #expect(counts.max() ?? 0 >= 4)   // side by side (one after another, each would count 1)
+        #expect(counts.max() ?? 99 <= 8)
+    }
+
     @Test("Examples run the check: a value the rules pass but the command refuses counts as invalid")
     func examplesRunTheCheck() throws {
         let spec = try FormSpec(yaml: """
@@ -70,4 +94,9 @@ import SwitchboardSpec
         #expect(results.map(\.passed) == [true, true])
         #expect(results.last?.verdict.failure?.message == "is taken")
     }
+}
+
+/// `text` as a JSON (and YAML flow) string.
+private func jsonQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }

@@ -87,8 +87,8 @@ func specProblems(_ yaml: String) -> [String] {
                 promt: Email
                 type: colour
             """) == [
-            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check"#,
-            #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, yesno, number"#,
+            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check, min, max"#,
+            #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, select, multiselect, yesno, confirm, number"#,
         ])
     }
 
@@ -144,7 +144,7 @@ func specProblems(_ yaml: String) -> [String] {
         let spec = try FormSpec(yaml: #"{"fields": [{"name": "age", "type": "number"}, {"name": "ok", "type": "yesno"}]}"#)
         #expect(spec.fields.map(\.kind) == [.number, .yesNo])
         #expect(specProblems(#"{"fields": [{"name": "age", "type": 3}]}"#)
-                    == [#"t.yaml:1:37: unknown field type "3"; expected one of text, masked, multiline, choice, yesno, number"#])
+                    == [#"t.yaml:1:37: unknown field type "3"; expected one of text, masked, multiline, choice, select, multiselect, yesno, confirm, number"#])
     }
 
     @Test func examplesRunThroughTheFieldsRules() throws {

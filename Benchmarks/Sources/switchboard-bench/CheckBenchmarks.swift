@@ -256,7 +256,7 @@ private func timeToFirstPrompt(_ arguments: [String]) -> (wall: Double, cpu: Dou
 
 /// Writes `lines` values: mostly valid addresses, some invalid ones of the kinds people type.
 private func writeGeneratedValues(to path: String, lines: Int) {
-    var random = SplitMix(seed: 42)
+    var random = BenchRandom(seed: 42)
     let words = ["ada", "grace", "alan", "linus", "huy", "mai", "john.smith", "first.last", "x", "dev-ops",
                  "sales_team", "info", "noreply", "a1b2c3", "tran.van.an", "support"]
     let domains = ["example.com", "mail.example.org", "b.co", "very-long-subdomain.example.net", "uni.edu.vn",
@@ -281,18 +281,6 @@ private func writeGeneratedValues(to path: String, lines: Int) {
     writeFile(path, text)
 }
 
-/// A small deterministic generator (SplitMix64), so every run checks the same file.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 // MARK: Processes and files (Glibc only)
 

@@ -211,14 +211,8 @@ final class SoakForm {
 
 @MainActor private func validation() {
     let n = 150_000
-    let inputs = ["ada@example.com", "ada example.com", "grace@hopper.com", "x@y"]
-    let checks: [(String) -> Bool] = [
-        { !$0.isEmpty },
-        { let c = $0.utf8.count; return c >= 3 && c <= 64 },
-        { $0.utf8.contains(UInt8(ascii: "@")) },
-        { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
-        { !$0.utf8.contains(UInt8(ascii: " ")) },
-    ]
+    let inputs = validationInputs
+    let checks = validationChecks()
     let plainSink = Sink()
     let deliver: (Bool) -> Void = { [plainSink] in plainSink.flag = $0; plainSink.total &+= 1 }
     let plain = Contender(iterations: n) { n in
@@ -260,17 +254,7 @@ final class SoakForm {
     let valid = ObservableSwitch(.anyState)
     let sink = Sink()
     valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
-    // The same five tests, written as a user writes predicates: closure literals handed to `Condition`.
-    // (Wrapping the array's elements instead would add a reabstraction thunk per call that no user code
-    // pays: an array stores its closures in their most general calling convention.)
-    let predicates: [Condition<String>] = [
-        Condition("required") { !$0.isEmpty },
-        Condition("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
-        Condition("at") { $0.utf8.contains(UInt8(ascii: "@")) },
-        Condition("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
-        Condition("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
-    ]
-    for predicate in predicates { field.addSignal(toSwitch: valid, predicate) }
+    for predicate in validationPredicates() { field.addSignal(toSwitch: valid, predicate) }
     let switchboard = Contender(iterations: n) { n in
         for i in 0..<n { field.text.value = inputs[i & 3] }
     }
@@ -296,6 +280,33 @@ final class SoakForm {
         Row(name: "Switchboard field + switch", nanos: nanos[3]),
         Row(name: "OpenCombine map + sink", nanos: nanos[4]),
     ])
+}
+
+/// The validation case's inputs: two valid, two failing at the 3rd and 4th predicate.
+let validationInputs = ["ada@example.com", "ada example.com", "grace@hopper.com", "x@y"]
+
+/// The validation case's five tests as plain closures (the limit).
+func validationChecks() -> [(String) -> Bool] {
+    [
+        { !$0.isEmpty },
+        { let c = $0.utf8.count; return c >= 3 && c <= 64 },
+        { $0.utf8.contains(UInt8(ascii: "@")) },
+        { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
+        { !$0.utf8.contains(UInt8(ascii: " ")) },
+    ]
+}
+
+/// The same five tests, written as a user writes predicates: closure literals handed to `Condition`. (Wrapping
+/// `validationChecks()`' elements instead would add a reabstraction thunk per call that no user code pays: an
+/// array stores its closures in their most general calling convention.)
+func validationPredicates() -> [Condition<String>] {
+    [
+        Condition("required") { !$0.isEmpty },
+        Condition("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
+        Condition("at") { $0.utf8.contains(UInt8(ascii: "@")) },
+        Condition("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
+        Condition("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
+    ]
 }
 
 /// The chain's limit: boxes and closures that store into them, made outside the main actor as the other

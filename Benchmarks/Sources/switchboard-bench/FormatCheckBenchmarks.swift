@@ -23,14 +23,14 @@ func runFormatCheckBenchmarks() {
     defer { _ = system("rm -rf '\(directory)'") }
 
     let lines = 1_000_000
-    let cases: [(rule: String, pattern: String, make: (inout FormatSplitMix) -> String)] = [
+    let cases: [(rule: String, pattern: String, make: (inout BenchRandom) -> String)] = [
         ("ipv4", #"^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$"#, ipv4Line),
         ("uuid", "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", uuidLine),
         ("date", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", dateLine),
     ]
     for item in cases {
         let file = directory + "/\(item.rule).txt"
-        var random = FormatSplitMix(state: 7)
+        var random = BenchRandom(seed: 7)
         var text: [UInt8] = []
         text.reserveCapacity(lines * 40)
         for _ in 0..<lines {
@@ -66,22 +66,10 @@ func runFormatCheckBenchmarks() {
 
 private func millis(_ seconds: Double) -> String { format(seconds * 1000) }
 
-/// A small deterministic generator (SplitMix64).
-struct FormatSplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// Mostly addresses; one line in ten of the shape with an octet over 255 or a leading zero; one in twenty not of
 /// the shape at all.
-private func ipv4Line(_ random: inout FormatSplitMix) -> String {
+private func ipv4Line(_ random: inout BenchRandom) -> String {
     let roll = random.below(100)
     if roll < 5 { return ["10.0.0", "192.168.1.1.1", "localhost", "10.0.0.x", ""][random.below(5)] }
     var octets = (0..<4).map { _ in String(random.below(256)) }
@@ -89,7 +77,7 @@ private func ipv4Line(_ random: inout FormatSplitMix) -> String {
     return octets.joined(separator: ".")
 }
 
-private func uuidLine(_ random: inout FormatSplitMix) -> String {
+private func uuidLine(_ random: inout BenchRandom) -> String {
     let hex = Array("0123456789abcdef")
     let roll = random.below(100)
     var text = ""
@@ -103,7 +91,7 @@ private func uuidLine(_ random: inout FormatSplitMix) -> String {
 }
 
 /// Dates from 1900 to 2099; one in ten a day the month does not have (Feb 29 in a common year, Apr 31...).
-private func dateLine(_ random: inout FormatSplitMix) -> String {
+private func dateLine(_ random: inout BenchRandom) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let year = 1900 + random.below(200)
     let month = 1 + random.below(12)

@@ -94,3 +94,17 @@ func wantsCase(_ name: String) -> Bool {
     guard let raw = getenv("SWITCHBOARD_BENCH_CASES") else { return true }
     return String(cString: raw).split(separator: ",").contains { $0 == name }
 }
+
+/// A small deterministic random source (SplitMix64), so every run generates the same input.
+struct BenchRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

@@ -20,18 +20,6 @@ let probeIterations = 10_000
     "switchboard-validation": probeSwitchboardValidation,
 ]
 
-private let probeInputs = ["ada@example.com", "ada example.com", "grace@hopper.com", "x@y"]
-
-private func probeChecks() -> [(String) -> Bool] {
-    [
-        { !$0.isEmpty },
-        { let c = $0.utf8.count; return c >= 3 && c <= 64 },
-        { $0.utf8.contains(UInt8(ascii: "@")) },
-        { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
-        { !$0.utf8.contains(UInt8(ascii: " ")) },
-    ]
-}
-
 @MainActor private func probeClosuresOne() {
     let sink = Sink()
     let observers: [(Int) -> Void] = [{ [sink] in sink.total &+= $0 }]
@@ -80,7 +68,7 @@ private final class ProbeLink { var value = 0 }
 }
 
 @MainActor private func probeClosuresValidation() {
-    let checks = probeChecks()
+    let checks = validationChecks()
     let sink = Sink()
     let deliver: (Bool) -> Void = { [sink] in sink.flag = $0; sink.total &+= 1 }
     instructionProbeClosuresValidation(checks, deliver)
@@ -90,7 +78,7 @@ private final class ProbeLink { var value = 0 }
 @inline(never) private func instructionProbeClosuresValidation(_ checks: [(String) -> Bool],
                                                              _ deliver: (Bool) -> Void) {
     for i in 0..<probeIterations {
-        let text = probeInputs[i & 3]
+        let text = validationInputs[i & 3]
         var ok = true
         for check in checks where !check(text) { ok = false; break }
         deliver(ok)
@@ -102,20 +90,13 @@ private final class ProbeLink { var value = 0 }
     let valid = ObservableSwitch(.anyState)
     let sink = Sink()
     valid.action = { [sink] in sink.flag = $0; sink.total &+= 1 }
-    let predicates: [Condition<String>] = [
-        Condition("required") { !$0.isEmpty },
-        Condition("length") { let c = $0.utf8.count; return c >= 3 && c <= 64 },
-        Condition("at") { $0.utf8.contains(UInt8(ascii: "@")) },
-        Condition("dot-com") { $0.utf8.reversed().starts(with: ".com".utf8.reversed()) },
-        Condition("no-spaces") { !$0.utf8.contains(UInt8(ascii: " ")) },
-    ]
-    for predicate in predicates { field.addSignal(toSwitch: valid, predicate) }
+    for predicate in validationPredicates() { field.addSignal(toSwitch: valid, predicate) }
     instructionProbeSwitchboardValidation(field)
     precondition(sink.total == probeIterations, "the switch did not fire once per edit")
 }
 
 @MainActor @inline(never) private func instructionProbeSwitchboardValidation(_ field: ObservableTextField) {
-    for i in 0..<probeIterations { field.text.value = probeInputs[i & 3] }
+    for i in 0..<probeIterations { field.text.value = validationInputs[i & 3] }
 }
 
 /// `switchboard-bench probe NAME`: runs one probe (meant to run under callgrind).

@@ -1,6 +1,6 @@
 // switchboard-bench: every benchmark of the project in one release-built run. `make bench`
 import Glibc
-// Pass section names to run only some: core, rules, terminal, check, startup.
+// Pass section names to run only some: core, rules, terminal, check, startup, lists.
 let arguments = Array(CommandLine.arguments.dropFirst())
 // `switchboard-bench probe NAME`: one instruction probe, run under callgrind by scripts/bench-instructions.sh.
 if arguments.first == "probe", arguments.count == 2 {
@@ -22,3 +22,4 @@ if wants("rules") { runRulesBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
 if wants("check") { runCheckBenchmarks(); runFormatCheckBenchmarks() }
 if wants("startup") { runStartupBenchmarks() }
+if wants("lists") { runListBenchmarks() }

@@ -47,4 +47,8 @@ int sb_set_child_subreaper(void);
 /// pipe2(fds, O_CLOEXEC): a pipe whose ends are not inherited by other programs. Returns 0 or -1.
 int sb_pipe_cloexec(int fds[2]);
 
+/// A descriptor that becomes readable when process `pid` (a child of this one) has exited: Linux pidfd_open(2).
+/// Returns -1 with errno when the kernel has none (before Linux 5.3); callers then poll with waitpid(WNOHANG).
+int sb_pidfd_open(int pid);
+
 #endif

@@ -1,0 +1,51 @@
+import SwitchboardRules
+import SwitchboardTerminal
+
+/// How a `FormPrompter` asks list and yes/no questions. The defaults read a line (Tab completes the choices;
+/// several choices are typed separated by commas), so a prompter that only reads lines still works.
+extension FormPrompter {
+    public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String],
+                           check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
+        func split(_ text: String) -> [String] {
+            multi ? text.split(separator: ",").map { String(trimmingSpaces(String($0))) }.filter { !$0.isEmpty }
+                : (text.isEmpty ? [] : [text])
+        }
+        let list = choices.joined(separator: ", ")
+        let shown = list.count <= 40 ? "\(prompt) (\(list)): " : "\(prompt) (Tab completes): "
+        let line = try readLine(prompt: shown, initial: selected.joined(separator: ", "), masked: false,
+                                choices: choices, enforcing: true) { candidate in check(split(candidate)) }
+        return split(line)
+    }
+
+    public func readConfirm(prompt: String, default defaultAnswer: Bool?) throws(PromptInterruption) -> Bool {
+        let line = try readLine(prompt: prompt + " (yes/no): ", initial: "", masked: false, choices: [],
+                                enforcing: true) { candidate in
+            parseYesNo(candidate) != nil || (candidate.isEmpty && defaultAnswer != nil)
+                ? .valid : .invalid("yes-no", "must be yes or no")
+        }
+        return parseYesNo(line) ?? defaultAnswer ?? false
+    }
+}
+
+extension FormFlow {
+    /// A select, multi-select or confirm field asked with its list (or one key); nil for other kinds. The
+    /// answer comes back as the field's text: the values one per line, or `yes`/`no`.
+    func readListAnswer(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String? {
+        switch field.kind {
+        case .choice(let values), .multiselect(let values, _, _):
+            let multi = field.isMultiselect
+            let picked = try prompter.readChoice(prompt: field.prompt, choices: values, multi: multi,
+                                                 selected: field.values) { candidate in
+                // The field's own verdict for the candidate: its kind's checks (min, max), rules, cross-field checks.
+                field.input.text.value = candidate.joined(separator: "\n")
+                return field.input.revalidate()
+            }
+            return picked.joined(separator: "\n")
+        case .confirm:
+            let current = parseYesNo(field.text.value)
+            return try prompter.readConfirm(prompt: field.prompt, default: current) ? "yes" : "no"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import SwitchboardRules
+
+/// Every word a list, a multi-select or a yes/no question shows, in one place, so that a program (or a spec)
+/// can put its own words there. `{n}` stands for a number, `{text}` for what was typed (quoted and escaped).
+///
+/// ```swift
+/// var words = ListWords()
+/// words.noMatch = "aucune option ne contient {text}"
+/// words.yes = "oui"; words.yesKeys = "oO"
+/// let field = ListField(prompt: "Couleur", options: ["rouge", "vert"], words: words)
+/// ```
+public struct ListWords: Sendable, Equatable {
+    /// Marks the highlighted row.
+    public var highlightMark = "›"
+    /// Marks a chosen option (several choices).
+    public var chosenMark = "◉"
+    /// Marks an option not chosen (several choices).
+    public var unchosenMark = "○"
+    /// The last row when options are hidden above and below the window.
+    public var moreAboveAndBelow = "↑ {n} more · ↓ {m} more"
+    /// The last row when options are hidden above the window.
+    public var moreAbove = "↑ {n} more"
+    /// The last row when options are hidden below the window.
+    public var moreBelow = "↓ {n} more"
+    /// Under the input while a single choice is valid.
+    public var selectHelp = "↑↓ move · Enter picks"
+    /// Under the input while several choices are valid.
+    public var multiHelp = "{n} chosen · Tab chooses · ↑↓ move · Enter accepts"
+    /// The verdict when the typed text matches no option.
+    public var noMatch = "no option matches {text}"
+    /// The verdict when fewer than `min` options are chosen.
+    public var tooFew = "choose at least {n} ({m} chosen)"
+    /// The verdict when more than `max` options are chosen.
+    public var tooMany = "choose at most {n} ({m} chosen)"
+    /// The word for yes, shown after a yes/no question is answered.
+    public var yes = "yes"
+    /// The word for no.
+    public var no = "no"
+    /// The keys that answer yes (either case of a letter counts).
+    public var yesKeys = "y"
+    /// The keys that answer no.
+    public var noKeys = "n"
+    /// The verdict when a yes/no answer is neither.
+    public var confirmHelp = "answer y or n"
+    /// After a yes/no question whose default is yes.
+    public var yesNoDefaultYes = "[Y/n]"
+    /// After a yes/no question whose default is no.
+    public var yesNoDefaultNo = "[y/N]"
+    /// After a yes/no question without a default.
+    public var yesNo = "[y/n]"
+    /// Plain mode: how to answer a single choice.
+    public var plainSelect = "Type a number or an option:"
+    /// Plain mode: how to answer several choices.
+    public var plainMulti = "Type numbers or options, separated by commas:"
+    /// Plain mode and piped answers: an answer that is not an option.
+    public var notAnOption = "{text} is not an option"
+    /// Plain mode: a number outside the list.
+    public var noSuchNumber = "there is no option {n} (1 to {m})"
+
+    /// The English words.
+    public init() {}
+
+    /// `template` with `{n}`, `{m}` and `{text}` filled in.
+    func fill(_ template: String, n: Int = 0, m: Int = 0, text: String = "") -> String {
+        var out = template.replacing("{n}", with: String(n)).replacing("{m}", with: String(m))
+        if template.contains("{text}") { out = out.replacing("{text}", with: displayQuoted(text, limit: 60)) }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+// The check commands' runner through its API: exit statuses, signals, output, timeouts, background children.
+import Glibc
+import SwitchboardTerminal
+import Testing
+
+// Serialized: `CommandChecks.running` lists every command of the process, so a test that expects none left must
+// not run beside another that has one running.
+@Suite(.serialized) struct CommandChecksTests {
+    @Test("Exit status, output and error output; 128-255 are exit statuses, a signal is a signal")
+    func statusesAndOutput() async throws {
+        let failed = try await CommandChecks.output(of: "cat; echo out; echo err >&2; exit 3", value: "ada")
+        #expect(failed.exitStatus == 3)
+        #expect(failed.signal == nil)
+        #expect(String(decoding: failed.standardOutput, as: UTF8.self) == "ada\nout\n")
+        #expect(String(decoding: failed.standardError, as: UTF8.self) == "err\n")
+        #expect(failed.verdict(name: "c").failure?.message == "err")
+        let high = try await CommandChecks.output(of: "exit 255", value: "")
+        #expect(high.exitStatus == 255)
+        #expect(high.signal == nil)
+        #expect(high.verdict(name: "c").failure?.message == "failed the check command (exit 255)")
+        let killed = try await CommandChecks.output(of: "kill -TERM $$", value: "")
+        #expect(killed.exitStatus == nil)
+        #expect(killed.signal == SIGTERM)
+        #expect(killed.verdict(name: "c").failure?.message == "failed the check command (killed by signal 15)")
+    }
+
+    @Test("Over when the shell exits, though a background child holds its pipes; a timeout kills the group")
+    func shellExitAndTimeout() async throws {
+        let start = ContinuousClock.now
+        let background = try await CommandChecks.output(of: "sleep 30 & echo started; exit 0", value: "",
+                                                        timeout: .seconds(20))
+        #expect(background.exitStatus == 0)
+        #expect(String(decoding: background.standardOutput, as: UTF8.self) == "started\n")
+        #expect(!background.timedOut)
+        let slow = try await CommandChecks.output(of: "echo before; sleep 30", value: "", timeout: .milliseconds(200))
+        #expect(slow.timedOut)
+        #expect(slow.signal == SIGKILL)
+        #expect(String(decoding: slow.standardOutput, as: UTF8.self) == "before\n")
+        #expect(ContinuousClock.now - start < .seconds(15))
+        #expect(CommandChecks.running.isEmpty)
+    }
+
+    @Test("A value over 128 KiB: on standard input, SWITCHBOARD_VALUE unset, its size in SWITCHBOARD_VALUE_BYTES")
+    func hugeValue() async throws {
+        let value = String(repeating: "é", count: 100_000)   // 200,000 bytes
+        let result = try await CommandChecks.output(
+            of: #"echo "${SWITCHBOARD_VALUE-unset} $SWITCHBOARD_VALUE_BYTES $(wc -c)""#, value: value)
+        #expect(String(decoding: result.standardOutput, as: UTF8.self) == "unset 200000 200001\n")
+    }
+}
