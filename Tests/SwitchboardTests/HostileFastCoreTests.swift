@@ -619,6 +619,59 @@ struct HostileFastCoreTests {
         #expect(!kept.verdict.value.isValid)
     }
 
+    @Test("Two fields bound both ways, one correcting its text in its action: both end with the corrected text, verdicts describe it")
+    func twoWayFieldsWithCorrection() {
+        let limited = ObservableTextField()
+        let plain = ObservableTextField()
+        limited.addRule(Condition("short", requirement: "be at most 5 characters") { $0.count <= 5 })
+        limited.rules.action = { [weak limited] ok in
+            guard let limited, !ok else { return }
+            limited.text.value = String(limited.text.value.prefix(5))
+        }
+        plain.addRule(.nonEmpty)
+        limited.text <~> plain.text
+        var limitedSaw: [String] = [], plainSaw: [String] = []
+        limited.textDidChange.observe { limitedSaw.append($0) }
+        plain.textDidChange.observe { plainSaw.append($0) }
+        plain.text.value = "abcdefgh"
+        #expect(limited.text.value == "abcde")
+        #expect(plain.text.value == "abcde")
+        #expect(limited.verdict.value.isValid && plain.verdict.value.isValid)
+        #expect(limitedSaw.last == "abcde" && plainSaw.last == "abcde", "\(limitedSaw) \(plainSaw)")
+        #expect(!limitedSaw.contains("abcdefgh"), "the replaced text was announced: \(limitedSaw)")
+        limited.text.value = "xyz1234567"
+        #expect(limited.text.value == "xyz12" && plain.text.value == "xyz12")
+        plain.text.value = ""
+        #expect(limited.text.value == "" && !plain.verdict.value.isValid && limited.verdict.value.isValid)
+    }
+
+    @Test("A combined switch dropped, with one of its children, by its own action: freed, the other child validates on")
+    func combinedSwitchDropsItself() {
+        let kept = ObservableSwitch()
+        kept.addSignal { true }
+        let dropped = Box(ObservableSwitch())
+        weak let weakDropped = dropped.object
+        var fails = false
+        dropped.object!.addSignal { !fails }
+        let combined = Box(ObservableSwitch.all([kept, dropped.object!]))
+        weak let weakCombined = combined.object
+        var outcomes: [Bool] = []
+        combined.object!.action = { ok in
+            outcomes.append(ok)
+            if !ok {
+                combined.object = nil
+                dropped.object = nil
+            }
+        }
+        kept.validate()
+        fails = true
+        dropped.object!.validate()
+        #expect(outcomes == [true, false])
+        #expect(weakCombined == nil && weakDropped == nil)
+        kept.validate()
+        #expect(kept.isOn && outcomes == [true, false])
+    }
+
     @Test("Many switches on one field, some failing: the verdict is always the first failure in registration order")
     func verdictOrderAcrossManySwitches() {
         let field = ObservableTextField()
