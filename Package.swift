@@ -76,7 +76,7 @@ let package = Package(
                           swiftSettings: onMainActor),
         // The signup form (SwitchboardSpec): the README's demo, driven by SwitchboardSpecTests in a pty and tmux.
         .executableTarget(name: "signup", dependencies: ["SwitchboardSpec", "SwitchboardRules", "SwitchboardTerminal"],
-                          path: "Examples/signup", exclude: ["signup.yaml"], swiftSettings: onMainActor),
+                          path: "Examples/signup", exclude: ["signup.yaml", "signup.vi.yaml"], swiftSettings: onMainActor),
         // Terminal examples (SwitchboardTerminal), driven by SwitchboardTerminalTests in a pty and in tmux.
         .executableTarget(name: "field-name", dependencies: ["SwitchboardTerminal"], path: "Examples/field-name",
                           swiftSettings: onMainActor),

@@ -177,7 +177,43 @@ keys Enter
 wait_for "EMAIL='ada@example.com'"
 save form-submitted
 
-# 4. choose: options on standard input filtered as typed, the keys from the terminal; several choices with --max.
+# 4. form with conditions (Examples/questionnaire): the status changed in the review asks the school at once,
+#    and the company leaves the review.
+start
+cp "$ROOT/Examples/questionnaire/questionnaire.yaml" "$WORK/questionnaire.yaml"
+typed "switchboard form questionnaire.yaml --output env"
+keys Enter
+wait_for 'Your name:'
+typed 'Ada'
+keys Enter
+wait_for '› employed'
+typed 'employed'
+keys Enter
+wait_for 'Company:'
+typed 'ACME'
+keys Enter
+wait_for 'Age:'
+typed '36'
+keys Enter
+wait_for 'Newsletter (yes/no):'
+typed 'no'
+keys Enter
+wait_for 'Enter to submit'
+typed 'status'
+keys Enter
+wait_for '↑↓ move · Enter picks'
+typed 'student'
+keys Enter
+wait_for 'School:'
+typed 'HUST'
+keys Enter
+wait_for 'Student discount card number:'
+keys Enter
+wait_for '6. newsletter'
+save form-when
+keys C-c
+
+# 5. choose: options on standard input filtered as typed, the keys from the terminal; several choices with --max.
 printf 'main\ndev\nfeature/lists\nfeature/login\nfix/resize\n' > "$WORK/branches.txt"
 start
 typed 'BRANCH=$(switchboard choose Branch < branches.txt)'
@@ -203,7 +239,7 @@ wait_for '✗'
 save choose-multi
 keys C-c
 
-# 5. confirm: one key answers; the exit status says which.
+# 6. confirm: one key answers; the exit status says which.
 start
 typed 'switchboard confirm "Deploy?" --default no && echo deploying'
 keys Enter

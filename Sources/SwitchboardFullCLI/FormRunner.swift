@@ -1,5 +1,6 @@
 import SwitchboardCLISupport
 import SwitchboardSpec
+import SwitchboardTerminal
 
 /// `switchboard form`: the form from a spec file, in the terminal or from standard input; the answers on
 /// standard output once submitted.
@@ -26,6 +27,8 @@ struct FormRunner {
         if let draft, isTerminal(0) {
             do { try Draft(path: draft).checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
         }
+        // Check and choices commands are killed with their group; their own children are reaped here.
+        CommandChecks.adoptOrphans()
         let form = formSpec.makeForm()
         standardError.flush()
         let result: FormResult

@@ -1,6 +1,7 @@
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSpec
+import SwitchboardTerminal
 
 /// `switchboard test`: every field's examples run through its rules, one TAP line each.
 struct TestRunner {
@@ -15,6 +16,7 @@ struct TestRunner {
         }
         if !problems.isEmpty { throw CommandFailure(lines: problems, status: ExitStatus.usage, plain: true) }
 
+        CommandChecks.adoptOrphans()   // check and choices commands' own children are reaped here
         let results = loaded.flatMap { $0.runExamples() }
         let out = standardOutput
         // No examples at all: TAP's plan for a skipped run, so a harness shows it as skipped, not passed.

@@ -221,7 +221,7 @@ extension Form {
     @discardableResult
     public func resume(from answers: Answers) -> [String] {
         var resumed: [String] = []
-        for field in fields where !field.isMasked {
+        for field in fields where !field.isMasked && field.isShown.value {
             if let value = answers[field.name] {
                 field.answer(value)
                 resumed.append(field.name)

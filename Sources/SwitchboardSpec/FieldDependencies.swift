@@ -32,7 +32,8 @@ extension FormField {
     /// ```
     @discardableResult
     public func mustEqual(_ other: FormField, message: String? = nil) -> ObservableSwitch {
-        require("same-as", message: message ?? "must match \(other.name)", dependsOn: [other]) {
+        if let message { authoredMessages.insert(message) }
+        return require("same-as", message: message ?? "must match \(other.name)", dependsOn: [other]) {
             [weak self, weak other] in
             guard let self else { return false }
             return self.text.value == (other?.text.value ?? "")
@@ -47,7 +48,8 @@ extension FormField {
     /// ```
     @discardableResult
     public func mustBeAfter(_ other: FormField, message: String? = nil) -> ObservableSwitch {
-        require("after", message: message ?? "must be after \(other.name)", dependsOn: [other]) {
+        if let message { authoredMessages.insert(message) }
+        return require("after", message: message ?? "must be after \(other.name)", dependsOn: [other]) {
             [weak self, weak other] in
             guard let self else { return false }
             let mine = self.text.value, theirs = other?.text.value ?? ""

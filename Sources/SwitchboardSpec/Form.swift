@@ -26,12 +26,24 @@ public final class Form {
     public var title: String
     /// The fields, in the order they are asked.
     public private(set) var fields: [FormField] = []
-    /// Whether every field's verdict is valid; updated on every change of any field.
+    /// Whether every shown field's verdict is valid; updated on every change of any field's verdict or
+    /// visibility.
     public let isValid = Dynamic(true)
+    /// Every word the form shows by itself (the review's title and hints, yes/no, "checking…", the built-in
+    /// rules' messages): English by default.
+    ///
+    /// ```swift
+    /// form.words.reviewTitle = "Xem lại:"
+    /// form.words.ruleMessages["required"] = "không được để trống"
+    /// ```
+    public var words = FormWords()
     /// Each field's position in `fields`, by name, and the names of the fields whose verdict is invalid: a
     /// lookup or a verdict change costs the same in a form of 50,000 fields as in one of five.
     private var positions: [String: Int] = [:]
     private var invalidFields: Set<String> = []
+    private var hiddenFields: Set<String> = []
+    /// The invalid fields that are shown: what `isValid` reads.
+    private var invalidShownFields: Set<String> = []
 
     /// Creates an empty form.
     public init(_ title: String = "") {
@@ -50,8 +62,12 @@ public final class Form {
         precondition(self[field.name] == nil, "duplicate form field \"\(field.name)\"")
         positions[field.name] = fields.count
         fields.append(field)
+        field.form = self
         let name = field.name
         Binder(self) { form, verdict in form.verdictChanged(name, verdict) } <~ field.verdict
+        // By name, not the field itself: a binding that outlives the form (a value bound to `isShown`) keeps
+        // `isShown` alive, and must not keep the field.
+        Binder(self) { form, shown in form.visibilityChanged(name, shown) } <~ field.isShown
         return field
     }
 
@@ -135,15 +151,24 @@ public final class Form {
         add(FormField(name, kind: .number, prompt: prompt, required: required, rules: rules, message: message))
     }
 
-    /// Every field's answer (`FormField.value`: yes/no answers as `yes` or `no`), in field order (masked
-    /// fields included: this is what a program receives).
-    public var answers: Answers {
-        Answers(fields.map { ($0.name, $0.value) })
+    /// The fields asked now (those whose condition holds), in order.
+    ///
+    /// ```swift
+    /// form.shownFields.map(\.name)   // ["status", "school", "newsletter"]
+    /// ```
+    public var shownFields: [FormField] {
+        fields.filter { $0.isShown.value }
     }
 
-    /// The answers a draft may keep: answered, non-masked fields.
+    /// Every shown field's answer (`FormField.value`: yes/no answers as `yes` or `no`), in field order (masked
+    /// fields included: this is what a program receives). A hidden field's answer is left out.
+    public var answers: Answers {
+        Answers(shownFields.map { ($0.name, $0.value) })
+    }
+
+    /// The answers a draft may keep: answered, shown, non-masked fields.
     public var draftAnswers: Answers {
-        Answers(fields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.value) })
+        Answers(shownFields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.value) })
     }
 
     /// Re-validates every field and returns every failure, in field order (not only the first).
@@ -153,39 +178,77 @@ public final class Form {
     /// ```
     @discardableResult
     public func validate() -> [FieldFailure] {
-        for field in fields { field.input.revalidate() }
+        // A hidden field is not validated: its checks (a check command, a choices command) never run.
+        for field in fields where field.isShown.value {
+            field.refreshChoices()
+            field.input.revalidate()
+        }
         // A `check:` still pending is waited for (within its timeout): failures are decided ones. The checks of
-        // every field run side by side (at most 8 fields' at once); the failures are reported in field order.
-        let pending = fields.filter { $0.verdict.value.isPending }.map(\.input)
+        // every shown field run side by side (at most 8 fields' at once); the failures are reported in field order.
+        let pending = fields.filter { $0.isShown.value && $0.verdict.value.isPending }.map(\.input)
         do { try ObservableTextField.waitForChecks(of: pending) } catch {
             for field in pending { field.cancelChecks() }
         }
         return failures
     }
 
-    /// The current failures, in field order.
+    /// The current failures of the shown fields, in field order (messages in the form's `words`).
     public var failures: [FieldFailure] {
-        fields.compactMap { field in
+        shownFields.compactMap { field in
             field.verdict.value.failure.map {
-                FieldFailure(field: field.name, rule: $0.name, message: $0.message, value: field.text.value,
-                             isMasked: field.isMasked)
+                FieldFailure(field: field.name, rule: $0.name, message: field.message(for: $0),
+                             value: field.text.value, isMasked: field.isMasked)
             }
         }
     }
 
-    /// Answers every field named in `answers` (in the form's order, so derived defaults settle as they would
-    /// when typed); returns the keys that name no field.
+    /// Answers every field named in `answers` (in the form's order, so derived defaults and conditions settle
+    /// as they would when typed); returns the keys that name no field. An answer for a field that is hidden
+    /// when its turn comes is not taken (see `fill(_:ignored:)`).
     @discardableResult
     public func fill(_ answers: Answers) -> [String] {
+        var ignored: [String] = []
+        return fill(answers, ignored: &ignored)
+    }
+
+    /// `fill(_:)`, also collecting the names of the fields whose answer was not taken because the field is
+    /// hidden (its condition does not hold), in field order.
+    ///
+    /// ```swift
+    /// var ignored: [String] = []
+    /// form.fill(Answers([("status", "student"), ("company", "ACME")]), ignored: &ignored)
+    /// ignored   // ["company"]
+    /// ```
+    @discardableResult
+    public func fill(_ answers: Answers, ignored: inout [String]) -> [String] {
         for field in fields {
-            if let value = answers[field.name] { field.answer(value) }
+            guard let value = answers[field.name] else { continue }
+            if field.isShown.value { field.answer(value) } else { ignored.append(field.name) }
         }
         return answers.keys.filter { self[$0] == nil }
     }
 
     private func verdictChanged(_ name: String, _ verdict: Verdict) {
-        if verdict.isValid { invalidFields.remove(name) } else { invalidFields.insert(name) }
-        isValid.value = invalidFields.isEmpty
+        if verdict.isValid {
+            invalidFields.remove(name)
+            invalidShownFields.remove(name)
+        } else {
+            invalidFields.insert(name)
+            if !hiddenFields.contains(name) { invalidShownFields.insert(name) }
+        }
+        isValid.value = invalidShownFields.isEmpty
+    }
+
+    private func visibilityChanged(_ name: String, _ shown: Bool) {
+        if shown {
+            hiddenFields.remove(name)
+            if invalidFields.contains(name) { invalidShownFields.insert(name) }
+        } else {
+            hiddenFields.insert(name)
+            invalidShownFields.remove(name)
+            self[name]?.input.cancelChecks()   // a hidden field's check command never runs on
+        }
+        isValid.value = invalidShownFields.isEmpty
     }
 }
 

@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 
 /// What kind of answer a form field takes. The kind adds its own check before the field's rules (a number
 /// must parse, a choice must be one of the list) and tells the terminal flow how to ask.
@@ -87,6 +88,47 @@ public final class FormField {
     /// A message replacing every failure message of the field's own rules (not the kind's check).
     public let message: String?
 
+    /// Whether the field is asked: true unless a condition set with `show(when:)` does not hold. A hidden
+    /// field is left out of the review, the validation, the answers and the draft (see FieldConditions.swift).
+    ///
+    /// ```swift
+    /// Binder { shown in print(shown ? "company asked" : "company hidden") } <~ company.isShown
+    /// ```
+    public let isShown = Dynamic(true)
+    /// The switch deciding `isShown`, if the field has a condition.
+    var visibility: ObservableSwitch?
+    /// The form the field belongs to (for its words).
+    weak var form: Form?
+    /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.
+    let choiceList: ChoiceList
+    /// Where the choices come from when a command lists them (see FieldChoices.swift).
+    var choicesSource: ChoicesSource?
+
+    /// The messages the author wrote for this field's rules: never replaced by the form's words.
+    var authoredMessages: Set<String> = []
+
+    /// The message `failure` shows: the form's words for a built-in rule (`Form.words.ruleMessages`), unless
+    /// the author gave this rule a message of its own.
+    ///
+    /// ```swift
+    /// form.words.ruleMessages["required"] = "không được để trống"
+    /// field.message(for: field.verdict.value.failure!)   // "không được để trống"
+    /// ```
+    public func message(for failure: Verdict.Failure) -> String {
+        guard !failure.isPending, !authoredMessages.contains(failure.message),
+              let replacement = form?.words.ruleMessages[failure.name] else { return failure.message }
+        return FormWords.fill(replacement, ["choices": listed(choices)])
+    }
+
+    /// `verdict` with its failure's message in the form's words.
+    func translated(_ verdict: Verdict) -> Verdict {
+        guard var failure = verdict.failure else { return verdict }
+        let message = message(for: failure)
+        if message == failure.message { return verdict }
+        failure.message = message
+        return Verdict(failure: failure)
+    }
+
     /// Whether the text follows `default` (true until an answer differs from the default).
     public private(set) var followsDefault = true
     private var ruleCount = 0
@@ -107,6 +149,10 @@ public final class FormField {
         self.isRequired = required
         self.message = message
         self.input = ObservableTextField()
+        switch kind {
+        case .choice(let values), .multiselect(let values, _, _): choiceList = ChoiceList(values)
+        default: choiceList = ChoiceList([])
+        }
         addKindRules()
         for rule in rules { addRule(rule) }
         input.revalidate()
@@ -123,12 +169,15 @@ public final class FormField {
     public var isMasked: Bool { kind == .masked }
     /// Whether the answer spans several lines.
     public var isMultiline: Bool { kind == .multiline }
-    /// The values a `.choice` or `.multiselect` field accepts (empty for other kinds).
+    /// The values a `.choice` or `.multiselect` field accepts (empty for other kinds): the kind's list, or what
+    /// a choices command listed last.
     public var choices: [String] {
-        if case .choice(let values) = kind { return values }
-        if case .multiselect(let values, _, _) = kind { return values }
+        if case .choice = kind { return choiceList.values }
+        if case .multiselect = kind { return choiceList.values }
         return []
     }
+    /// Whether the answer is yes or no (`yesno` and `confirm` fields).
+    var isYesNo: Bool { kind == .yesNo || kind == .confirm }
     /// Whether the answer is a list of choices.
     public var isMultiselect: Bool {
         if case .multiselect = kind { return true }
@@ -176,10 +225,18 @@ public final class FormField {
     /// ```
     @discardableResult
     public func answer(_ value: String) -> Verdict {
+        let value = acceptingWords(value)
+        refreshChoices()
         followsDefault = value == self.default.value
         input.text.value = value
         isAnswered.value = true
         return input.revalidate()
+    }
+
+    /// A yes/no answer written in the form's own words (`có`, `không`) as `yes` or `no`; any other text as it is.
+    func acceptingWords(_ text: String) -> String {
+        guard isYesNo, let words = form?.words, let answer = words.yesNo(text) else { return text }
+        return answer ? "yes" : "no"
     }
 
     /// Sets a multi-select's answer: the values are kept in the list's order, one per line of the text.
@@ -227,6 +284,7 @@ public final class FormField {
     /// ```
     public func addRule(_ rule: Condition<String>) {
         ruleCount += 1
+        if let custom = message ?? rule.customMessage { authoredMessages.insert(custom) }
         var effective = rule
         if let message { effective = effective.message(message) }
         if isRequired {
@@ -260,10 +318,13 @@ public final class FormField {
             input.addRule(Condition("yes-no", requirement: "be yes or no") { text in
                 (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
             })
-        case .choice(let values):
-            let list = listed(values)
-            input.addRule(Condition("choice", requirement: "be one of \(list)") { text in
-                (skipEmpty && text.isEmpty) || values.contains(text)
+        case .choice:
+            let choices = choiceList
+            input.addRule(Condition("choice", requirement: "be one of the choices") { text in
+                if skipEmpty && text.isEmpty { return .valid }
+                let (values, failure) = choices.state
+                if let failure { return .invalid("choices", failure) }
+                return values.contains(text) ? .valid : .invalid("choice", "must be one of \(listed(values))")
             })
         }
     }

@@ -32,13 +32,17 @@ extension FormFlow {
     /// answer comes back as the field's text: the values one per line, or `yes`/`no`.
     func readListAnswer(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String? {
         switch field.kind {
-        case .choice(let values), .multiselect(let values, _, _):
+        case .choice, .multiselect:
+            // The choices now (a choices command's output); none when the command failed: the field is then
+            // asked with a line, whose hint says why nothing can be chosen.
+            let values = field.choices
+            if values.isEmpty { return nil }
             let multi = field.isMultiselect
             let picked = try prompter.readChoice(prompt: field.prompt, choices: values, multi: multi,
                                                  selected: field.values) { candidate in
                 // The field's own verdict for the candidate: its kind's checks (min, max), rules, cross-field checks.
                 field.input.text.value = candidate.joined(separator: "\n")
-                return field.input.revalidate()
+                return field.translated(field.input.revalidate())
             }
             return picked.joined(separator: "\n")
         case .confirm:

@@ -105,10 +105,22 @@ public final class FormFlow {
 
     /// Runs the flow on `prompter` until the form is submitted or cancelled.
     public func run(prompter: FormPrompter) -> FormResult {
+        // A form with words of its own puts them on the terminal (its fields, lists and confirm questions); a form
+        // with the English defaults leaves a prompter's own words as they were set.
+        if let terminal = prompter as? TerminalPrompter, form.words != FormWords() {
+            terminal.options.words = form.words
+            // Lists and confirm questions show the form's yes and no too.
+            var lists = form.words.lists
+            lists.yes = form.words.yes
+            lists.no = form.words.no
+            terminal.words = lists
+        }
         do {
             try resumeDraft(prompter)
             if !form.title.isEmpty { prompter.show(form.title) }
-            for field in form.fields where !(field.isAnswered.value && field.verdict.value.isValid) {
+            // A field's visibility is read when its turn comes: the answers before it have settled it.
+            for field in form.fields where field.isShown.value
+                && !(field.isAnswered.value && field.verdict.value.isValid) {
                 try ask(field, prompter, fromReview: false)
             }
             try review(prompter)
@@ -127,11 +139,11 @@ public final class FormFlow {
             guard let saved = try draft.load() else { return }
             let resumed = form.resume(from: saved)
             if !resumed.isEmpty {
-                prompter.show("Resuming from \(draft.path): \(listed(resumed)).")
+                prompter.show(FormWords.fill(words.resuming, ["file": draft.path, "fields": listed(resumed)]))
             }
         } catch {
             warnings.append(error.description)
-            prompter.show("Ignoring the draft: \(error.description)")
+            prompter.show(FormWords.fill(words.ignoringDraft, ["error": error.description]))
         }
     }
 
@@ -142,7 +154,7 @@ public final class FormFlow {
         } catch {
             if !warnings.contains(error.description) {
                 warnings.append(error.description)
-                prompter.show("Warning: \(error.description)")
+                prompter.show(FormWords.fill(words.draftWarning, ["error": error.description]))
             }
         }
     }
@@ -151,6 +163,7 @@ public final class FormFlow {
 
     /// Asks `field` until a valid answer is accepted. From the review, end of input goes back to it.
     private func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
+        if let failure = field.refreshChoices() { prompter.show("\(field.name): \(failure)") }
         let before = field.text.value
         do {
             let value = try field.isMultiline ? readLines(field, prompter) : readOne(field, prompter)
@@ -165,6 +178,7 @@ public final class FormFlow {
     private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
         var initial = field.isMasked ? "" : field.text.value
+        if field.isYesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
         while true {
             let line: String
             if let listed = try readListAnswer(field, prompter) {
@@ -173,14 +187,14 @@ public final class FormFlow {
                 line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, pathCompletion: field.pathCompletion,
                                              enforcing: true, asyncChecks: field.asyncChecks) { candidate in
-                    field.input.text.value = candidate
-                    return field.input.revalidate().isPending ? .valid : field.input.verdict.value
+                    field.input.text.value = field.acceptingWords(candidate)
+                    return field.input.revalidate().isPending ? .valid : field.translated(field.input.verdict.value)
                 }
             }
-            field.input.text.value = line
+            field.input.text.value = field.acceptingWords(line)
             field.input.revalidate()
             try waitForChecks(field)
-            let verdict = field.input.verdict.value
+            let verdict = field.translated(field.input.verdict.value)
             if verdict.isValid { return line }
             // The terminal refuses an invalid Enter itself; a prompter that does not gets the message here.
             prompter.show("\(field.name): \(verdict.failure!.message)")
@@ -194,7 +208,7 @@ public final class FormFlow {
         let current = field.text.value
         var kept = current.isEmpty ? [] : current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while true {
-            prompter.show("\(field.prompt) (an empty line or Ctrl-D ends):")
+            prompter.show("\(field.prompt) \(words.multilineHint)")
             var lines: [String] = []
             while true {
                 let previous = lines
@@ -205,7 +219,7 @@ public final class FormFlow {
                                                  enforcing: false) { candidate in
                         let whole = (previous + (candidate.isEmpty ? [] : [candidate])).joined(separator: "\n")
                         field.input.text.value = whole
-                        return field.input.revalidate()
+                        return field.translated(field.input.revalidate())
                     }
                 } catch .endOfInput {
                     break
@@ -215,19 +229,19 @@ public final class FormFlow {
             }
             let text = lines.joined(separator: "\n")
             field.input.text.value = text
-            let verdict = field.input.revalidate()
+            let verdict = field.translated(field.input.revalidate())
             if verdict.isValid { return text }
-            prompter.show("\(field.name): \(verdict.failure!.message); the lines are kept, edit them")
+            prompter.show("\(field.name): \(verdict.failure!.message); \(words.linesKept)")
             kept = lines
         }
     }
 
     private func promptText(_ field: FormField) -> String {
-        if case .choice(let values) = field.kind {
-            let list = values.joined(separator: ", ")
-            return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) (Tab completes): "
+        if case .choice = field.kind, !field.choices.isEmpty {
+            let list = field.choices.joined(separator: ", ")
+            return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) \(words.tabCompletes): "
         }
-        if field.kind == .yesNo { return "\(field.prompt) (yes/no): " }
+        if field.kind == .yesNo { return "\(field.prompt) (\(words.yes)/\(words.no)): " }
         return "\(field.prompt): "
     }
 
@@ -245,54 +259,73 @@ public final class FormFlow {
 
     private func review(_ prompter: FormPrompter) throws(PromptInterruption) {
         while true {
+            let shown = form.shownFields
             // The review shows decided verdicts only: it waits for any check still pending.
-            for field in form.fields where field.verdict.value.isPending { try waitForChecks(field) }
+            for field in shown where field.verdict.value.isPending { try waitForChecks(field) }
             prompter.show(reviewText())
-            let allValid = form.fields.allSatisfy { $0.verdict.value.isValid }
-            let names = form.fields.map(\.name)
+            let allValid = shown.allSatisfy { $0.verdict.value.isValid }
+            let names = shown.map(\.name)
             let choice: String
             do {
                 choice = try prompter.readLine(
-                    prompt: allValid ? "Number or name to edit, Enter to submit: " : "Number or name to edit: ",
+                    prompt: (allValid ? words.reviewHint : words.reviewHintInvalid) + " ",
                     initial: "", masked: false, choices: names, enforcing: true
-                ) { candidate in self.reviewVerdict(candidate, allValid: allValid) }
+                ) { candidate in self.reviewVerdict(candidate, allValid: allValid, shown: shown) }
             } catch .endOfInput {
                 throw .cancelled
             }
             if choice.isEmpty {
                 if allValid { return }
-                prompter.show("Fix the answers marked ✗ first.")
+                prompter.show(words.fixFirst)
                 continue
             }
-            guard let field = field(for: choice) else {
-                prompter.show("No field \(displayQuoted(choice, limit: 60)); type a number from 1 to \(form.fields.count) or a name.")
+            guard let field = field(for: choice, in: shown) else {
+                prompter.show(FormWords.fill(words.reviewNoField, ["name": displayQuoted(choice, limit: 60),
+                                                                   "count": String(shown.count)]))
                 continue
             }
             try ask(field, prompter, fromReview: true)
-            // Fields the edit made invalid (a confirmation after a new password) are asked again at once.
-            for other in form.fields where other !== field && !other.verdict.value.isValid && other.isAnswered.value {
-                prompter.show("\(other.name): \(other.verdict.value.failure!.message)")
+            try askAfterEdit(of: field, shownBefore: Set(shown.map(\.name)), prompter)
+        }
+    }
+
+    /// After an answer was edited from the review, in field order: a field the edit made visible is asked at
+    /// once unless it holds a valid answer from before (which comes back as it was); a field the edit made
+    /// invalid (a confirmation after a new password) is asked again. Fields the edit hid simply leave the
+    /// review. Each field's visibility is read when its turn comes, so a chain of conditions settles in one pass.
+    private func askAfterEdit(of edited: FormField, shownBefore: Set<String>,
+                              _ prompter: FormPrompter) throws(PromptInterruption) {
+        for other in form.fields where other !== edited && other.isShown.value {
+            if other.isAnswered.value { other.refreshChoices() }   // a command reading the edited answer runs again
+            let appeared = !shownBefore.contains(other.name)
+            let verdict = other.verdict.value
+            if appeared && !(other.isAnswered.value && verdict.isValid) {
+                try ask(other, prompter, fromReview: true)
+            } else if !verdict.isValid && other.isAnswered.value {
+                prompter.show("\(other.name): \(other.message(for: verdict.failure!))")
                 try ask(other, prompter, fromReview: true)
             }
         }
     }
 
-    private func field(for choice: String) -> FormField? {
+    private var words: FormWords { form.words }
+
+    private func field(for choice: String, in shown: [FormField]) -> FormField? {
         let trimmed = String(trimmingSpaces(choice))
-        if let number = Int(trimmed), number >= 1, number <= form.fields.count { return form.fields[number - 1] }
-        return form[trimmed]
+        if let number = Int(trimmed), number >= 1, number <= shown.count { return shown[number - 1] }
+        return shown.first { $0.name == trimmed }
     }
 
-    private func reviewVerdict(_ candidate: String, allValid: Bool) -> Verdict {
+    private func reviewVerdict(_ candidate: String, allValid: Bool, shown: [FormField]) -> Verdict {
         if candidate.isEmpty {
-            return allValid ? .valid : .invalid("review", "fix the answers marked ✗ first")
+            return allValid ? .valid : .invalid("review", lowercasedFirst(words.fixFirst))
         }
-        return field(for: candidate) == nil
-            ? .invalid("review", "type a number from 1 to \(form.fields.count) or a field name") : .valid
+        return field(for: candidate, in: shown) == nil
+            ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(shown.count)])) : .valid
     }
 
-    /// The review listing: every answer with its verdict (masked answers as `********`, multi-line text on one
-    /// line with `\n`).
+    /// The review listing: every shown answer with its verdict (masked answers as `********`, multi-line text on
+    /// one line with `\n`, yes/no answers in the form's words); hidden fields are left out.
     ///
     /// ```
     /// Review:
@@ -300,23 +333,34 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
-        let shown = form.fields.map { field -> String in
-            let value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
+        let fields = form.shownFields
+        let shown = fields.map { field -> String in
+            var value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
+            if field.isYesNo && value == "yes" { value = words.yes }
+            if field.isYesNo && value == "no" { value = words.no }
             if field.isMasked { return value.isEmpty ? "" : "********" }
             if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
             return DisplayWidth.truncate(value, toColumns: 40)
         }
-        let nameWidth = form.fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
+        let nameWidth = fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
         let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
-        var lines = ["Review:"]
-        for (index, field) in form.fields.enumerated() {
-            let mark = field.verdict.value.failure.map { "✗ \($0.message)" } ?? "✓"
+        var lines = [words.reviewTitle]
+        for (index, field) in fields.enumerated() {
+            let mark = field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } ?? "✓"
             let name = padded(field.name, nameWidth), value = padded(shown[index], valueWidth)
             lines.append("  \(index + 1). \(name)  \(value)  \(mark)")
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// "Fix the answers marked ✗ first." as a hint: "fix the answers marked ✗ first" (a message, not a sentence).
+private func lowercasedFirst(_ sentence: String) -> String {
+    var text = sentence
+    if text.hasSuffix(".") { text.removeLast() }
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true else { return text }
+    return first.lowercased() + text.dropFirst()
 }
 
 private func padded(_ text: String, _ width: Int) -> String {

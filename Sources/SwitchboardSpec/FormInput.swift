@@ -68,6 +68,13 @@ public struct FormResult: Sendable {
     public var failures: [FieldFailure]
     /// Every part of the input that could not be read.
     public var inputProblems: [InputProblem]
+    /// Fields the input answered although they are not asked (their `when:` condition does not hold), in field
+    /// order: their answers are left out, which is not an error.
+    ///
+    /// ```swift
+    /// form.fill(from: "status=student\ncompany=ACME\n", format: .keyValue).ignoredFields   // ["company"]
+    /// ```
+    public var ignoredFields: [String] = []
 
     /// A result with its status, the answers so far and what failed.
     public init(status: Status, answers: Answers, failures: [FieldFailure] = [],
@@ -94,6 +101,17 @@ public struct FormResult: Sendable {
     public var report: [String] {
         inputProblems.map(\.description) + failures.map(\.description)
     }
+
+    /// One line per ignored answer, printed on stderr before the report (`runHeadless` does). The value is never
+    /// shown (it may be a secret).
+    ///
+    /// ```swift
+    /// result.notices   // ["company: answer ignored: the field is not asked (its condition does not hold)"]
+    /// ```
+    public var notices: [String] {
+        ignoredFields.map { "\($0): answer ignored: the field is not asked (its condition "
+            + "does not hold)" }
+    }
 }
 
 extension Form {
@@ -116,7 +134,13 @@ extension Form {
         let failures = reader.readNothing ? [] : validate().filter { !skipped.contains($0.field) }
         let status: FormResult.Status = !reader.problems.isEmpty ? .malformedInput
             : failures.isEmpty ? .submitted : .invalid
-        return FormResult(status: status, answers: answers, failures: failures, inputProblems: reader.problems)
+        var result = FormResult(status: status, answers: answers, failures: failures, inputProblems: reader.problems)
+        // An answer taken before a later one hid its field (possible in key=value and JSON input, where the
+        // order is the input's) is ignored too.
+        let hidden = Set(fields.filter { !$0.isShown.value }.map(\.name))
+        result.ignoredFields = fields.map(\.name).filter { reader.ignored.contains($0) || (hidden.contains($0)
+            && reader.answered.contains($0)) }
+        return result
     }
 
     /// The most input `runHeadless` reads (64 MB): more is a malformed input, not a form's answers.
@@ -139,7 +163,7 @@ extension Form {
                     + "are far smaller")])
             : fill(from: bytes, format: format)
         // The report quotes answers, names and the spec's messages: control characters escaped.
-        writeLines(result.report.map { displayEscaped($0) }, to: errors)
+        writeLines((result.notices + result.report).map { displayEscaped($0) }, to: errors)
         return result
     }
 }
@@ -183,6 +207,10 @@ struct AnswerReader {
     /// Whether the input could not be read at all (a JSON document that does not parse): no answer was taken,
     /// so the fields' failures ("must not be empty") would only hide the one real problem.
     var readNothing = false
+    /// Fields answered in the input although hidden when their turn came.
+    var ignored: Set<String> = []
+    /// Fields the input answered.
+    var answered: Set<String> = []
 
     init(form: Form) { self.form = form }
 
@@ -223,8 +251,11 @@ struct AnswerReader {
 
     @MainActor private mutating func readLines(_ lines: [(number: Int, text: String?)]) {
         var index = 0
-        for field in form.fields {
+        var asked = 0
+        // Each field's visibility is read when its turn comes: the lines go to the fields a person would be asked.
+        for field in form.fields where field.isShown.value {
             guard index < lines.count else { return }
+            asked += 1
             if field.isMultiline {
                 var collected: [String] = []
                 var broken = false
@@ -254,7 +285,7 @@ struct AnswerReader {
         if let first = extra.first {
             problems.append(.init(line: first.number, field: nil,
                                   message: "\(extra.count) more \(extra.count == 1 ? "answer" : "answers") than the form's "
-                                      + "\(form.fields.count) \(form.fields.count == 1 ? "field" : "fields")"))
+                                      + "\(asked) \(asked == 1 ? "field" : "fields")" + (asked < form.fields.count ? " asked" : "")))
         }
     }
 
@@ -289,7 +320,10 @@ struct AnswerReader {
                 lineOf[key] = number
             }
         }
-        form.fill(collected)
+        var skipped: [String] = []
+        form.fill(collected, ignored: &skipped)
+        ignored.formUnion(skipped)
+        answered.formUnion(collected.keys)
     }
 
     @MainActor private mutating func readJSON(_ bytes: [UInt8]) {
@@ -306,7 +340,11 @@ struct AnswerReader {
             readNothing = true
             return
         }
-        for key in form.fill(answers) {
+        var skipped: [String] = []
+        let unknown = form.fill(answers, ignored: &skipped)
+        ignored.formUnion(skipped)
+        answered.formUnion(answers.keys)
+        for key in unknown {
             problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                   + "expected one of \(listed(form.fields.map(\.name)))"))
         }

@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,12 @@ public struct FormSpec {
     public var title: String
     /// The fields in order.
     public var fields: [FieldSpec]
+    /// The words the form shows by itself (`words:`), English where the spec does not replace them.
+    ///
+    /// ```swift
+    /// try FormSpec(contentsOf: "Examples/signup/signup.vi.yaml").words.reviewTitle   // "Xem lại:"
+    /// ```
+    public var words = FormWords()
 
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
     /// - Throws: `SpecError` with every problem found.
@@ -73,6 +80,7 @@ public struct FormSpec {
     /// Builds a new `Form` with every field, rule, default and binding of the spec.
     @MainActor public func makeForm() -> Form {
         let form = Form(title)
+        form.words = words
         for spec in fields {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message))
@@ -80,6 +88,13 @@ public struct FormSpec {
             let completions = spec.rules.compactMap(\.pathCompletion)
             field.pathCompletion = completions.contains(.directories) ? .directories : completions.first
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
+        }
+        // A choices command gets every earlier answer (masked ones excepted) in SWITCHBOARD_ANSWER_<NAME>, so a
+        // script it runs can read them too; it runs again when one of them has changed.
+        for (index, spec) in fields.enumerated() {
+            guard let command = spec.choicesCommand, let field = form[spec.name] else { continue }
+            let earlier = fields[..<index].filter { $0.kind != .masked }.compactMap { form[$0.name] }
+            field.choices(from: command.command, reading: earlier)
         }
         for spec in fields {
             guard let field = form[spec.name] else { continue }
@@ -92,6 +107,7 @@ public struct FormSpec {
             if let binding = spec.after, let other = form[binding.field] {
                 field.mustBeAfter(other, message: binding.message)
             }
+            if let when = spec.when { field.show(when: when.condition(in: form)) }
         }
         return form
     }
@@ -154,6 +170,18 @@ public struct FieldSpec {
     public var location: SpecLocation
     /// A check command run on the value once the rules pass (`check:`).
     public var check: CheckSpec? = nil
+    /// When the field is asked (`when:`); nil: always.
+    ///
+    /// ```swift
+    /// spec["company"]?.when?.references.map(\.field)   // ["status"]
+    /// ```
+    public var when: WhenSpec? = nil
+    /// The command listing the choices (`choices: {command: ...}`), if they come from one.
+    ///
+    /// ```swift
+    /// spec["branch"]?.choicesCommand?.command.command   // "git branch --format='%(refname:short)'"
+    /// ```
+    public var choicesCommand: ChoicesCommandSpec? = nil
 }
 
 /// A field's `check:`: a shell command that checks the value (see `AsyncCheck.command`).

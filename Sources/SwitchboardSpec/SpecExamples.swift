@@ -46,7 +46,13 @@ extension FormSpec {
         for spec in fields where !spec.examples.isEmpty {
             let field = FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                   rules: spec.rules.map(\.condition), message: spec.message)
+            // In a form of its own, so that its messages are in the spec's words.
+            let form = Form()
+            form.words = words
+            form.add(field)
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
+            // Choices from a command are listed by running it (with no earlier answers: empty variables).
+            if let command = spec.choicesCommand { field.choices(from: command.command) }
             for example in spec.examples {
                 var verdict = field.answer(example.value)
                 if verdict.isPending {
@@ -54,6 +60,7 @@ extension FormSpec {
                     do { try field.input.waitForChecks() } catch { field.input.cancelChecks() }
                     verdict = field.verdict.value
                 }
+                verdict = field.translated(verdict)
                 results.append(ExampleResult(field: spec.name, example: example, verdict: verdict))
             }
         }

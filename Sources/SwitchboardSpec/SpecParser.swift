@@ -1,4 +1,5 @@
 import SwitchboardRules
+import SwitchboardTerminal
 import Yams
 
 /// Walks a spec's YAML node tree (Yams keeps each node's line and column), collecting every problem.
@@ -11,9 +12,9 @@ struct SpecParser {
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
 
-    static let topKeys = ["title", "rules", "fields"]
+    static let topKeys = ["title", "rules", "fields", "words"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check", "min", "max"]
+                            "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when"]
     static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
@@ -36,6 +37,7 @@ struct SpecParser {
         var title = ""
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
+        let words = top["words"].map { parseWords($0) } ?? FormWords()
         var fields: [FieldSpec] = []
         var lineOfField: [String: Int] = [:]
         if let node = top["fields"] {
@@ -52,12 +54,16 @@ struct SpecParser {
             fail(root, "missing fields:; expected a list of fields")
         }
         checkBindings(fields)
+        checkConditions(fields)
+        checkChoicesCommands(&fields)
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
             })
         }
-        return FormSpec(file: file, title: title, fields: fields)
+        var spec = FormSpec(file: file, title: title, fields: fields)
+        spec.words = words
+        return spec
     }
 
     // MARK: Fields
@@ -96,7 +102,9 @@ struct SpecParser {
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
             location: location(nameNode),
-            check: map["check"].flatMap { parseCheck($0) })
+            check: map["check"].flatMap { parseCheck($0) },
+            when: map["when"].flatMap { parseWhen($0) },
+            choicesCommand: map["choices"].flatMap { $0.mapping == nil ? nil : parseChoicesCommand($0) })
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
@@ -167,6 +175,13 @@ struct SpecParser {
                 kindNode = node
             }
         }
+        if let node = map["choices"], node.mapping != nil {
+            // Choices from a command (parsed by parseChoicesCommand).
+            if kindNode != nil, case .choice = kind {} else if kindNode != nil {
+                fail(node, "choices: {command: ...} only applies to type: select (choice), not \(kind)")
+            }
+            return .choice([])
+        }
         if let node = map["choices"] {
             var values: [String] = []
             if let list = sequence(node, "a list of choices") {
@@ -218,7 +233,7 @@ struct SpecParser {
     }
 
     /// A rule: `"length:3..20"`, a named rule, or `{rule: "...", message: "..."}`.
-    private mutating func parseRule(_ node: Node) -> SpecRule? {
+    mutating func parseRule(_ node: Node) -> SpecRule? {
         var textNode = node
         var message: String?
         if let map = node.mapping {
@@ -398,7 +413,7 @@ struct SpecParser {
 
     // MARK: Node helpers
 
-    private func location(_ node: Node?) -> SpecLocation {
+    func location(_ node: Node?) -> SpecLocation {
         let mark = node?.mark
         return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
@@ -427,7 +442,7 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func bool(_ node: Node) -> Bool? {
+    mutating func bool(_ node: Node) -> Bool? {
         if let scalar = node.scalar {
             switch scalar.string.lowercased() {
             case "true", "yes", "on": return true
@@ -445,13 +460,13 @@ struct SpecParser {
         return nil
     }
 
-    private mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
+    mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
         if let map = node.mapping { return map }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }
 
-    private mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
+    mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
         var seen = Set<String>()
         for key in map.keys {
             guard let name = key.scalar?.string else {

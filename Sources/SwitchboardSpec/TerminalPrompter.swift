@@ -74,7 +74,14 @@ public final class TerminalPrompter: FormPrompter {
         fieldOptions.output = .descriptor(output)
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
         let field = LineField(prompt: prompt, initialText: initial, options: fieldOptions)
-        field.addRule(named: "form", check)
+        // Its failures are named "form": their messages are already in the form's words, and the line's own
+        // lookup of rule messages (`words.ruleMessages`, for its "text" rule) must not replace them again.
+        field.addRule(named: "form") { text in
+            let verdict = check(text)
+            guard var failure = verdict.failure else { return verdict }
+            failure.name = "form"
+            return Verdict(failure: failure)
+        }
         for asyncCheck in asyncChecks { field.addAsyncCheck(asyncCheck) }
         do {
             return try field.read()

@@ -115,7 +115,7 @@ extension Form {
     /// Every field's answer with its type (`FormField.typedValue`), in field order; `answers` has the same
     /// answers as text.
     public var typedAnswers: TypedAnswers {
-        TypedAnswers(fields.map { ($0.name, $0.typedValue) })
+        TypedAnswers(shownFields.map { ($0.name, $0.typedValue) })
     }
 }
 

@@ -78,7 +78,8 @@ package final class CheckProcess: Sendable {
     /// Set once the group has been reaped: a kill after that could hit a reused group id.
     private let reaped = Mutex(false)
 
-    init(command: String, value: String, timeout: Duration? = nil) throws {
+    /// `environment`: variables added for the command (a choices command's `SWITCHBOARD_ANSWER_<NAME>`).
+    init(command: String, value: String, timeout: Duration? = nil, environment extra: [String: String] = [:]) throws {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -116,13 +117,17 @@ package final class CheckProcess: Sendable {
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if !text.hasPrefix("SWITCHBOARD_VALUE=") && !text.hasPrefix("SWITCHBOARD_VALUE_BYTES=") {
+            if !text.hasPrefix("SWITCHBOARD_VALUE=") && !text.hasPrefix("SWITCHBOARD_VALUE_BYTES=")
+                && extra[String(text.prefix { $0 != "=" })] == nil {
                 environment.append(text)
             }
             entry += 1
         }
         let bytes = Array(value.utf8)
         environment.append("SWITCHBOARD_VALUE_BYTES=\(bytes.count)")
+        for (name, text) in extra.sorted(by: { $0.key < $1.key }) {
+            environment.append(name + "=" + text.replacing("\0", with: ""))
+        }
         let arguments = ["/bin/sh", "-c", command]
         var spawned: pid_t = 0
         func spawn(_ environment: [String]) -> Int32 {

@@ -169,8 +169,9 @@ public enum CommandChecks {
     /// Starts `command` for `value` without a task (batch checking): `done` is called on the command's own
     /// thread once it has ended and been reaped. Returns its pid (also its process group).
     package static func start(_ command: String, value: String, timeout: Duration? = nil,
+                              environment: [String: String] = [:],
                               done: @escaping @Sendable (Result) -> Void) throws -> pid_t {
-        let process = try CheckProcess(command: command, value: value, timeout: timeout)
+        let process = try CheckProcess(command: command, value: value, timeout: timeout, environment: environment)
         process.wait(done)
         return process.pid
     }

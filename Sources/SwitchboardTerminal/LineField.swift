@@ -242,6 +242,13 @@ public final class LineField {
         return entries
     }
 
+    /// The message a failed verdict shows: the replacement in `options.words.ruleMessages` for its rule, if any
+    /// (the field's own "text" rule included), else its own.
+    func shownMessage(_ verdict: Verdict) -> String {
+        guard let failure = verdict.failure else { return "invalid" }
+        return options.words.message(forRule: failure.name, default: failure.message)
+    }
+
     /// The error line for a value that failed, as printed when nobody can be asked again: one line, every
     /// part escaped (a long value is cut after 80 characters).
     func failureLine(_ verdict: Verdict, value: String) -> String {

@@ -82,6 +82,8 @@ extension LineField {
         public var input: Int32 = 0
         /// Where the prompt and the hint are drawn.
         public var output: Output = .automatic
+        /// The words the field shows by itself ("checking…", "Enter for the default"...).
+        public var words = FormWords()
 
         /// The defaults: automatic mode, colour and output; Enter refused on invalid values.
         ///

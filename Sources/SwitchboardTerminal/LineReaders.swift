@@ -183,7 +183,7 @@ struct PlainLineReader {
                 field.remember(value)
                 return value
             }
-            streams.write("✗ \(displayEscaped(verdict.failure?.message ?? "invalid"))" +
+            streams.write("✗ \(displayEscaped(field.shownMessage(verdict)))" +
                           (field.note.value.isEmpty ? "" : "  \(displayEscaped(field.note.value))") + "\n")
         }
     }

@@ -75,7 +75,9 @@ extension ReadlineSession {
             message = listHelp
             markColor = "2"
         } else if lastText.isEmpty, let defaultValue = field.defaultValue, !defaultValue.isEmpty {
-            message = field.options.masked ? "Enter for the default" : "Enter for the default: \(defaultValue)"
+            let words = field.options.words
+            message = field.options.masked ? words.enterForSecretDefault
+                : FormWords.fill(words.enterForDefault, ["default": defaultValue])
         } else if validated {
             let verdict = field.verdict.value
             if verdict.isPending {
@@ -83,7 +85,7 @@ extension ReadlineSession {
                 if let frame = spinner {
                     mark = spinnerFrames[frame]
                     markColor = "2"
-                    message = "checking…"
+                    message = field.options.words.checking
                 }
             } else if verdict.isValid {
                 mark = "✓"
@@ -91,7 +93,7 @@ extension ReadlineSession {
             } else {
                 mark = "✗"
                 markColor = "31"
-                message = verdict.failure?.message ?? "invalid"
+                message = field.shownMessage(verdict)
             }
         }
         let note = field.note.value
@@ -101,7 +103,7 @@ extension ReadlineSession {
         if !message.isEmpty { plain += (plain.isEmpty ? "" : " ") + displayEscaped(message) }
         // After Enter on an invalid value, what Enter needs stays in sight: a message too wide is cut (with …)
         // before it, not it.
-        let needs = refused && mark == "✗" ? " (Enter needs a valid value)" : ""
+        let needs = refused && mark == "✗" ? " " + field.options.words.enterNeedsValid : ""
         let noted = note.isEmpty ? "" : (plain.isEmpty && needs.isEmpty ? "" : "  ") + displayEscaped(note)
         let whole = plain + needs + noted
         let width = max(1, width)

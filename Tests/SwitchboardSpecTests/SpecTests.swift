@@ -76,7 +76,9 @@ func specProblems(_ yaml: String) -> [String] {
                 choices: {a: 1}
             """) == [
             #"t.yaml:3:13: expected true or false, got "maybe""#,
-            "t.yaml:4:14: expected a list of choices, got a mapping",
+            // A mapping is a choices command: {command: ..., timeout: ...}.
+            #"t.yaml:4:14: missing command:; expected {command: "git branch --format='%(refname:short)'"}"#,
+            #"t.yaml:4:15: unknown key "a" in choices:; expected one of command, timeout"#,
         ])
         #expect(specProblems("fields: {email: {}}") == ["t.yaml:1:9: expected a list of fields, got a mapping"])
         // An empty form would "succeed" with no answers: a script reading them would get nothing.
@@ -87,7 +89,7 @@ func specProblems(_ yaml: String) -> [String] {
                 promt: Email
                 type: colour
             """) == [
-            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check, min, max"#,
+            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check, min, max, when"#,
             #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, select, multiselect, yesno, confirm, number"#,
         ])
     }

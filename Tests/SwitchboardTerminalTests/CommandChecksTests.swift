@@ -3,9 +3,7 @@ import Glibc
 import SwitchboardTerminal
 import Testing
 
-// Serialized: `CommandChecks.running` lists every command of the process, so a test that expects none left must
-// not run beside another that has one running.
-@Suite(.serialized) struct CommandChecksTests {
+@Suite struct CommandChecksTests {
     @Test("Exit status, output and error output; 128-255 are exit statuses, a signal is a signal")
     func statusesAndOutput() async throws {
         let failed = try await CommandChecks.output(of: "cat; echo out; echo err >&2; exit 3", value: "ada")
@@ -27,17 +25,43 @@ import Testing
     @Test("Over when the shell exits, though a background child holds its pipes; a timeout kills the group")
     func shellExitAndTimeout() async throws {
         let start = ContinuousClock.now
-        let background = try await CommandChecks.output(of: "sleep 30 & echo started; exit 0", value: "",
+        // Sleeps of their own length, so that what is left of them can be found in /proc (other suites of this
+        // process run check commands at the same time: `CommandChecks.running` is not this test's alone).
+        let background = try await CommandChecks.output(of: "sleep 30.25 & echo started; exit 0", value: "",
                                                         timeout: .seconds(20))
         #expect(background.exitStatus == 0)
         #expect(String(decoding: background.standardOutput, as: UTF8.self) == "started\n")
         #expect(!background.timedOut)
-        let slow = try await CommandChecks.output(of: "echo before; sleep 30", value: "", timeout: .milliseconds(200))
+        let slow = try await CommandChecks.output(of: "echo before; sleep 30.5", value: "", timeout: .milliseconds(200))
         #expect(slow.timedOut)
         #expect(slow.signal == SIGKILL)
         #expect(String(decoding: slow.standardOutput, as: UTF8.self) == "before\n")
         #expect(ContinuousClock.now - start < .seconds(15))
-        #expect(CommandChecks.running.isEmpty)
+        #expect(await noProcessLeft(running: ["sleep", "30.25"]))
+        #expect(await noProcessLeft(running: ["sleep", "30.5"]))
+    }
+
+    /// Whether, within two seconds, no live process has exactly `arguments` as its command line (a killed child
+    /// may take a moment to be reaped by its new parent; a zombie's command line is empty).
+    private func noProcessLeft(running arguments: [String]) async -> Bool {
+        let wanted = Array(arguments.joined(separator: "\0").utf8) + [0]
+        for _ in 0..<200 {
+            var found = false
+            if let directory = opendir("/proc") {
+                while let entry = readdir(directory) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    guard Int(name) != nil, let file = fopen("/proc/\(name)/cmdline", "r") else { continue }
+                    var buffer = [UInt8](repeating: 0, count: 256)
+                    let count = fread(&buffer, 1, buffer.count, file)
+                    fclose(file)
+                    if Array(buffer[0..<count]) == wanted { found = true }
+                }
+                closedir(directory)
+            }
+            if !found { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     @Test("A value over 128 KiB: on standard input, SWITCHBOARD_VALUE unset, its size in SWITCHBOARD_VALUE_BYTES")

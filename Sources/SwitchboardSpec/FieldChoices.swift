@@ -1,0 +1,80 @@
+import Synchronization
+import SwitchboardRules
+import SwitchboardTerminal
+
+// Choices listed by a command (`choices: {command: ...}`): run before the field is asked (in a terminal,
+// headless, and by `switchboard test`), with the answers it names in SWITCHBOARD_ANSWER_<NAME>, and run again
+// when one of those answers has changed.
+
+/// The values a choice field accepts now, or why there are none: shared by the field and its kind's rule (a
+/// rule is `Sendable`, so the list lives behind a lock).
+final class ChoiceList: Sendable {
+    private let storage: Mutex<(values: [String], failure: String?)>
+
+    init(_ values: [String]) { storage = Mutex((values, nil)) }
+
+    var values: [String] { storage.withLock { $0.values } }
+    var state: (values: [String], failure: String?) { storage.withLock { $0 } }
+
+    func set(_ values: [String], failure: String?) { storage.withLock { $0 = (values, failure) } }
+}
+
+/// A field's choices command, the fields it reads and the environment of its last run.
+@MainActor
+struct ChoicesSource {
+    var command: ChoicesCommand
+    var dependencies: [WeakField]
+    var lastEnvironment: [String: String]?
+}
+
+extension FormField {
+    /// Takes this choice field's choices from `command`'s output lines, run before the field is asked (and
+    /// before an answer given without a terminal is checked). The answers of `dependencies` are in the
+    /// command's environment as `SWITCHBOARD_ANSWER_<NAME>` (`FormSpec.environmentName(for:)`: `first-name` is
+    /// `SWITCHBOARD_ANSWER_FIRST_NAME`; a hidden field's answer is empty); the command runs again when one of
+    /// them has changed. A run that fails, times out or lists nothing makes the field invalid with that message.
+    ///
+    /// ```swift
+    /// let repo = form.text("repo")
+    /// let branch = form.choice("branch", from: [])
+    /// branch.choices(from: ChoicesCommand("git -C \"$SWITCHBOARD_ANSWER_REPO\" branch --format='%(refname:short)'"),
+    ///                reading: [repo])
+    /// ```
+    public func choices(from command: ChoicesCommand, reading dependencies: [FormField] = []) {
+        choicesSource = ChoicesSource(command: command, dependencies: dependencies.map(WeakField.init),
+                                      lastEnvironment: nil)
+    }
+
+    /// Runs the choices command if it has not run yet or an answer it reads has changed since; returns the
+    /// failure message when the command gave no choices (nil when it did, or when there is no command). The
+    /// flow, `answer(_:)` and `Form.validate()` call it; call it to list the choices before showing them.
+    ///
+    /// ```swift
+    /// if let problem = branch.refreshChoices() { print(problem) }   // "the choices could not be read: exit 128: ..."
+    /// branch.choices                                                  // ["main", "issue-23"]
+    /// ```
+    @discardableResult
+    public func refreshChoices() -> String? {
+        guard var source = choicesSource else { return nil }
+        var environment: [String: String] = [:]
+        for weak in source.dependencies {
+            guard let field = weak.field else { continue }
+            environment["SWITCHBOARD_ANSWER_" + FormSpec.environmentName(for: field.name)]
+                = field.isShown.value ? field.value : ""
+        }
+        if environment == source.lastEnvironment { return choiceList.state.failure }
+        source.lastEnvironment = environment
+        choicesSource = source
+        let words = form?.words ?? FormWords()
+        switch source.command.run(environment: environment) {
+        case .success(let values):
+            choiceList.set(values, failure: nil)
+        case .failure(let error):
+            let message = error.kind == .empty ? words.choicesEmpty
+                : FormWords.fill(words.choicesFailed, ["error": error.message])
+            choiceList.set([], failure: message)
+        }
+        input.revalidate()
+        return choiceList.state.failure
+    }
+}

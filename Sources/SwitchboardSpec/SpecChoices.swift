@@ -1,0 +1,94 @@
+import SwitchboardRules
+import SwitchboardTerminal
+import Yams
+
+/// A field's `choices: {command: ..., timeout: ...}`: a command listing the choices, one per output line.
+///
+/// ```yaml
+/// - name: branch
+///   type: choice
+///   choices: {command: "git -C \"$SWITCHBOARD_ANSWER_REPO\" branch --format='%(refname:short)'", timeout: 5}
+/// ```
+public struct ChoicesCommandSpec: Sendable {
+    /// The command and its timeout.
+    public var command: ChoicesCommand
+    /// The fields whose `SWITCHBOARD_ANSWER_<NAME>` the command text names (each must be asked before this
+    /// field). Every earlier answer but masked ones is in the command's environment, named or not.
+    public var reads: [String]
+    /// Where the command is written.
+    public var location: SpecLocation
+}
+
+extension SpecParser {
+    /// `choices: {command: CMD, timeout: SECONDS}`.
+    mutating func parseChoicesCommand(_ node: Node) -> ChoicesCommandSpec? {
+        guard let map = mapping(node, "a list of choices, or {command: \"...\", timeout: seconds}") else { return nil }
+        checkKeys(map, allowed: ["command", "timeout"], in: "choices:")
+        guard let commandNode = map["command"], let command = string(commandNode, "a shell command") else {
+            fail(node, "missing command:; expected {command: \"git branch --format='%(refname:short)'\"}")
+            return nil
+        }
+        if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            fail(commandNode, "expected a shell command listing the choices, got an empty one")
+            return nil
+        }
+        var timeout = Duration.seconds(10)
+        if let timeoutNode = map["timeout"] {
+            guard let seconds = timeoutNode.scalar.flatMap({ Double($0.string) }), seconds > 0, seconds <= 86_400 else {
+                fail(timeoutNode, "expected a timeout in seconds above 0 (at most 86400), e.g. timeout: 5, "
+                     + "got \(describe(timeoutNode))")
+                return nil
+            }
+            timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        return ChoicesCommandSpec(command: ChoicesCommand(command, timeout: timeout),
+                                  reads: answerVariables(in: command), location: location(commandNode))
+    }
+
+    /// The `NAME` of every `SWITCHBOARD_ANSWER_NAME` in `command`, each once.
+    private func answerVariables(in command: String) -> [String] {
+        let prefix = Array("SWITCHBOARD_ANSWER_".utf8)
+        let bytes = Array(command.utf8)
+        var names: [String] = []
+        var index = 0
+        while index + prefix.count <= bytes.count {
+            guard bytes[index..<index + prefix.count].elementsEqual(prefix) else {
+                index += 1
+                continue
+            }
+            var end = index + prefix.count
+            while end < bytes.count, bytes[end] == UInt8(ascii: "_") || (bytes[end] >= 0x41 && bytes[end] <= 0x5A)
+                    || (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
+            let name = String(decoding: bytes[(index + prefix.count)..<end], as: UTF8.self)
+            if !name.isEmpty && !names.contains(name) { names.append(name) }
+            index = end
+        }
+        return names
+    }
+
+    /// A choices command may read the answers of fields asked before its own (by variable name), no other.
+    mutating func checkChoicesCommands(_ fields: inout [FieldSpec]) {
+        for index in fields.indices {
+            guard var spec = fields[index].choicesCommand else { continue }
+            var reads: [String] = []
+            for variable in spec.reads {
+                let earlier = fields[..<index].filter { FormSpec.environmentName(for: $0.name) == variable }
+                if let field = earlier.last {
+                    reads.append(field.name)
+                    continue
+                }
+                let named = "SWITCHBOARD_ANSWER_\(variable)"
+                if fields[index...].contains(where: { FormSpec.environmentName(for: $0.name) == variable }) {
+                    problems.append(SpecProblem(spec.location, "choices: \(named) is the answer of a field asked "
+                        + "after this one (or this one); a choices command reads the answers of fields asked before it"))
+                } else {
+                    let choices = fields[..<index].map { "SWITCHBOARD_ANSWER_" + FormSpec.environmentName(for: $0.name) }
+                    problems.append(SpecProblem(spec.location, "choices: \(named) names no field; expected "
+                        + (choices.isEmpty ? "a field defined above this one" : "one of \(listed(choices))")))
+                }
+            }
+            spec.reads = reads
+            fields[index].choicesCommand = spec
+        }
+    }
+}
