@@ -43,7 +43,14 @@ public final class ObservableSwitch {
     /// drop the switch (or the field) that is calling it.
     public var action: ((Bool) -> Void)? {
         get { storedAction }
-        set { storedAction = newValue }
+        set {
+            // The replaced action is kept until after the store, so it is not released inside it: what it
+            // captured may validate this switch or set its action from a deinit (a release inside the store was
+            // a simultaneous access, a trap).
+            let replaced = storedAction
+            storedAction = newValue
+            keepUntilHere(replaced)
+        }
     }
     /// `action`'s storage. Private, so that the compiler sees every access to it and checks their exclusivity
     /// when it compiles them, not at run time on every validation (a public stored property is checked at run

@@ -188,7 +188,7 @@ public final class ObservableTextField {
         let settled = first
         if checkDidSettle.hasObservers { checkDidSettle.send(settled) }
         if !settled.isPending, let waiting = validation.pendingSubmit, waiting.text == text.value {
-            validation.pendingSubmit = nil
+            validation.replacePendingSubmit(with: nil)
             waiting.decided(settled)
         }
     }
@@ -204,17 +204,17 @@ public final class ObservableTextField {
     /// field.submit { verdict in if verdict.isValid { accept(field.text.value) } else { show(verdict) } }
     /// ```
     public func submit(_ decided: @escaping (Verdict) -> Void) {
-        validation.pendingSubmit = nil
+        validation.replacePendingSubmit(with: nil)
         let current = verdict.value.isPending ? revalidate() : verdict.value
         if current.isPending {
-            validation.pendingSubmit = (text.value, decided)
+            validation.replacePendingSubmit(with: (text.value, decided))
         } else {
             decided(current)
         }
     }
 
     /// Drops a waiting submit.
-    public func cancelSubmit() { validation.pendingSubmit = nil }
+    public func cancelSubmit() { validation.replacePendingSubmit(with: nil) }
 
     /// Fires when an asynchronous check's answer for the current text has reached `verdict` (after the
     /// re-validation it causes), with the field's new verdict.
@@ -264,8 +264,18 @@ final class FieldValidation {
     /// Counts the text's changes, so an edit that an action or observer replaced while it was being
     /// validated stops there (the newer edit has validated and published everything already).
     private var edits: UInt64 = 0
-    /// A submit waiting for the pending checks of `text` (see `ObservableTextField.submit`).
-    var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
+    /// A submit waiting for the pending checks of `text` (see `ObservableTextField.submit`); changed only by
+    /// `replacePendingSubmit`.
+    private(set) var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
+
+    /// Replaces the waiting submit. The replaced one is kept until after the store, so it is not released inside
+    /// it: what its closure captured may edit the text from a deinit, and that edit replaces the submit again (a
+    /// release inside the store was a simultaneous access, a trap).
+    func replacePendingSubmit(with submit: (text: String, decided: (Verdict) -> Void)?) {
+        let replaced = pendingSubmit
+        pendingSubmit = submit
+        keepUntilHere(replaced)
+    }
 
     init(text: Dynamic<String>, verdict: Dynamic<Verdict>, textDidChange: Signal<String>, rules: ObservableSwitch) {
         textID = ObjectIdentifier(text)
@@ -317,7 +327,11 @@ final class FieldValidation {
     func textChanged(_ newText: String) -> Bool {
         edits &+= 1
         let edit = edits
-        pendingSubmit = nil   // typing cancels a submit waiting for a check
+        if pendingSubmit != nil {
+            replacePendingSubmit(with: nil)   // typing cancels a submit waiting for a check
+            // Releasing it may have edited the text (a deinit of what it captured): that edit is done.
+            guard edits == edit else { return false }
+        }
         revalidate(newText)
         guard edits == edit else { return false }
         if textDidChange.hasObservers { textDidChange.send(newText) }
