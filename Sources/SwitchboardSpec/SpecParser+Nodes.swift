@@ -1,0 +1,94 @@
+import SwitchboardRules
+import SwitchboardTerminal
+import Yams
+
+// Reading a spec's YAML nodes: where a node is (file:line:column), what it holds, the problems it has.
+extension SpecParser {
+    func location(_ node: Node?) -> SpecLocation {
+        let mark = node?.mark
+        return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    mutating func fail(_ node: Node?, _ message: String) {
+        problems.append(SpecProblem(location(node), message))
+    }
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    mutating func string(_ node: Node, _ expected: String) -> String? {
+        if let scalar = node.scalar {
+            if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
+                return ""
+            }
+            return scalar.string
+        }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    mutating func bool(_ node: Node) -> Bool? {
+        if let scalar = node.scalar {
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        fail(node, "expected true or false, got \(describe(node))")
+        return nil
+    }
+
+    mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
+        if let list = node.sequence { return Array(list) }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
+        if let map = node.mapping { return map }
+        fail(node, "expected \(expected), got \(describe(node))")
+        return nil
+    }
+
+    mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
+        var seen = Set<String>()
+        for key in map.keys {
+            guard let name = key.scalar?.string else {
+                fail(key, "expected a key such as \(allowed[0]), got \(describe(key))")
+                continue
+            }
+            if !seen.insert(name).inserted {
+                fail(key, "duplicate key \(displayQuoted(name, limit: 60)) in \(context)")
+            } else if !allowed.contains(name) {
+                let expected = allowed.joined(separator: ", ")
+                fail(key, "unknown key \(displayQuoted(name, limit: 60)) in \(context); expected one of \(expected)")
+            }
+        }
+    }
+
+    func yamlProblem(_ error: Error) -> SpecProblem {
+        let start = SpecLocation(file: file, line: 1, column: 1)
+        guard let yaml = error as? YamlError else { return SpecProblem(start, "\(error)") }
+        switch yaml {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            return SpecProblem(SpecLocation(file: file, line: mark.line, column: mark.column),
+                               "not valid YAML: \(detail)\(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return SpecProblem(SpecLocation(file: file, line: context.mark.line, column: context.mark.column),
+                               "duplicate key(s) \(duplicates.map { displayQuoted($0, limit: 60) }.joined(separator: ", "))")
+        case .reader(let problem, let offset, _, _):
+            return SpecProblem(start, "not readable\(offset.map { " at byte \($0)" } ?? ""): \(problem)")
+        default:
+            return SpecProblem(start, "not valid YAML: \(yaml)")
+        }
+    }
+}
