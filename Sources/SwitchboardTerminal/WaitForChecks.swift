@@ -27,12 +27,7 @@ extension ObservableTextField {
         startPendingChecksNow()
         if loop.wait(until: { !verdict.value.isPending }, signals: trap.readEnd) { return }
         cancelChecks()
-        CommandChecks.terminateAll()
-        let signal = trap.take().first ?? SIGINT
-        if signal == SIGINT { throw FieldError.cancelled }
-        trap.restore(signal)
-        raise(signal)
-        throw FieldError.interrupted(signal: signal)
+        try ObservableTextField.endWait(interruptedBy: trap)
     }
 
     /// Blocks until no asynchronous check of any of `fields` is pending: their checks start at once (no
@@ -73,12 +68,19 @@ extension ObservableTextField {
                 continue
             }
             for entry in running { finish(entry) }
-            CommandChecks.terminateAll()
-            let signal = trap.take().first ?? SIGINT
-            if signal == SIGINT { throw FieldError.cancelled }
-            trap.restore(signal)
-            raise(signal)
-            throw FieldError.interrupted(signal: signal)
+            try endWait(interruptedBy: trap)
         }
+    }
+
+    /// Ends a wait that a signal interrupted (the checks already stopped): every check command is killed with its
+    /// group; Ctrl-C is `FieldError.cancelled`, any other terminating signal ends the program as it would have.
+    @MainActor
+    private static func endWait(interruptedBy trap: SignalTrap) throws(FieldError) -> Never {
+        CommandChecks.terminateAll()
+        let signal = trap.take().first ?? SIGINT
+        if signal == SIGINT { throw FieldError.cancelled }
+        trap.restore(signal)
+        raise(signal)
+        throw FieldError.interrupted(signal: signal)
     }
 }

@@ -28,16 +28,7 @@ func runListBenchmarks() {
         text.reserveCapacity(count * 32)
         for index in 0..<count { text += Array("src/module\(index % 97)/file\(index).swift\n".utf8) }
         let file = "\(directory)/options-\(count).txt"
-        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        text.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
-        close(fd)
+        writeFile(file, text)
 
         var loadBest = Double.infinity
         var list = OptionList()
