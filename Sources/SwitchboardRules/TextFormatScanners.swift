@@ -156,6 +156,15 @@ enum TextScan {
             i &+= word.count
             return true
         }
+        /// An object member's name and its colon, and the space after them.
+        func memberName() -> Bool {
+            guard i < n, bytes[i] == UInt8(ascii: "\""), string() else { return false }
+            skipSpace()
+            guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
+            i &+= 1
+            skipSpace()
+            return true
+        }
         skipSpace()
         while true {
             // A value.
@@ -166,11 +175,7 @@ enum TextScan {
                 skipSpace()
                 if i < n, bytes[i] == UInt8(ascii: "}") { i &+= 1; break }
                 stack.append(true)
-                guard i < n, bytes[i] == UInt8(ascii: "\""), string() else { return false }
-                skipSpace()
-                guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
-                i &+= 1
-                skipSpace()
+                guard memberName() else { return false }
                 continue
             case UInt8(ascii: "["):
                 i &+= 1
@@ -194,13 +199,7 @@ enum TextScan {
                 if bytes[i] == UInt8(ascii: ",") {
                     i &+= 1
                     skipSpace()
-                    if isObject {
-                        guard i < n, bytes[i] == UInt8(ascii: "\""), string() else { return false }
-                        skipSpace()
-                        guard i < n, bytes[i] == UInt8(ascii: ":") else { return false }
-                        i &+= 1
-                        skipSpace()
-                    }
+                    if isObject, !memberName() { return false }
                     break
                 }
                 guard bytes[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
