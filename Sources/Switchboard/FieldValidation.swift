@@ -23,6 +23,8 @@ final class FieldValidation: ValueChangeHandler<String> {
     private(set) var registered: [ObservableSwitch]
     /// What an edit runs, made again when a switch is registered (see `FieldProgram`).
     private var program: FieldProgram?
+    /// Counts registrations, so an edit sees a switch that an action registered while it ran.
+    private var registrations = 0
     /// Counts the text's changes, so an edit that an action or observer replaced while it was being
     /// validated stops there (the newer edit has validated and published everything already).
     private var edits: UInt64 = 0
@@ -63,6 +65,7 @@ final class FieldValidation: ValueChangeHandler<String> {
         all.append(target)
         registered = all
         outcome.add(target.outcome)
+        registrations &+= 1
         var dropped: FieldProgram?
         swap(&dropped, &program)
         keepUntilHere(dropped)
@@ -85,6 +88,7 @@ final class FieldValidation: ValueChangeHandler<String> {
         // The first failing switch (its index in `registered`) and what it failed with.
         var failedSwitch = -1, failed = SwitchOutcome.valid
         var recorded: Verdict?
+        let registeredBefore = registrations
         let fromRules = program.validate(rules, current, textID, program.rules)
         if edits != edit { return false }
         if fromRules != SwitchOutcome.valid {
@@ -92,7 +96,11 @@ final class FieldValidation: ValueChangeHandler<String> {
             failed = fromRules
             if failed == SwitchOutcome.recorded { recorded = rules.outcome.other }
         }
-        if program.hasFirst {
+        // A switch registered meanwhile (by an action) is validated by this edit too: then the switches are
+        // read again, after each validation, as they are now.
+        var next = 0
+        if registrations == registeredBefore && program.hasFirst {
+            next = 1
             let fromNext = program.validateFirst(current, textID)
             if edits != edit { return false }
             if failedSwitch < 0 && fromNext != SwitchOutcome.valid {
@@ -101,12 +109,15 @@ final class FieldValidation: ValueChangeHandler<String> {
                 if failed == SwitchOutcome.recorded { recorded = program.first.outcome.other }
             }
         }
-        if !program.rest.isEmpty {
-            for (offset, target) in program.rest.enumerated() {
+        if registrations != registeredBefore || program.hasMore {
+            while next < others.count {
+                // A copy: an action may register another switch while this runs.
+                let target = others[next]
+                next += 1
                 let fromTarget = target.validate(text: current, of: textID)
                 if edits != edit { return false }
                 if failedSwitch < 0 && fromTarget != SwitchOutcome.valid {
-                    failedSwitch = 2 + offset
+                    failedSwitch = next
                     failed = fromTarget
                     if failed == SwitchOutcome.recorded { recorded = target.outcome.other }
                 }
@@ -170,15 +181,16 @@ final class FieldProgram {
     let hasFirst: Bool
     let first: ObservableSwitch
     let firstProgram: SwitchProgram
-    /// The switches after the first, which run their own programs.
-    let rest: [ObservableSwitch]
+    /// Whether more switches follow the first (they are validated from the field's list, each running its own
+    /// program).
+    let hasMore: Bool
 
     init(rules: ObservableSwitch, others: [ObservableSwitch]) {
         self.rules = rules.currentProgram()
         hasFirst = !others.isEmpty
         first = others.first ?? rules
         firstProgram = others.first?.currentProgram() ?? self.rules
-        rest = Array(others.dropFirst())
+        hasMore = others.count > 1
     }
 
     /// The first switch after the rules validates (see `validate`).
