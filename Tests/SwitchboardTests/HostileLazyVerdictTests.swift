@@ -1,0 +1,645 @@
+import Testing
+import Switchboard
+
+/// The lazy verdicts and kept programs of the edit path (a switch's and a field's verdict computed when read
+/// while nobody observes it) under hostile user code: every read, observer and re-entry sees exactly what the
+/// contract (README, "Contract") and the doc comments of `ObservableSwitch`, `ObservableTextField` and
+/// `Dynamic` promise.
+@MainActor
+@Suite("Hostile lazy verdicts")
+struct HostileLazyVerdictTests {
+    struct Boom: Error, CustomStringConvertible {
+        let text: String
+        var description: String { "boom: \(text)" }
+    }
+
+    static let hasA = Condition<String>("hasA", requirement: "contain a") { $0.contains("a") }
+    static let short = Condition<String>("short", requirement: "have at most 5 characters") { $0.count <= 5 }
+    static let hasB = Condition<String>("hasB", requirement: "contain b") { $0.contains("b") }
+
+    /// A field with the rule `hasA` and a registered switch `gate` holding `short` and `hasB` over its text.
+    func fieldWithGate(_ mode: BoolState = .anyState, trigger: Trigger = .level)
+        -> (ObservableTextField, ObservableSwitch) {
+        let field = ObservableTextField()
+        field.addRule(Self.hasA)
+        let gate = ObservableSwitch(mode, trigger: trigger)
+        field.addSignal(toSwitch: gate, Self.short)
+        field.addSignal(toSwitch: gate, Self.hasB)
+        return (field, gate)
+    }
+
+    // MARK: - Reads from inside callbacks
+
+    @Test("Inside the action the switch's verdict and isOn are the new ones; inside its signals the previous ones")
+    func readsInsideActionAndSignals() {
+        let field = ObservableTextField()
+        let gate = ObservableSwitch(.anyState)
+        var inSignal: [Verdict] = []
+        var inAction: [(Verdict, Bool, Bool)] = []
+        field.addSignal(toSwitch: gate, Self.hasB)
+        field.addSignal(toSwitch: gate) { [weak gate] text in
+            if let gate { inSignal.append(gate.verdict.value) }
+            return text.count <= 3
+        }
+        gate.action = { [weak gate] ok in
+            guard let gate else { return }
+            inAction.append((gate.verdict.value, gate.isOn, ok))
+        }
+        field.text.value = "b"
+        field.text.value = "bbbb"
+        field.text.value = "x"
+        field.text.value = "bb"
+        let tooLong = Verdict.invalid("signal 2", "must be valid")
+        let noB = Verdict.invalid("hasB", "must contain b")
+        // Signal 2 runs only when hasB passed: on "b", "bbbb" and "bb"; each time it sees the verdict before.
+        #expect(inSignal == [.valid, .valid, noB], "\(inSignal)")
+        #expect(inAction.map(\.0) == [.valid, tooLong, noB, .valid], "\(inAction.map(\.0))")
+        #expect(inAction.map(\.1) == [true, false, false, true])
+        #expect(inAction.map(\.2) == [true, false, false, true])
+        #expect(gate.verdict.value == .valid)
+    }
+
+    @Test("textDidChange, validated and a later switch's action read the verdicts of the edit under way")
+    func readsInsideObserversAndOtherActions() {
+        let (field, gate) = fieldWithGate()
+        let later = ObservableSwitch(.anyState)
+        field.addSignal(toSwitch: later) { _ in true }
+        var afterEdit: [(String, Verdict, Verdict)] = []
+        var fromValidated: [(Verdict, Verdict)] = []
+        var fromLater: [Verdict] = []
+        field.textDidChange.observe { [weak field, weak gate] text in
+            guard let field, let gate else { return }
+            afterEdit.append((text, field.verdict.value, gate.verdict.value))
+        }
+        gate.validated.observe { [weak gate] verdict in
+            if let gate { fromValidated.append((verdict, gate.verdict.value)) }
+        }
+        later.action = { [weak gate] _ in if let gate { fromLater.append(gate.verdict.value) } }
+        let texts = ["ab", "abcdefg", "xb", "a", "ab"]
+        for text in texts { field.text.value = text }
+        let expectedGate: [Verdict] = [.valid, .invalid("short", "must have at most 5 characters"), .valid,
+                                       .invalid("hasB", "must contain b"), .valid]
+        let expectedField: [Verdict] = [.valid, .invalid("short", "must have at most 5 characters"),
+                                        .invalid("hasA", "must contain a"), .invalid("hasB", "must contain b"), .valid]
+        #expect(afterEdit.map(\.0) == texts)
+        #expect(afterEdit.map(\.1) == expectedField, "\(afterEdit.map(\.1))")
+        #expect(afterEdit.map(\.2) == expectedGate, "\(afterEdit.map(\.2))")
+        #expect(fromValidated.map(\.0) == expectedGate)
+        #expect(fromValidated.map(\.1) == expectedGate)
+        #expect(fromLater == expectedGate)
+        #expect(field.verdict.value == .valid)
+    }
+
+    @Test("The field's verdict read by an action and then after the edit: the edit's own, the same when read twice")
+    func fieldVerdictReadFromAction() {
+        let (field, gate) = fieldWithGate()
+        var afterAction: [Verdict] = []
+        gate.action = { [weak field] _ in
+            guard let field else { return }
+            _ = field.verdict.value   // a read in the middle of the edit must not freeze the old verdict
+        }
+        for text in ["ab", "zzzzzzz", "abcdefgh", "ab"] {
+            field.text.value = text
+            afterAction.append(field.verdict.value)
+            #expect(field.verdict.value == afterAction.last)
+        }
+        #expect(afterAction == [.valid, .invalid("hasA", "must contain a"), .invalid("short", "must have at most 5 characters"),
+                                .valid], "\(afterAction)")
+    }
+
+    // MARK: - Observers after unobserved edits
+
+    @Test("bind after many unobserved edits: nothing at once, then only changes; cancelled and re-added the same")
+    func bindAfterUnobservedEdits() {
+        let (field, gate) = fieldWithGate()
+        for index in 0..<200 { field.text.value = index.isMultiple(of: 2) ? "ab" : "abcdefghij\(index)" }
+        #expect(field.verdict.value == .invalid("short", "must have at most 5 characters"))   // index 199
+        var fieldSeen: [Verdict] = [], gateSeen: [Verdict] = []
+        let fieldToken = field.verdict.bind { fieldSeen.append($0) }
+        let gateToken = gate.verdict.bind { gateSeen.append($0) }
+        #expect(fieldSeen.isEmpty && gateSeen.isEmpty)
+        field.text.value = "abcdefghijk"   // the same verdict again: not delivered
+        #expect(fieldSeen.isEmpty && gateSeen.isEmpty)
+        field.text.value = "ab"
+        field.text.value = "ba"             // still valid: not delivered
+        field.text.value = "x"              // field fails hasA, gate fails hasB
+        #expect(fieldSeen == [.valid, .invalid("hasA", "must contain a")], "\(fieldSeen)")
+        #expect(gateSeen == [.valid, .invalid("hasB", "must contain b")], "\(gateSeen)")
+        fieldToken.cancel()
+        gateToken.cancel()
+        for text in ["ab", "abcdefgh", "ab", "abcdefgh"] { field.text.value = text }
+        #expect(fieldSeen.count == 2 && gateSeen.count == 2)
+        field.verdict.bind { fieldSeen.append($0) }
+        gate.verdict.bind { gateSeen.append($0) }
+        field.text.value = "abcdefghi"     // too long again: no change since the re-bind
+        #expect(fieldSeen.count == 2 && gateSeen.count == 2)
+        field.text.value = "ab"
+        #expect(fieldSeen == [.valid, .invalid("hasA", "must contain a"), .valid], "\(fieldSeen)")
+        #expect(gateSeen == [.valid, .invalid("hasB", "must contain b"), .valid], "\(gateSeen)")
+        #expect(field.verdict.value == .valid && gate.verdict.value == .valid)
+    }
+
+    @Test("bindAndFire, <~ and a switch as a binding source deliver the current verdict at once after unobserved edits")
+    func currentValueAtOnce() {
+        let (field, gate) = fieldWithGate()
+        for text in ["ab", "b", "abcdefghij", "a"] { field.text.value = text }
+        var fired: [Verdict] = []
+        let token = field.verdict.bindAndFire { fired.append($0) }
+        #expect(fired == [.invalid("hasB", "must contain b")], "\(fired)")
+        let label = Dynamic(Verdict.valid)
+        let binding = label <~ gate.verdict
+        #expect(label.value == .invalid("hasB", "must contain b"))
+        let light = Dynamic(true)
+        let lightBinding = light <~ gate
+        #expect(light.value == false)
+        var owned: [Verdict] = []
+        final class Owner {}
+        let owner = Owner()
+        gate.verdict.bindAndFire(owner: owner) { _, verdict in owned.append(verdict) }
+        #expect(owned == [.invalid("hasB", "must contain b")])
+        field.text.value = "ab"
+        #expect(fired == [.invalid("hasB", "must contain b"), .valid])
+        #expect(label.value == .valid && light.value == true && owned.last == .valid)
+        token.cancel()
+        binding.cancel()
+        lightBinding.cancel()
+        for text in ["abcdefgh", "abcdefghi", "q"] { field.text.value = text }
+        // Re-added: the current value again.
+        let again = Dynamic(Verdict.valid)
+        again <~ field.verdict
+        #expect(again.value == .invalid("hasA", "must contain a"))
+        let light2 = Dynamic(true)
+        light2 <~ gate
+        #expect(light2.value == false)
+        #expect(gate.verdict.value == .invalid("hasB", "must contain b"))
+        #expect(fired.count == 2)
+    }
+
+    @Test("A derived value (map) of a verdict made after unobserved edits starts from the current verdict")
+    func mapAfterUnobservedEdits() {
+        let (field, _) = fieldWithGate()
+        field.text.value = "abcdefghi"
+        let message = field.verdict.map { $0.failure?.message ?? "ok" }
+        var seen: [String] = []
+        message.bindAndFire { seen.append($0) }
+        field.text.value = "ab"
+        field.text.value = "abb"
+        field.text.value = "b"
+        #expect(seen == ["must have at most 5 characters", "ok", "must contain a"], "\(seen)")
+    }
+
+    @Test("ObservableSwitch.all and .any over lazily kept verdicts: current on every validation, observed or not")
+    func combinedOverLazyVerdicts() {
+        let (field, gate) = fieldWithGate()
+        let other = ObservableTextField()
+        let digits = ObservableSwitch(.anyState)
+        other.addSignal(toSwitch: digits, Condition("digits", requirement: "be digits") { !$0.isEmpty && $0.allSatisfy(\.isNumber) })
+        let all = ObservableSwitch.all([gate, digits])
+        let any = ObservableSwitch.any([gate, digits])
+        for text in ["ab", "abcdefgh", "b"] { field.text.value = text }
+        #expect(all.verdict.value == .valid)
+        other.text.value = "12"
+        #expect(all.verdict.value == .valid && all.isOn)
+        #expect(any.isOn)
+        field.text.value = "abcdefgh"
+        #expect(all.verdict.value == .invalid("short", "must have at most 5 characters"))
+        #expect(any.isOn)
+        other.text.value = "x"
+        #expect(all.verdict.value == .invalid("short", "must have at most 5 characters"))
+        #expect(any.verdict.value == .invalid("short || digits", "must have at most 5 characters, or must be digits"),
+                "\(any.verdict.value)")
+        var allSeen: [Bool] = []
+        let token = all.subscribe(whileAlive: nil) { allSeen.append($0) }
+        #expect(allSeen == [false])
+        other.text.value = "1"
+        field.text.value = "ab"
+        #expect(allSeen == [false, true], "\(allSeen)")
+        token.cancel()
+        field.text.value = "zzz"
+        #expect(!all.isOn && all.verdict.value == .invalid("hasB", "must contain b"))
+        #expect(any.isOn)
+    }
+
+    // MARK: - One switch, two fields
+
+    @Test("One switch on two fields: each field's verdict is its own latest edit's, the switch's its latest validation")
+    func oneSwitchTwoFields() {
+        let first = ObservableTextField()
+        let second = ObservableTextField()
+        let shared = ObservableSwitch(.anyState)
+        first.addSignal(toSwitch: shared, Condition("first", requirement: "be a") { $0 == "a" })
+        second.addSignal(toSwitch: shared, Condition("second", requirement: "be b") { $0 == "b" })
+        first.text.value = "x"
+        #expect(first.verdict.value == .invalid("first", "must be a"))
+        #expect(shared.verdict.value == .invalid("first", "must be a"))
+        first.text.value = "a"
+        #expect(first.verdict.value == .invalid("second", "must be b"))
+        second.text.value = "b"
+        #expect(second.verdict.value == .valid)
+        #expect(shared.verdict.value == .valid && shared.isOn)
+        #expect(first.verdict.value == .invalid("second", "must be b"))   // its own latest edit
+        first.text.value = "q"
+        #expect(first.verdict.value == .invalid("first", "must be a"))
+        #expect(second.verdict.value == .valid)
+        #expect(shared.verdict.value == .invalid("first", "must be a"))
+        // The first field goes: the shared switch's signal over its text is undecided, the verdicts stay readable.
+        let firstVerdict = first.verdict
+        weak let gone = first
+        _ = consume first
+        #expect(gone == nil)
+        #expect(firstVerdict.value == .invalid("first", "must be a"))
+        second.text.value = "bb"
+        second.text.value = "b"
+        let undecided = Verdict.undecided("first", "the field this check reads is gone")
+        #expect(shared.verdict.value == undecided, "\(shared.verdict.value)")
+        #expect(second.verdict.value == undecided)
+        #expect(second.verdict.value.isUndecided && !shared.isOn)
+        #expect(firstVerdict.value == .invalid("first", "must be a"))
+        // The switch outlives the second field, and its verdict outlives the switch.
+        let sharedVerdict = shared.verdict
+        weak let secondGone = second
+        _ = consume second
+        #expect(secondGone == nil)
+        #expect(shared.validate() == undecided)
+        #expect(shared.verdict.value == undecided)
+        weak let sharedGone = shared
+        _ = consume shared
+        #expect(sharedGone == nil)
+        #expect(sharedVerdict.value == undecided)
+    }
+
+    @Test("A shared switch's action edits the other field: the first field keeps its own edit's verdict")
+    func sharedSwitchNestedEdit() {
+        let first = ObservableTextField()
+        let second = ObservableTextField()
+        let shared = ObservableSwitch(.anyState)
+        // Whole checks (their verdicts are kept whole, not as a signal's fixed failure).
+        first.addSignal(toSwitch: shared) { [weak second] text in text == "ok" || second?.text.value == "pass" }
+        second.addSignal(toSwitch: shared) { text in text == "ok" }
+        var nested = false
+        shared.action = { [weak second] ok in
+            guard !ok, !nested, let second else { return }
+            nested = true
+            second.text.value = "pass"   // validates the shared switch again: signal 1 passes, signal 2 fails
+        }
+        first.text.value = "bad"
+        #expect(second.verdict.value == .invalid("signal 2", "must be valid"))
+        #expect(shared.verdict.value == .invalid("signal 2", "must be valid"))
+        // The first field's edit found signal 1 failing; that is its verdict.
+        #expect(first.verdict.value == .invalid("signal 1", "must be valid"), "\(first.verdict.value)")
+        var seen: [Verdict] = []
+        first.verdict.bindAndFire { seen.append($0) }
+        #expect(seen == [.invalid("signal 1", "must be valid")])
+    }
+
+    @Test("validate() called from the action with a check whose answer changes: the outer call returns its own verdict")
+    func nestedValidateReturnsOwnVerdict() {
+        let field = ObservableTextField()
+        var calls = 0
+        field.addRule(named: "count") { _ in
+            calls += 1
+            return .invalid("count", "call \(calls)")
+        }
+        var innerResult: Verdict?
+        field.rules.action = { [weak field] _ in
+            guard let field, innerResult == nil else { return }
+            innerResult = .valid
+            innerResult = field.rules.validate()
+        }
+        field.text.value = "x"
+        #expect(innerResult == .invalid("count", "call 2"))
+        #expect(field.rules.verdict.value == .invalid("count", "call 2"))   // the latest validation
+        // The field's edit validated its rules once and got "call 1".
+        #expect(field.verdict.value == .invalid("count", "call 1"), "\(field.verdict.value)")
+        innerResult = nil
+        let outer = field.rules.validate()
+        #expect(outer == .invalid("count", "call 3"), "\(outer)")
+        #expect(field.rules.verdict.value == .invalid("count", "call 4"))
+    }
+
+    // MARK: - Actions that change things
+
+    @Test("Actions that replace themselves, set nil and add signals to their own switch during the field's edit")
+    func actionsChangingTheirSwitch() {
+        let (field, gate) = fieldWithGate()
+        var log: [String] = []
+        gate.action = { [weak gate] ok in
+            log.append("first \(ok)")
+            gate?.action = { [weak gate] ok in
+                log.append("second \(ok)")
+                gate?.action = nil
+            }
+        }
+        field.text.value = "ab"
+        field.text.value = "abc"
+        field.text.value = "abcd"
+        #expect(log == ["first true", "second true"])
+        gate.action = { [weak gate, weak field] ok in
+            log.append("grow \(ok)")
+            guard let gate, let field, gate.signalCount == 2 else { return }
+            field.addSignal(toSwitch: gate, Condition("noC", requirement: "not contain c") { !$0.contains("c") })
+        }
+        field.text.value = "abc"         // passes; the new signal applies from the next validation
+        #expect(gate.verdict.value == .valid)
+        #expect(field.verdict.value == .valid)
+        field.text.value = "abcc"
+        #expect(gate.verdict.value == .invalid("noC", "must not contain c"))
+        #expect(field.verdict.value == .invalid("noC", "must not contain c"))
+        #expect(log.suffix(2) == ["grow true", "grow false"])
+        field.text.value = "ab"
+        #expect(field.verdict.value == .valid && gate.isOn)
+    }
+
+    @Test("A switch registered by the rules' action or by the first switch's action is validated by that same edit")
+    func registeredDuringEdit() {
+        let field = ObservableTextField()
+        field.addRule(Self.hasA)
+        let late = ObservableSwitch(.anyState)
+        let later = ObservableSwitch(.anyState)
+        var lateFired: [Bool] = [], laterFired: [Bool] = []
+        late.action = { [weak field] ok in
+            lateFired.append(ok)
+            guard let field, field.switches.count == 2 else { return }
+            field.addSignal(toSwitch: later, Condition("noZ", requirement: "not contain z") { !$0.contains("z") })
+        }
+        later.action = { laterFired.append($0) }
+        field.rules.action = { [weak field] _ in
+            guard let field, field.switches.count == 1 else { return }
+            field.addSignal(toSwitch: late, Self.hasB)
+        }
+        field.text.value = "az"
+        #expect(field.switches.count == 3)
+        #expect(lateFired == [false] && laterFired == [false])
+        #expect(late.verdict.value == .invalid("hasB", "must contain b"))
+        #expect(later.verdict.value == .invalid("noZ", "must not contain z"))
+        #expect(field.verdict.value == .invalid("hasB", "must contain b"), "\(field.verdict.value)")
+        field.text.value = "abz"
+        #expect(field.verdict.value == .invalid("noZ", "must not contain z"), "\(field.verdict.value)")
+        field.text.value = "ab"
+        #expect(field.verdict.value == .valid)
+        #expect(lateFired == [false, true, true] && laterFired == [false, false, true])
+    }
+
+    @Test("A switch registered by a later switch's action while the field is observed: validated and delivered once")
+    func registeredDuringObservedEdit() {
+        let (field, gate) = fieldWithGate()
+        let third = ObservableSwitch(.anyState)
+        let extra = ObservableSwitch(.anyState)
+        field.register(third)
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        gate.action = { [weak field] _ in   // the first switch after the rules registers one more
+            guard let field, field.switches.count == 3 else { return }
+            field.addSignal(toSwitch: extra, Condition("noQ", requirement: "not contain q") { !$0.contains("q") })
+        }
+        field.text.value = "abq"
+        #expect(field.verdict.value == .invalid("noQ", "must not contain q"))
+        #expect(seen == [.invalid("noQ", "must not contain q")], "\(seen)")
+        #expect(field.switches.count == 4 && extra.verdict.value == .invalid("noQ", "must not contain q"))
+        field.text.value = "ab"
+        #expect(seen == [.invalid("noQ", "must not contain q"), .valid], "\(seen)")
+    }
+
+    @Test("An action that sets the text supersedes the edit: verdicts and textDidChange describe the final text")
+    func actionSetsText() {
+        let (field, gate) = fieldWithGate()
+        var announced: [String] = []
+        field.textDidChange.observe { announced.append($0) }
+        gate.action = { [weak field] ok in
+            guard let field, !ok, field.text.value.count > 5 else { return }
+            field.text.value = String(field.text.value.prefix(5))   // a length limit
+        }
+        field.text.value = "abcdefgh"
+        #expect(field.text.value == "abcde")
+        #expect(announced == ["abcde"], "\(announced)")
+        #expect(field.verdict.value == .valid, "\(field.verdict.value)")
+        #expect(gate.verdict.value == .valid && gate.isOn)
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        field.text.value = "zzzzzzz"
+        #expect(field.text.value == "zzzzz")
+        #expect(field.verdict.value == .invalid("hasA", "must contain a"))
+        #expect(gate.verdict.value == .invalid("hasB", "must contain b"))
+        #expect(seen == [.invalid("hasA", "must contain a")], "\(seen)")
+    }
+
+    @Test("An action that drops the field and its switch: the edit ends safely, the kept verdicts are the edit's")
+    func actionDropsFieldAndSwitch() {
+        var field: ObservableTextField? = ObservableTextField()
+        var gate: ObservableSwitch? = ObservableSwitch(.anyState)
+        field!.addRule(Self.hasA)
+        field!.addSignal(toSwitch: gate!, Self.hasB)
+        let text = field!.text
+        let fieldVerdict = field!.verdict
+        let gateVerdict = gate!.verdict
+        gate!.action = { ok in
+            if !ok {
+                field = nil
+                gate = nil
+            }
+        }
+        text.value = "ab"
+        #expect(fieldVerdict.value == .valid)
+        text.value = "a"
+        #expect(field == nil && gate == nil)
+        #expect(gateVerdict.value == .invalid("hasB", "must contain b"))
+        #expect(fieldVerdict.value == .invalid("hasB", "must contain b"), "\(fieldVerdict.value)")
+        text.value = "zzz"   // the field is gone: nothing validates
+        #expect(fieldVerdict.value == .invalid("hasB", "must contain b"))
+        #expect(gateVerdict.value == .invalid("hasB", "must contain b"))
+    }
+
+    // MARK: - Undecided, varying and asynchronous verdicts
+
+    @Test("A throwing condition is an undecided failure with the error's text, read lazily and observed")
+    func throwingCondition() {
+        let field = ObservableTextField()
+        let gate = ObservableSwitch(.anyState)
+        field.addRule(Condition("parse", requirement: "parse") { text in
+            if text.hasPrefix("!") { throw Boom(text: text) }
+            return !text.isEmpty
+        })
+        field.addSignal(toSwitch: gate, Condition("parse2", requirement: "parse") { text in
+            if text.hasPrefix("?") { throw Boom(text: text) }
+            return true
+        })
+        field.text.value = "!x"
+        #expect(field.verdict.value == .undecided("parse", "boom: !x"), "\(field.verdict.value)")
+        #expect(field.verdict.value.isUndecided && !field.verdict.value.isValid)
+        field.text.value = "?y"
+        #expect(field.verdict.value == .undecided("parse2", "boom: ?y"), "\(field.verdict.value)")
+        #expect(gate.verdict.value == .undecided("parse2", "boom: ?y"))
+        #expect(field.rules.isOn)
+        field.text.value = "!z"
+        #expect(field.verdict.value == .undecided("parse", "boom: !z"))
+        #expect(gate.isOn)   // "!z" passes parse2
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        field.text.value = "!w"
+        field.text.value = "ok"
+        field.text.value = ""
+        #expect(seen == [.undecided("parse", "boom: !w"), .valid, .invalid("parse", "must parse")], "\(seen)")
+    }
+
+    @Test("addRule(named:) checks whose verdicts vary: each read is the latest validation's, observed or not")
+    func varyingRuleVerdicts() {
+        let field = ObservableTextField()
+        var answer: Verdict = .valid
+        field.addRule(named: "server") { _ in answer }
+        var texts = 0
+        func edit(_ verdict: Verdict) {
+            answer = verdict
+            texts += 1
+            field.text.value = "t\(texts)"
+        }
+        edit(.invalid("server", "one"))
+        edit(.invalid("server", "two"))
+        #expect(field.verdict.value == .invalid("server", "two"))
+        #expect(field.rules.verdict.value == .invalid("server", "two"))
+        edit(.undecided("server", "three"))
+        edit(.valid)
+        edit(.invalid("other", "four"))
+        #expect(field.verdict.value == .invalid("other", "four"))
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        edit(.invalid("other", "four"))   // equal: not delivered
+        edit(.invalid("server", "five"))
+        answer = .invalid("server", "six")
+        #expect(field.revalidate() == .invalid("server", "six"))
+        #expect(field.verdict.value == .invalid("server", "six"))
+        #expect(seen == [.invalid("server", "five"), .invalid("server", "six")], "\(seen)")
+    }
+
+    @Test("revalidate() and validate() called directly return what verdict then reads")
+    func directValidation() {
+        let (field, gate) = fieldWithGate()
+        var limit = 5
+        gate.addSignal("limit", message: "over the limit") { limit >= 3 }
+        field.text.value = "ab"
+        #expect(field.verdict.value == .valid)
+        limit = 1
+        #expect(gate.validate() == .invalid("limit", "over the limit"))
+        #expect(gate.verdict.value == .invalid("limit", "over the limit") && !gate.isOn)
+        #expect(field.verdict.value == .valid)   // no edit of the field since
+        #expect(field.revalidate() == .invalid("limit", "over the limit"))
+        #expect(field.verdict.value == .invalid("limit", "over the limit"))
+        limit = 4
+        #expect(field.revalidate() == .valid)
+        #expect(field.verdict.value == .valid && gate.isOn)
+    }
+
+    @Test("An asynchronous check: pending then settled, read lazily; a submit waits for it")
+    func asyncChecks() async {
+        let field = ObservableTextField()
+        let loop = VirtualCheckLoop()
+        field.checkLoop = loop
+        field.addRule(Self.hasA)
+        let available = ObservableSwitch(.anyState)
+        var fired: [Bool] = []
+        available.action = { fired.append($0) }
+        field.addAsyncSignal(toSwitch: available, AsyncCheck("free", message: "is taken") { $0 != "ada" })
+        field.text.value = "ada"
+        #expect(field.verdict.value.isPending)
+        #expect(available.verdict.value.isPending && !available.isOn)
+        #expect(fired.isEmpty)
+        var decided: [Verdict] = []
+        field.submit { decided.append($0) }
+        #expect(decided.isEmpty && field.hasPendingSubmit)
+        loop.advance(by: .milliseconds(250))
+        await loop.waitForResults()
+        #expect(field.verdict.value == .invalid("free", "is taken"), "\(field.verdict.value)")
+        #expect(available.verdict.value == .invalid("free", "is taken"))
+        #expect(decided == [.invalid("free", "is taken")])
+        #expect(fired == [false])
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        field.text.value = "grace"
+        #expect(seen.count == 1 && seen[0].isPending)
+        loop.advance(by: .milliseconds(250))
+        await loop.waitForResults()
+        #expect(field.verdict.value == .valid)
+        #expect(seen.count == 2 && seen[1] == .valid)
+        #expect(available.isOn && fired == [false, true])
+        field.text.value = "bob"   // fails the rule: the check is not asked
+        #expect(field.verdict.value == .invalid("hasA", "must contain a"))
+    }
+
+    // MARK: - Direct sets, equality, triggers
+
+    @Test("Setting a stale verdict directly: the set value is read until the next validation replaces it")
+    func directSetOnStaleVerdict() {
+        let (field, gate) = fieldWithGate()
+        field.text.value = "abcdefgh"
+        field.text.value = "ab"            // both verdicts stale (valid)
+        let custom = Verdict.invalid("custom", "set by hand")
+        gate.verdict.value = custom
+        field.verdict.value = custom
+        #expect(gate.verdict.value == custom && !gate.isOn)
+        #expect(field.verdict.value == custom)
+        field.text.value = "abb"           // still valid: the validation replaces the hand-set verdict
+        #expect(gate.verdict.value == .valid && gate.isOn)
+        #expect(field.verdict.value == .valid)
+        var seen: [Verdict] = []
+        gate.verdict.bind { seen.append($0) }
+        gate.verdict.value = custom
+        #expect(seen == [custom])
+        field.text.value = "ab"
+        #expect(seen == [custom, .valid])
+    }
+
+    @Test("A switch with nothing to check: validate() after a hand-set verdict makes the verdict valid again")
+    func emptySwitchAfterDirectSet() {
+        let empty = ObservableSwitch(.anyState)
+        empty.validate()
+        empty.verdict.value = .invalid("custom", "set by hand")
+        #expect(!empty.isOn)
+        #expect(empty.validate() == .valid)
+        #expect(empty.verdict.value == .valid, "\(empty.verdict.value)")
+        let field = ObservableTextField()
+        field.rules.verdict.value = .invalid("custom", "set by hand")
+        field.text.value = "x"
+        #expect(field.rules.verdict.value == .valid, "\(field.rules.verdict.value)")
+        #expect(field.verdict.value == .valid)
+    }
+
+    @Test("Verdicts read from a switch and a field compare equal to the verdicts they name, and hash alike")
+    func verdictEquality() {
+        let (field, gate) = fieldWithGate()
+        field.text.value = "abcdefgh"
+        let fromField = field.verdict.value
+        let fromGate = gate.verdict.value
+        let expected = Verdict.invalid("short", "must have at most 5 characters")
+        #expect(fromField == expected && fromGate == expected && fromField == fromGate)
+        #expect(Set([fromField, fromGate, expected]).count == 1)
+        #expect(fromField.failure?.name == "short" && fromField.failure?.message == "must have at most 5 characters")
+        #expect(!fromField.isUndecided && !fromField.isPending)
+        field.text.value = "abcdefghi"
+        #expect(field.verdict.value == fromField)
+    }
+
+    @Test("Edge trigger with lazy verdicts: fires only on flips, and the action reads the new verdict")
+    func edgeTrigger() {
+        let (field, gate) = fieldWithGate(.anyState, trigger: .edge)
+        var fired: [(Bool, Verdict)] = []
+        gate.action = { [weak gate] ok in if let gate { fired.append((ok, gate.verdict.value)) } }
+        for text in ["ab", "abb", "abcdefgh", "abcdefghi", "a", "ab", "ab"] { field.text.value = text }
+        #expect(fired.map(\.0) == [true, false, true], "\(fired.map(\.0))")
+        #expect(fired.map(\.1) == [.valid, .invalid("short", "must have at most 5 characters"), .valid])
+    }
+
+    @Test(".onlyTrue and .onlyFalse with lazy verdicts, level and edge")
+    func onlyTrueOnlyFalse() {
+        let (field, onTrue) = fieldWithGate(.onlyTrue)
+        let onFalse = ObservableSwitch(.onlyFalse)
+        let onFalseEdge = ObservableSwitch(.onlyFalse, trigger: .edge)
+        field.addSignal(toSwitch: onFalse, Self.hasB)
+        field.addSignal(toSwitch: onFalseEdge, Self.hasB)
+        var log: [String] = []
+        onTrue.action = { [weak onTrue] ok in log.append("T \(ok) \(onTrue?.isOn == true)") }
+        onFalse.action = { [weak onFalse] ok in log.append("F \(ok) \(onFalse?.verdict.value.failure?.name ?? "-")") }
+        onFalseEdge.action = { ok in log.append("E \(ok)") }
+        for text in ["ab", "a", "ac", "abc", "b"] { field.text.value = text }
+        #expect(log == ["T true true", "F false hasB", "E false", "F false hasB", "T true true", "T true true"],
+                "\(log)")
+    }
+}
