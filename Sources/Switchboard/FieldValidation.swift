@@ -94,7 +94,7 @@ final class FieldValidation: ValueChangeHandler<String> {
         if fromRules != SwitchOutcome.valid {
             failedSwitch = 0
             failed = fromRules
-            if failed == SwitchOutcome.recorded { recorded = rules.outcome.other }
+            if failed == SwitchOutcome.recorded { recorded = rules.outcome.verdict(failed) }
         }
         // A switch registered meanwhile (by an action) is validated by this edit too: then the switches are
         // read again, after each validation, as they are now.
@@ -106,7 +106,7 @@ final class FieldValidation: ValueChangeHandler<String> {
             if failedSwitch < 0 && fromNext != SwitchOutcome.valid {
                 failedSwitch = 1
                 failed = fromNext
-                if failed == SwitchOutcome.recorded { recorded = program.first.outcome.other }
+                if failed == SwitchOutcome.recorded { recorded = program.first.outcome.verdict(failed) }
             }
         }
         if registrations != registeredBefore || program.hasMore {
@@ -119,7 +119,7 @@ final class FieldValidation: ValueChangeHandler<String> {
                 if failedSwitch < 0 && fromTarget != SwitchOutcome.valid {
                     failedSwitch = next
                     failed = fromTarget
-                    if failed == SwitchOutcome.recorded { recorded = target.outcome.other }
+                    if failed == SwitchOutcome.recorded { recorded = target.outcome.verdict(failed) }
                 }
             }
         }

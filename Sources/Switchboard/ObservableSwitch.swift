@@ -211,10 +211,13 @@ public final class ObservableSwitch {
     /// checked that `program` is current.
     func validate(text: String?, of source: ObjectIdentifier?, running program: SwitchProgram) -> Failed {
         if !program.hasSignals && !program.hasAsyncChecks && program.action == nil
-            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers {
+            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers
+            && !verdict.observers.isObserved.load(ordering: .relaxed) {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
-            // switch with no rules, on every edit): only remember the outcome.
+            // switch with no rules, on every edit): only remember the outcome. The verdict is marked stale, so
+            // a verdict set by hand reads `.valid` again.
             lastOutcome = true
+            verdict.cell.markStale()
             return SwitchOutcome.valid
         }
         var failed = program.run(text, source)
@@ -222,7 +225,15 @@ public final class ObservableSwitch {
             let verdict = checkAsync(after: outcome.verdict(failed), text: text, of: source)
             failed = verdict.isValid ? SwitchOutcome.valid : outcome.record(verdict)
         }
+        guard failed == SwitchOutcome.recorded else {
+            publish(failed, program: program)
+            return failed
+        }
+        // The action or an observer may validate this switch again (its verdict is then that newer one's): the
+        // caller (`validate()`, a field's edit) still gets the verdict this validation recorded.
+        let own = outcome.verdict(failed)
         publish(failed, program: program)
+        outcome.restoreRecorded(own)
         return failed
     }
 

@@ -109,6 +109,14 @@ final class SwitchOutcome {
         return SwitchOutcome.recorded
     }
 
+    /// Makes `verdict` again the one `recorded` stands for, once a validation that recorded it has published
+    /// (a validation nested in its action or observers recorded another meanwhile): its caller reads its own.
+    func restoreRecorded(_ verdict: Verdict) {
+        var replaced = verdict
+        swap(&incoming, &replaced)
+        keepUntilHere(replaced)
+    }
+
     /// Makes `failed` the latest outcome (a `recorded` one takes the verdict recorded last).
     func setLatest(_ failed: Failed) {
         if failed == SwitchOutcome.recorded {
@@ -120,7 +128,7 @@ final class SwitchOutcome {
     }
 
     /// The verdict `failed` stands for: `recorded` is the verdict recorded last (in the validation under way,
-    /// or else the latest).
+    /// or else the one the validation that returned last recorded).
     func verdict(_ failed: Failed) -> Verdict {
         if failed == SwitchOutcome.valid { return Verdict(failure: nil) }
         if failed == SwitchOutcome.recorded { return incoming }
