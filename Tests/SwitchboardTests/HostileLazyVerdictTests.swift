@@ -642,4 +642,112 @@ struct HostileLazyVerdictTests {
         #expect(log == ["T true true", "F false hasB", "E false", "F false hasB", "T true true", "T true true"],
                 "\(log)")
     }
+
+    // MARK: - Kept programs out of date, observers coming and going mid-edit
+
+    @Test("The rules' action changes the first switch (new action, new signal): that same edit runs the new ones")
+    func rulesActionChangesFirstSwitch() {
+        let (field, gate) = fieldWithGate()
+        var log: [String] = []
+        gate.action = { log.append("old \($0)") }
+        field.text.value = "ab"   // the field keeps the switches' programs from here
+        var changed = false
+        field.rules.action = { [weak field, weak gate] _ in
+            guard let field, let gate, !changed else { return }
+            changed = true
+            gate.action = { log.append("new \($0)") }
+            field.addSignal(toSwitch: gate, Condition("noD", requirement: "not contain d") { !$0.contains("d") })
+        }
+        field.text.value = "abd"
+        #expect(log == ["old true", "new false"], "\(log)")
+        #expect(gate.verdict.value == .invalid("noD", "must not contain d"))
+        #expect(field.verdict.value == .invalid("noD", "must not contain d"), "\(field.verdict.value)")
+        field.text.value = "ab"
+        #expect(log.last == "new true" && field.verdict.value == .valid)
+    }
+
+    @Test("Subscribing to a verdict from inside a signal and from inside the action: only later changes are delivered")
+    func subscribeDuringValidation() {
+        let (field, gate) = fieldWithGate()
+        var fromSignal: [Verdict] = [], fromAction: [Verdict] = [], fromFieldObserver: [Verdict] = []
+        var tokens: [Subscription] = []
+        field.addSignal(toSwitch: gate) { [weak gate] text in
+            if text == "abz", let gate { tokens.append(gate.verdict.bind { fromSignal.append($0) }) }
+            return !text.contains("q")
+        }
+        gate.action = { [weak gate, weak field] _ in
+            guard let gate, let field, field.text.value == "abw" else { return }
+            tokens.append(gate.verdict.bind { fromAction.append($0) })
+            tokens.append(field.verdict.bind { fromFieldObserver.append($0) })
+        }
+        let short = Verdict.invalid("short", "must have at most 5 characters")
+        let noQ = Verdict.invalid("signal 3", "must be valid")
+        field.text.value = "abcdefgh"     // too long (unobserved)
+        field.text.value = "abw"          // valid: the action subscribes
+        // The switch's verdict was valid already when the action subscribed: nothing to deliver.
+        #expect(fromAction.isEmpty, "\(fromAction)")
+        // The field's verdict had not changed yet when the action subscribed: its change to valid is delivered.
+        #expect(fromFieldObserver == [.valid], "\(fromFieldObserver)")
+        field.text.value = "abcdefghij"
+        #expect(fromAction == [short] && fromFieldObserver == [.valid, short])
+        field.text.value = "abz"          // the signal subscribes while the verdict is still "short"
+        #expect(fromSignal == [.valid], "\(fromSignal)")
+        #expect(fromAction == [short, .valid])
+        field.text.value = "abq"
+        #expect(fromSignal == [.valid, noQ])
+        #expect(fromAction == [short, .valid, noQ])
+        #expect(fromFieldObserver == [.valid, short, .valid, noQ], "\(fromFieldObserver)")
+        for token in tokens { token.cancel() }
+    }
+
+    @Test("An observer that cancels itself on the first delivery: later edits are read lazily and still right")
+    func observerCancelsItself() {
+        let (field, gate) = fieldWithGate()
+        var seen: [Verdict] = []
+        var token: Subscription?
+        token = gate.verdict.bind { verdict in
+            seen.append(verdict)
+            token?.cancel()
+        }
+        field.text.value = "x"
+        field.text.value = "ab"
+        field.text.value = "abcdefgh"
+        #expect(seen == [.invalid("hasB", "must contain b")])
+        #expect(gate.verdict.value == .invalid("short", "must have at most 5 characters"))
+        #expect(gate.verdict.observerCount == 0)
+        #expect("\(gate.verdict)" == "Dynamic(\(Verdict.invalid("short", "must have at most 5 characters")))")
+    }
+
+    @Test("A field's rules registered with another field too: each field's verdict is its own edits'")
+    func rulesRegisteredElsewhere() {
+        let field = ObservableTextField()
+        field.addRule(Self.hasA)
+        let other = ObservableTextField()
+        other.register(field.rules)
+        other.addRule(Self.hasB)
+        field.text.value = "x"
+        #expect(field.verdict.value == .invalid("hasA", "must contain a"))
+        other.text.value = "b"   // validates field's rules too, over field's text "x"
+        #expect(other.verdict.value == .invalid("hasA", "must contain a"))
+        field.text.value = "a"
+        #expect(field.verdict.value == .valid)
+        #expect(other.verdict.value == .invalid("hasA", "must contain a"))   // no edit of its own since
+        other.text.value = "bb"
+        #expect(other.verdict.value == .valid)
+    }
+
+    @Test("A verdict bound two ways to a label: edits reach the label, a label write reaches the verdict until the next edit")
+    func twoWayBoundVerdict() {
+        let (field, _) = fieldWithGate()
+        for text in ["ab", "abcdefgh", "x"] { field.text.value = text }
+        let label = Dynamic(Verdict.valid)
+        label <~> field.verdict            // the label takes the field's verdict first
+        #expect(label.value == .invalid("hasA", "must contain a"))
+        field.text.value = "ab"
+        #expect(label.value == .valid)
+        label.value = .invalid("label", "written")
+        #expect(field.verdict.value == .invalid("label", "written"))
+        field.text.value = "abb"
+        #expect(field.verdict.value == .valid && label.value == .valid)
+    }
 }
