@@ -750,4 +750,70 @@ struct HostileLazyVerdictTests {
         field.text.value = "abb"
         #expect(field.verdict.value == .valid && label.value == .valid)
     }
+
+    @Test("Edge trigger with an asynchronous signal: pending is no outcome, the settled answers fire on flips")
+    func edgeWithAsyncSignal() async {
+        let field = ObservableTextField()
+        let loop = VirtualCheckLoop()
+        field.checkLoop = loop
+        let free = ObservableSwitch(.anyState, trigger: .edge)
+        var fired: [(Bool, Verdict)] = []
+        free.action = { [weak free] ok in if let free { fired.append((ok, free.verdict.value)) } }
+        field.addAsyncSignal(toSwitch: free, AsyncCheck("free", message: "is taken") { !$0.hasPrefix("ada") })
+        for text in ["ada", "grace", "gracie", "adam"] {
+            field.text.value = text
+            #expect(free.verdict.value.isPending && field.verdict.value.isPending)
+            loop.advance(by: .milliseconds(250))
+            await loop.waitForResults()
+        }
+        #expect(fired.map(\.0) == [false, true, false], "\(fired.map(\.0))")
+        #expect(fired.map(\.1) == [.invalid("free", "is taken"), .valid, .invalid("free", "is taken")])
+        #expect(field.verdict.value == .invalid("free", "is taken"))
+    }
+
+    @Test("A textDidChange observer that corrects the text: the verdicts and their deliveries describe the correction")
+    func textDidChangeCorrects() {
+        let (field, gate) = fieldWithGate()
+        var fieldSeen: [Verdict] = [], gateSeen: [Verdict] = [], announced: [String] = []
+        field.textDidChange.observe { [weak field] text in
+            announced.append(text)
+            guard let field, text.count > 5 else { return }
+            field.text.value = String(text.prefix(5))
+        }
+        field.text.value = "abcdefgh"   // unobserved verdicts
+        #expect(field.text.value == "abcde")
+        #expect(field.verdict.value == .valid && gate.isOn)
+        field.verdict.bind { fieldSeen.append($0) }
+        gate.verdict.bind { gateSeen.append($0) }
+        field.text.value = "xxxxxxxxb"
+        #expect(field.text.value == "xxxxx")
+        #expect(field.verdict.value == .invalid("hasA", "must contain a"))
+        #expect(gate.verdict.value == .invalid("hasB", "must contain b"))
+        // The replaced text's verdicts ("short" for the switch) may pass by, but the last delivered is the final one.
+        #expect(fieldSeen.last == .invalid("hasA", "must contain a"), "\(fieldSeen)")
+        #expect(gateSeen.last == .invalid("hasB", "must contain b"), "\(gateSeen)")
+        #expect(announced == ["abcdefgh", "abcde", "xxxxxxxxb", "xxxxx"], "\(announced)")
+    }
+
+    @Test("A field's verdict stays its own edit's when the failing switch validates later on its own")
+    func fieldVerdictOutlivesSwitchRevalidation() {
+        let field = ObservableTextField()
+        let plain = ObservableSwitch(.anyState)
+        let whole = ObservableSwitch(.anyState)
+        var allow = false
+        field.addSignal(toSwitch: plain, Condition("gate", requirement: "be allowed") { _ in false })
+        plain.addSignal("allowed", message: "is not allowed") { allow }
+        field.text.value = "x"
+        #expect(field.verdict.value == .invalid("gate", "must be allowed"))
+        #expect(plain.validate() == .invalid("gate", "must be allowed"))
+        let other = ObservableTextField()
+        other.addSignal(toSwitch: whole) { _ in allow }
+        other.text.value = "y"
+        #expect(other.verdict.value == .invalid("signal 1", "must be valid"))
+        allow = true
+        #expect(whole.validate() == .valid && whole.isOn)
+        #expect(other.verdict.value == .invalid("signal 1", "must be valid"))   // no edit of its own since
+        #expect(field.verdict.value == .invalid("gate", "must be allowed"))
+        #expect(other.revalidate() == .valid && other.verdict.value == .valid)
+    }
 }
