@@ -816,4 +816,49 @@ struct HostileLazyVerdictTests {
         #expect(field.verdict.value == .invalid("gate", "must be allowed"))
         #expect(other.revalidate() == .valid && other.verdict.value == .valid)
     }
+
+    /// Runs `onDeinit` when freed.
+    final class Tracked {
+        let onDeinit: @MainActor () -> Void
+        init(_ onDeinit: @escaping @MainActor () -> Void) { self.onDeinit = onDeinit }
+        isolated deinit { onDeinit() }
+    }
+
+    @Test("A replaced action is let go at once, also after the field's edits ran it (nothing keeps what it captured)")
+    func replacedActionReleased() {
+        let (field, gate) = fieldWithGate()
+        var freed: [String] = []
+        do {
+            let first = Tracked { freed.append("gate action") }
+            gate.action = { _ in _ = first }
+            let second = Tracked { freed.append("rules action") }
+            field.rules.action = { _ in _ = second }
+        }
+        field.text.value = "ab"
+        field.text.value = "abc"
+        #expect(freed.isEmpty)
+        gate.action = nil
+        #expect(freed == ["gate action"], "\(freed)")
+        field.rules.action = { _ in }
+        #expect(freed == ["gate action", "rules action"], "\(freed)")
+        field.text.value = "abcd"
+        #expect(field.verdict.value == .valid)
+    }
+
+    @Test("An action that captured its field strongly, set to nil: the field and its switch are freed")
+    func cycleBrokenBySettingActionNil() {
+        weak var weakField: ObservableTextField?
+        weak var weakGate: ObservableSwitch?
+        do {
+            let (field, gate) = fieldWithGate()
+            weakField = field
+            weakGate = gate
+            gate.action = { _ in _ = field.text.value }   // a cycle: field -> gate -> action -> field
+            field.text.value = "ab"
+            field.text.value = "abcdefgh"
+            gate.action = nil                            // broken again
+        }
+        #expect(weakField == nil)
+        #expect(weakGate == nil)
+    }
 }
