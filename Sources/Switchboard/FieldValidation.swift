@@ -21,8 +21,9 @@ final class FieldValidation: ValueChangeHandler<String> {
     private var others: [ObservableSwitch] = []
     /// Every registered switch, the rules first.
     private(set) var registered: [ObservableSwitch]
-    /// What an edit runs, made again when a switch is registered (see `FieldProgram`).
-    private var program: FieldProgram?
+    /// What an edit runs, made again when a switch is registered or the rules' or first switch's program
+    /// changes (see `FieldProgram`, `FieldProgramSlot`).
+    private let slot = FieldProgramSlot()
     /// Counts registrations, so an edit sees a switch that an action registered while it ran.
     private var registrations = 0
     /// Counts the text's changes, so an edit that an action or observer replaced while it was being
@@ -50,9 +51,15 @@ final class FieldValidation: ValueChangeHandler<String> {
         self.textDidChange = textDidChange
         self.rules = rules
         registered = [rules]
+        rules.keepsProgram(in: slot)
     }
 
-    func detach() { isDetached = true }
+    /// The field is gone: its text's edits no longer validate anything, and the programs kept for them (which
+    /// hold its switches) are let go.
+    func detach() {
+        isDetached = true
+        slot.detach()
+    }
 
     func register(_ target: ObservableSwitch) {
         guard target !== rules, !others.contains(where: { $0 === target }) else { return }
@@ -66,15 +73,14 @@ final class FieldValidation: ValueChangeHandler<String> {
         registered = all
         outcome.add(target.outcome)
         registrations &+= 1
-        var dropped: FieldProgram?
-        swap(&dropped, &program)
-        keepUntilHere(dropped)
+        if others.count == 1 { target.keepsProgram(in: slot) }
+        slot.drop()
     }
 
     private func currentProgram() -> FieldProgram {
-        if let program { return program }
+        if let program = slot.program { return program }
         let made = FieldProgram(rules: rules, others: others)
-        program = made
+        slot.store(made)
         return made
     }
 
@@ -205,6 +211,39 @@ final class FieldProgram {
             return target.validate(text: text, of: textID, running: kept)
         }
         return target.validate(text: text, of: textID)
+    }
+}
+
+/// A field's `FieldProgram`, in a box of its own that the switches whose programs it keeps (the rules and the
+/// first other switch) hold too: when one of their programs changes (a signal added, the action replaced), the
+/// switch empties the box, so the replaced program, and the action it holds with whatever that captured, is let
+/// go at once (a field that kept it until its next registration kept a replaced action's captures alive, and with
+/// them a cycle the user had broken by setting the action to nil). The field reaches it through a constant; its
+/// state is private and changed only by stores and `swap`s.
+@MainActor
+final class FieldProgramSlot {
+    private var kept: FieldProgram?
+    /// Whether the field is gone (the switches holding this box drop it).
+    private(set) var isDetached = false
+
+    var program: FieldProgram? { kept }
+
+    func store(_ program: FieldProgram) {
+        var replaced: FieldProgram? = program
+        swap(&replaced, &kept)
+        keepUntilHere(replaced)
+    }
+
+    /// Lets the kept program go (it is made again at the next edit); released after the store.
+    func drop() {
+        var dropped: FieldProgram?
+        swap(&dropped, &kept)
+        keepUntilHere(dropped)
+    }
+
+    func detach() {
+        isDetached = true
+        drop()
     }
 }
 

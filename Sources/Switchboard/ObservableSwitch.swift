@@ -73,6 +73,8 @@ public final class ObservableSwitch {
     private var program: SwitchProgram?
     /// Counts the changes of `program`, so a field holding this switch's program knows when it is out of date.
     private(set) var version = 0
+    /// The boxes of the fields that keep this switch's program (see `FieldProgramSlot`): emptied when it changes.
+    private var programSlots: [FieldProgramSlot] = []
     /// The latest outcome, from which `verdict` is computed while nobody observes it (see `ValueCell.source`).
     let outcome: SwitchOutcome
     /// Asynchronous checks, asked after every synchronous signal passed (see `AsyncCheck`).
@@ -150,12 +152,25 @@ public final class ObservableSwitch {
         programChanged()
     }
 
-    /// Drops the program (it is made again at the next validation); the one dropped is released after the store.
+    /// Drops the program (it is made again at the next validation), and the fields' programs that keep it; the
+    /// ones dropped are released after the stores.
     private func programChanged() {
         var dropped: SwitchProgram?
         swap(&dropped, &program)
         version &+= 1
+        let slots = programSlots
+        for slot in slots { slot.drop() }
         keepUntilHere(dropped)
+    }
+
+    /// A field keeps this switch's program in `slot` (see `FieldProgramSlot`); the boxes of fields that are gone
+    /// are let go here.
+    func keepsProgram(in slot: FieldProgramSlot) {
+        var list: [FieldProgramSlot] = []
+        swap(&list, &programSlots)
+        list.removeAll { $0.isDetached }
+        list.append(slot)
+        programSlots = list
     }
 
     /// The program for the switch as it is now.
