@@ -20,13 +20,8 @@ import Synchronization
 public final class Dynamic<Value> {
     /// The value and what a change of it runs (see `ValueCell`).
     @usableFromInline let cell: ValueCell<Value>
-    @usableFromInline var storage: Value { cell.storage }
+    @usableFromInline var storage: Value { cell.current }
     @usableFromInline var observers: ObserverList<Value> { cell.observers }
-    /// Called synchronously on every change, before any observer (see `ValueCell.changeHook`).
-    var changeHook: ((Value) -> Bool)? {
-        get { cell.changeHook }
-        set { cell.changeHook = newValue }
-    }
     /// Bindings that write into this value (`self <~ source`), ended when this value is deallocated.
     @usableFromInline var inbound: [Subscription] = []
     /// For a derived value: its subscriptions to its upstream values, ended when it is deallocated.
@@ -49,6 +44,16 @@ public final class Dynamic<Value> {
         cell = ValueCell(storage, isEqual: isEqual)
     }
 
+    /// Creates a box whose every change first runs `handler` (see `ValueCell.changeHandler`).
+    init(_ value: Value, handler: ValueChangeHandler<Value>) where Value: Equatable {
+        cell = ValueCell(value, isEqual: { $0 == $1 }, handler: handler)
+    }
+
+    /// Creates a box whose value its owner may leave to be computed when read (see `ValueCell.source`).
+    init(_ value: Value, source: @escaping @MainActor () -> Value) where Value: Equatable {
+        cell = ValueCell(value, isEqual: { $0 == $1 }, source: source)
+    }
+
     /// Creates a box that delivers every set, even of a value equal to the current one.
     ///
     /// ```swift
@@ -67,7 +72,7 @@ public final class Dynamic<Value> {
     /// The current value. Setting it delivers the new value to every observer (unless it is `Equatable`
     /// and unchanged); reading it inside an observer gives the latest value set.
     public var value: Value {
-        @inlinable get { cell.storage }
+        @inlinable get { cell.current }
         @inlinable set { cell.set(newValue) }
     }
 
@@ -131,6 +136,9 @@ public final class Dynamic<Value> {
     /// Observes while `owner` (if any) lives, with no current value delivered: the building block of `<~`.
     @usableFromInline
     func subscribe(owner: AnyObject?, _ observer: @escaping (Value) -> Void) -> Subscription {
+        // Observed values are published as they change (see `ValueCell.source`): the next one is compared with
+        // the value as it is now.
+        cell.refreshIfStale()
         let id = observers.add(owner: owner, observer)
         return Subscription { [observers] in observers.remove(id) }
     }
@@ -157,21 +165,53 @@ final class ValueCell<Value> {
     @usableFromInline let observers = ObserverList<Value>()
     /// Whether two values are equal; nil when every set is delivered (`Value` not `Equatable`, or asked for).
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
-    /// Called synchronously on every change, before any observer: a field validates here, so its verdict
-    /// describes its text even when the text was set inside a delivery. It returns false when the value was
-    /// set again while it ran (an action or a `textDidChange` observer rewrote the text): that newer value has
-    /// been delivered already, so the one it replaced is not.
-    var changeHook: ((Value) -> Bool)? {
-        didSet { hasChangeHook.store(changeHook != nil, ordering: .relaxed) }
-    }
-    /// Whether `changeHook` is set: an atomic only because a `let` needs no exclusivity check on every set.
-    @usableFromInline let hasChangeHook = Atomic<Bool>(false)
+    /// Runs synchronously on every change, before any observer: a field validates here, so its verdict
+    /// describes its text even when the text was set inside a delivery. A `let`, so a change calls it without
+    /// retaining it (a closure in a `var` was copied out, a retain and a release, on every edit). Benchmark row:
+    /// `make bench-instructions`, 5-predicate validation.
+    @usableFromInline let changeHandler: ValueChangeHandler<Value>?
+    /// For a value its owner publishes only while it is observed (a switch's or a field's verdict): what it is
+    /// now. While nobody observes the value, the owner records each new value in its own state and marks this
+    /// cell stale instead of storing and comparing it here, and a read computes it. Benchmark row:
+    /// `make bench-instructions`, 5-predicate validation (two verdicts recorded per edit).
+    @usableFromInline let source: (@MainActor () -> Value)?
+    /// Whether `storage` is out of date (see `source`). An atomic only because a `let` needs no exclusivity
+    /// check on every read; every access is from the main actor.
+    @usableFromInline let isStale = Atomic<Bool>(false)
 
     @usableFromInline
-    init(_ value: Value, isEqual: ((Value, Value) -> Bool)?) {
+    init(_ value: Value, isEqual: ((Value, Value) -> Bool)?, handler: ValueChangeHandler<Value>? = nil,
+         source: (@MainActor () -> Value)? = nil) {
         storage = value
         self.isEqual = isEqual
+        changeHandler = handler
+        self.source = source
     }
+
+    /// The value now (computed from `source` if stale).
+    @inlinable
+    var current: Value {
+        if isStale.load(ordering: .relaxed) { refresh() }
+        return storage
+    }
+
+    /// Stores the value `source` computes, if stale.
+    @usableFromInline
+    func refreshIfStale() {
+        if isStale.load(ordering: .relaxed) { refresh() }
+    }
+
+    @usableFromInline
+    func refresh() {
+        isStale.store(false, ordering: .relaxed)
+        guard let source else { return }
+        var value = source()
+        swap(&storage, &value)
+        keepUntilHere(value)
+    }
+
+    /// The owner recorded a new value in its own state (see `source`).
+    func markStale() { isStale.store(true, ordering: .relaxed) }
 
     /// Stores `newValue` and delivers it, unless it is equal to the value stored.
     @inlinable
@@ -180,6 +220,7 @@ final class ValueCell<Value> {
         // new value goes in and the old one comes out together. The old value is released only after the
         // delivery: its deinit may read or set this value (releasing it inside the store was a simultaneous
         // access, a trap). Benchmark row: `make bench-instructions`, one observer.
+        if isStale.load(ordering: .relaxed) { refresh() }
         var old = newValue
         swap(&storage, &old)
         if isEqual?(old, newValue) == true {
@@ -187,29 +228,36 @@ final class ValueCell<Value> {
             swap(&storage, &old)
             return
         }
-        if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) {
+        if changeHandler?.changed(newValue) == false {
             return keepUntilHere(old)
         }
         observers.send(newValue)
         keepUntilHere(old)
     }
 
-    @usableFromInline
-    func runChangeHook(_ newValue: Value) -> Bool { changeHook?(newValue) ?? true }
-
     /// `set` for the engine's own `Equatable` values (verdicts): `==` is called directly, not through the stored
     /// closure (copying it out costs a retain and a release on every validation).
     func update(_ newValue: Value) where Value: Equatable {
+        if isStale.load(ordering: .relaxed) { refresh() }
         var old = newValue
         swap(&storage, &old)
         if old == newValue {
             swap(&storage, &old)
             return
         }
-        if hasChangeHook.load(ordering: .relaxed), !runChangeHook(newValue) { return keepUntilHere(old) }
+        if let changeHandler, !changeHandler.changed(newValue) { return keepUntilHere(old) }
         observers.send(newValue)
         keepUntilHere(old)
     }
+}
+
+/// What a value runs on each change before its observers (a field's validation). It returns false when the
+/// value was set again while it ran (an action or a `textDidChange` observer rewrote the text): that newer value
+/// has been delivered already, so the one it replaced is not.
+@MainActor @usableFromInline
+class ValueChangeHandler<Value> {
+    @usableFromInline init() {}
+    @usableFromInline func changed(_ newValue: Value) -> Bool { true }
 }
 
 extension Dynamic: @MainActor CustomStringConvertible {

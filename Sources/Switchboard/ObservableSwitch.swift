@@ -50,6 +50,7 @@ public final class ObservableSwitch {
             let replaced = storedAction
             storedAction = newValue
             keepUntilHere(replaced)
+            programChanged()
         }
     }
     /// `action`'s storage. Private, so that the compiler sees every access to it and checks their exclusivity
@@ -58,7 +59,7 @@ public final class ObservableSwitch {
     private var storedAction: ((Bool) -> Void)?
 
     /// The verdict of the latest validation (`.valid` before the first one).
-    public let verdict = Dynamic(Verdict.valid)
+    public let verdict: Dynamic<Verdict>
     /// Every validation's verdict, including repeats of the same one.
     public let validated = Signal<Verdict>()
 
@@ -67,13 +68,18 @@ public final class ObservableSwitch {
     // run time, where each check costs ~75 instructions on every validation. Benchmark row:
     // `make bench-instructions`, 5-predicate validation.
     private var signals: [SwitchSignal] = []
-    /// The signals' AND as one function, made when the switch first validates after a signal was added (see
-    /// `compile`): a validation loads one closure (one retain and release) instead of walking the array (a retain
-    /// and a release per signal). Benchmark row: `make bench-instructions`, 5-predicate validation.
-    private var compiled: ((String?, ObjectIdentifier?) -> Verdict)?
+    /// What a validation runs, made when the switch first validates after its signals, checks or action changed
+    /// (see `SwitchProgram`).
+    private var program: SwitchProgram?
+    /// Counts the changes of `program`, so a field holding this switch's program knows when it is out of date.
+    private(set) var version = 0
+    /// The latest outcome, from which `verdict` is computed while nobody observes it (see `ValueCell.source`).
+    let outcome: SwitchOutcome
     /// Asynchronous checks, asked after every synchronous signal passed (see `AsyncCheck`).
     private(set) var asyncRunners: [AsyncCheckRunner] = []
     private var lastOutcome: Bool?
+    /// The trampoline, held here so a validation reads a constant instead of calling the lazy global's accessor.
+    private let queue = DeliveryQueue.shared
     private var upstream: [Subscription] = []
 
     /// Creates a switch.
@@ -87,6 +93,9 @@ public final class ObservableSwitch {
     public init(_ mode: BoolState = .anyState, trigger: Trigger = .level) {
         self.mode = mode
         self.trigger = trigger
+        let outcome = SwitchOutcome()
+        self.outcome = outcome
+        verdict = Dynamic(.valid) { outcome.latestVerdict }
     }
 
     isolated deinit {
@@ -137,35 +146,25 @@ public final class ObservableSwitch {
         swap(&list, &signals)
         list.append(signal)
         signals = list
-        compiled = nil
+        outcome.addSignal(failure: signal.failure)
+        programChanged()
     }
 
-    /// The signals' AND, in order, stopping at the first failure.
-    private func compiledSignals() -> (String?, ObjectIdentifier?) -> Verdict {
-        if let compiled { return compiled }
-        let made = ObservableSwitch.compile(signals[...])
-        compiled = made
+    /// Drops the program (it is made again at the next validation); the one dropped is released after the store.
+    private func programChanged() {
+        var dropped: SwitchProgram?
+        swap(&dropped, &program)
+        version &+= 1
+        keepUntilHere(dropped)
+    }
+
+    /// The program for the switch as it is now.
+    func currentProgram() -> SwitchProgram {
+        if let program { return program }
+        let made = SwitchProgram(signals: signals[...], outcome: outcome, action: storedAction,
+                                 hasAsyncChecks: !asyncRunners.isEmpty, version: version)
+        program = made
         return made
-    }
-
-    /// `list`'s AND as a balanced tree of closures: each calls the closures it captured (no retain), and the
-    /// tree is as deep as log2 of the number of signals (a chain as deep as the list would overflow the stack
-    /// for a switch with a hundred thousand signals).
-    private static func compile(_ list: ArraySlice<SwitchSignal>) -> (String?, ObjectIdentifier?) -> Verdict {
-        switch list.count {
-        case 0:
-            return { _, _ in Verdict(failure: nil) }
-        case 1:
-            let signal = list[list.startIndex]
-            return { text, source in signal.verdict(text: text, of: source) }
-        default:
-            let middle = list.startIndex + list.count / 2
-            let first = compile(list[..<middle]), second = compile(list[middle...])
-            return { text, source in
-                let verdict = first(text, source)
-                return verdict.isValid ? second(text, source) : verdict
-            }
-        }
     }
 
     /// Adds an asynchronous check (see `ObservableTextField.addAsyncCheck`).
@@ -174,6 +173,7 @@ public final class ObservableSwitch {
         swap(&list, &asyncRunners)
         list.append(runner)
         asyncRunners = list
+        programChanged()
     }
 
     /// Adds a check of a field's text, read when the switch validates (weakly: the switch does not keep the
@@ -199,23 +199,31 @@ public final class ObservableSwitch {
     /// ```
     @discardableResult
     public func validate() -> Verdict {
-        validate(text: nil, of: nil)
+        outcome.verdict(validate(text: nil, of: nil))
     }
 
     /// `validate()` for a field whose text just changed: signals over that field's text get `text` directly.
-    func validate(text: String?, of source: ObjectIdentifier?) -> Verdict {
-        if storedAction == nil && signals.isEmpty && asyncRunners.isEmpty && verdict.storage.isValid
-            && !validated.hasObservers {
+    func validate(text: String?, of source: ObjectIdentifier?) -> Failed {
+        validate(text: text, of: source, running: currentProgram())
+    }
+
+    /// `validate(text:of:)` with the switch's program as a field keeps it (see `FieldValidation`): the caller
+    /// checked that `program` is current.
+    func validate(text: String?, of source: ObjectIdentifier?, running program: SwitchProgram) -> Failed {
+        if !program.hasSignals && !program.hasAsyncChecks && program.action == nil
+            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome.
             lastOutcome = true
-            return .valid
+            return SwitchOutcome.valid
         }
-        var result = Verdict(failure: nil)
-        if !signals.isEmpty { result = compiledSignals()(text, source) }
-        if !asyncRunners.isEmpty { result = checkAsync(after: result, text: text, of: source) }
-        publish(result)
-        return result
+        var failed = program.run(text, source)
+        if program.hasAsyncChecks {
+            let verdict = checkAsync(after: outcome.verdict(failed), text: text, of: source)
+            failed = verdict.isValid ? SwitchOutcome.valid : outcome.record(verdict)
+        }
+        publish(failed, program: program)
+        return failed
     }
 
     /// The asynchronous checks, in order, once every synchronous signal passed: the first one that is not
@@ -239,27 +247,37 @@ public final class ObservableSwitch {
         return result
     }
 
-    /// Fires the action, then delivers `verdict` and `validated`, the same order whether `validate()` was
-    /// called directly or from inside another delivery (a field's edit): the action reads the new verdict.
-    /// A pending verdict is delivered but fires no action and is no outcome for the edge trigger.
-    private func publish(_ result: Verdict) {
-        let outcome = result.isValid
-        let pending = result.isPending
-        let flipped = lastOutcome != outcome
-        if !pending { lastOutcome = outcome }
-        let queue = DeliveryQueue.shared
+    /// Records the outcome, delivers `verdict` and `validated`, then fires the action, the same order whether
+    /// `validate()` was called directly or from inside another delivery (a field's edit): the action reads the
+    /// new verdict. A pending verdict is delivered but fires no action and is no outcome for the edge trigger.
+    /// While nobody observes `verdict`, it is only marked stale (see `ValueCell.source`).
+    private func publish(_ failed: Failed, program: SwitchProgram) {
+        let passed = failed == SwitchOutcome.valid
+        let pending = outcome.isPending(failed)
+        let flipped = lastOutcome != passed
+        if !pending { lastOutcome = passed }
+        outcome.setLatest(failed)
         let startedDelivery = queue.beginBatch()
-        verdict.update(result)
-        if validated.hasObservers { validated.send(result) }
+        if verdict.observers.isObserved.load(ordering: .relaxed) {
+            verdict.update(outcome.verdict(failed))
+        } else {
+            verdict.cell.markStale()
+        }
+        if validated.hasObservers { validated.send(outcome.verdict(failed)) }
         if !pending, trigger == .level || flipped {
-            switch mode {
-            case .anyState: storedAction?(outcome)
-            case .onlyTrue where outcome: storedAction?(true)
-            case .onlyFalse where !outcome: storedAction?(false)
-            default: break
-            }
+            // The program's action, unless something this validation ran replaced it.
+            if version == program.version { fire(program.action, passed) } else { fire(storedAction, passed) }
         }
         if startedDelivery { queue.endBatch() }
+    }
+
+    private func fire(_ action: ((Bool) -> Void)?, _ passed: Bool) {
+        switch mode {
+        case .anyState: action?(passed)
+        case .onlyTrue where passed: action?(true)
+        case .onlyFalse where !passed: action?(false)
+        default: break
+        }
     }
 
     /// A switch that is on when every one of `switches` is on, re-validated whenever any of them validates.
@@ -309,69 +327,3 @@ public final class ObservableSwitch {
 
 @available(*, unavailable, message: "Switchboard's objects belong to the main actor")
 extension ObservableSwitch: Sendable {}
-
-/// One signal of a switch: its check, and the field text it reads, if any.
-/// A condition's plain test is kept as it is, with its failure verdict made once: calling it directly, rather
-/// than through a closure that wraps it, saves a retain and a release of the wrapper on every validation. The
-/// weak reference to the text sits in a box of its own, read only when another field's edit validates the switch.
-@MainActor
-final class SwitchSignal {
-    let name: String
-    /// The identity of the text the check reads (nil for a signal that reads its own input).
-    let textID: ObjectIdentifier?
-    let source: TextSource?
-    /// Whether the signal is a plain test (`test` and `failure`) or a whole check (`check`). Both closures are
-    /// stored, not optional: calling an optional closure copies it out first, a retain and a release each time.
-    private let isPlainTest: Bool
-    private let test: @Sendable (String) throws -> Bool
-    private let failure: Verdict
-    private let check: (String) -> Verdict
-
-    init(name: String, text: Dynamic<String>?, _ check: @escaping (String) -> Verdict) {
-        self.name = name
-        self.textID = text.map(ObjectIdentifier.init)
-        self.source = text.map(TextSource.init)
-        self.isPlainTest = false
-        self.test = { _ in true }
-        self.failure = .valid
-        self.check = check
-    }
-
-    init(name: String, text: Dynamic<String>?, test: @escaping @Sendable (String) throws -> Bool, failure: Verdict) {
-        self.name = name
-        self.textID = text.map(ObjectIdentifier.init)
-        self.source = text.map(TextSource.init)
-        self.isPlainTest = true
-        self.test = test
-        self.failure = failure
-        self.check = { _ in .valid }
-    }
-
-    /// The signal's verdict when the switch validates: for a signal over a field's text, that text (handed over
-    /// when it is the field whose edit validates the switch, else read now).
-    func verdict(text: String?, of changed: ObjectIdentifier?) -> Verdict {
-        guard let textID else { return verdict(for: "") }
-        if textID == changed, let text { return verdict(for: text) }
-        guard let current = source?.text?.value else {
-            return .undecided(name, "the field this check reads is gone")
-        }
-        return verdict(for: current)
-    }
-
-    /// The signal's verdict on `input`; a test that throws is an undecided failure.
-    func verdict(for input: String) -> Verdict {
-        guard isPlainTest else { return check(input) }
-        do {
-            return try test(input) ? Verdict(failure: nil) : failure
-        } catch {
-            return .undecided(name, "\(error)")
-        }
-    }
-}
-
-/// The text a signal reads, held weakly (a switch never keeps a field alive).
-@MainActor
-final class TextSource {
-    weak var text: Dynamic<String>?
-    init(_ text: Dynamic<String>) { self.text = text }
-}

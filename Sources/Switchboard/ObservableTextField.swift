@@ -24,7 +24,7 @@ public final class ObservableTextField {
     /// Fires once per change of the text, after validation.
     public let textDidChange = Signal<String>()
     /// The field's verdict: the first failure among its rules and registered switches, else valid.
-    public let verdict = Dynamic(Verdict.valid)
+    public let verdict: Dynamic<Verdict>
     /// The switch holding the rules attached with `addRule`.
     public let rules = ObservableSwitch(.anyState)
 
@@ -39,15 +39,18 @@ public final class ObservableTextField {
     /// let name = ObservableTextField("Ada")
     /// ```
     public init(_ text: String = "") {
-        self.text = Dynamic(text)
-        let validation = FieldValidation(text: self.text, verdict: verdict, textDidChange: textDidChange, rules: rules)
+        let outcome = FieldOutcome(rules: rules.outcome)
+        verdict = Dynamic(.valid) { outcome.verdict }
+        let validation = FieldValidation(verdict: verdict, outcome: outcome, textDidChange: textDidChange,
+                                         rules: rules)
         self.validation = validation
-        self.text.changeHook = { newText in validation.textChanged(newText) }
+        self.text = Dynamic(text, handler: validation)
+        validation.textID = ObjectIdentifier(self.text)
     }
 
     isolated deinit {
         // The text may outlive the field (someone holds `field.text`): its edits no longer validate anything.
-        text.changeHook = nil
+        validation.detach()
     }
 
     /// Adds a signal over the field's text to `toSwitch` and registers the switch with the field once,
@@ -175,7 +178,7 @@ public final class ObservableTextField {
     /// describe the current text, so they are not asked twice), the field's verdict follows, then a submit that
     /// waited for the answer gets it.
     func checkSettled(in owner: ObservableSwitch) {
-        let owned = owner.validate(text: text.value, of: ObjectIdentifier(text))
+        let owned = owner.outcome.verdict(owner.validate(text: text.value, of: ObjectIdentifier(text)))
         var first = Verdict(failure: nil)
         for target in validation.registered {
             let current = target === owner ? owned : target.verdict.value
@@ -184,7 +187,7 @@ public final class ObservableTextField {
                 break
             }
         }
-        if verdict.storage != first { verdict.value = first }
+        validation.publish(first)
         let settled = first
         if checkDidSettle.hasObservers { checkDidSettle.send(settled) }
         if !settled.isPending, let waiting = validation.pendingSubmit, waiting.text == text.value {
@@ -236,106 +239,7 @@ public final class ObservableTextField {
     /// ```
     @discardableResult
     public func revalidate() -> Verdict {
-        validation.revalidate(text.value)
-    }
-}
-
-/// What one edit of a field runs: each registered switch validates, the verdict updates, `textDidChange` fires.
-///
-/// The field's text holds this strongly through its change hook, and it holds nothing that holds the field: so
-/// the hook needs no weak reference to the field (a weak reference gives its object a side table, which makes
-/// every retain and release of the field slower, and loading it costs a call on every edit). Its state is
-/// private and changed only by plain stores and `swap`s, so the compiler proves its accesses exclusive and
-/// checks none at run time. Benchmark row: `make bench-instructions`, 5-predicate validation.
-@MainActor
-final class FieldValidation {
-    private let textID: ObjectIdentifier
-    private let verdict: Dynamic<Verdict>
-    private let textDidChange: Signal<String>
-    /// The field's own rules, always validated first; `others` are the switches registered after them. (Kept
-    /// apart so an edit reaches the rules without walking an array: a retain and a release less per edit.)
-    private let rules: ObservableSwitch
-    private var others: [ObservableSwitch] = []
-    /// `others.first`, kept in a slot of its own: most fields have one switch besides their rules, reached
-    /// without walking the array (a retain and a release less per edit).
-    private var firstOther: ObservableSwitch?
-    /// Every registered switch, the rules first.
-    private(set) var registered: [ObservableSwitch]
-    /// Counts the text's changes, so an edit that an action or observer replaced while it was being
-    /// validated stops there (the newer edit has validated and published everything already).
-    private var edits: UInt64 = 0
-    /// A submit waiting for the pending checks of `text` (see `ObservableTextField.submit`); changed only by
-    /// `replacePendingSubmit`.
-    private(set) var pendingSubmit: (text: String, decided: (Verdict) -> Void)?
-
-    /// Replaces the waiting submit. The replaced one is kept until after the store, so it is not released inside
-    /// it: what its closure captured may edit the text from a deinit, and that edit replaces the submit again (a
-    /// release inside the store was a simultaneous access, a trap).
-    func replacePendingSubmit(with submit: (text: String, decided: (Verdict) -> Void)?) {
-        let replaced = pendingSubmit
-        pendingSubmit = submit
-        keepUntilHere(replaced)
-    }
-
-    init(text: Dynamic<String>, verdict: Dynamic<Verdict>, textDidChange: Signal<String>, rules: ObservableSwitch) {
-        textID = ObjectIdentifier(text)
-        self.verdict = verdict
-        self.textDidChange = textDidChange
-        self.rules = rules
-        registered = [rules]
-    }
-
-    func register(_ target: ObservableSwitch) {
-        guard target !== rules, !others.contains(where: { $0 === target }) else { return }
-        var list: [ObservableSwitch] = []
-        swap(&list, &others)
-        list.append(target)
-        others = list
-        if firstOther == nil { firstOther = target }
-        var all: [ObservableSwitch] = []
-        swap(&all, &registered)
-        all.append(target)
-        registered = all
-    }
-
-    /// Validates every registered switch against `current` (the field's text) and updates the verdict.
-    @discardableResult
-    func revalidate(_ current: String) -> Verdict {
-        let edit = edits
-        var first = rules.validate(text: current, of: textID)
-        // An action set the text: that edit validated every switch with the newer text; this verdict is stale.
-        if edits != edit { return self.verdict.value }
-        if let next = firstOther {
-            let verdict = next.validate(text: current, of: textID)
-            if edits != edit { return self.verdict.value }
-            if first.isValid && !verdict.isValid { first = verdict }
-            if others.count > 1 {
-                // A copy: an action may register another switch while this runs.
-                let switches = others
-                for index in switches.indices.dropFirst() {
-                    let verdict = switches[index].validate(text: current, of: textID)
-                    if edits != edit { return self.verdict.value }
-                    if first.isValid && !verdict.isValid { first = verdict }
-                }
-            }
-        }
-        verdict.update(first)
-        return first
-    }
-
-    /// Validates and announces a change; false when the text was set again meanwhile (see `Dynamic.changeHook`).
-    func textChanged(_ newText: String) -> Bool {
-        edits &+= 1
-        let edit = edits
-        if pendingSubmit != nil {
-            replacePendingSubmit(with: nil)   // typing cancels a submit waiting for a check
-            // Releasing it may have edited the text (a deinit of what it captured): that edit is done.
-            guard edits == edit else { return false }
-        }
-        revalidate(newText)
-        guard edits == edit else { return false }
-        if textDidChange.hasObservers { textDidChange.send(newText) }
-        return edits == edit
+        validation.revalidateVerdict(text.value)
     }
 }
 
