@@ -30,8 +30,9 @@ final class Sink {
 ///   (as a user writes them), whose action is the Bool observer; the text cycles through four inputs, two
 ///   valid and two failing at the 3rd and 4th predicate. The limit runs the same five closures in order, stops at the first false and calls the Bool
 ///   observer. Switchboard also compares the text with the previous one (the contract's no-change rule,
-///   String `==`), stores it, keeps the verdict (failing predicate's name and message) in the switch and the
-///   field, and checks `validated`, the field's own rules switch and `textDidChange` for observers. Two
+///   String `==`), stores it, records the verdict in the switch and the field (as the failing predicate's
+///   number: the verdict, with its name and message, is built when read, or at once for an observed verdict), and
+///   checks `validated`, the field's own rules switch and `textDidChange` for observers. Two
 ///   reference rows show the parts: the limit plus only the unchanged-text check, and a `Dynamic<String>`
 ///   whose one observer runs the limit's loop (the floor of any observable field: no-change check, store,
 ///   trampoline). Ratios still use the plain limit.
