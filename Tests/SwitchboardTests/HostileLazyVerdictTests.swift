@@ -861,4 +861,62 @@ struct HostileLazyVerdictTests {
         #expect(weakField == nil)
         #expect(weakGate == nil)
     }
+
+    @Test("A field with no rules: its rules switch reports every edit to validated observers, its verdict stays valid")
+    func emptyRulesObserved() {
+        let field = ObservableTextField()
+        var validated: [Verdict] = [], verdicts: [Verdict] = []
+        for text in ["a", "b"] { field.text.value = text }
+        let token = field.rules.validated.observe { validated.append($0) }
+        field.rules.verdict.bind { verdicts.append($0) }
+        for text in ["c", "d", "e"] { field.text.value = text }
+        #expect(validated == [.valid, .valid, .valid])
+        #expect(verdicts.isEmpty)
+        token.cancel()
+        field.rules.verdict.value = .invalid("custom", "set by hand")   // observed: delivered
+        field.text.value = "f"                                            // and replaced by the next edit
+        #expect(verdicts == [.invalid("custom", "set by hand"), .valid], "\(verdicts)")
+        #expect(field.verdict.value == .valid && field.rules.isOn)
+    }
+
+    @Test("The rules' action corrects the text after a whole check failed: the verdicts describe the correction")
+    func recordedVerdictThenSupersede() {
+        let field = ObservableTextField()
+        field.addRule(named: "upper") { text in
+            text == text.uppercased() ? .valid : .invalid("upper", "is not upper case: \(text)")
+        }
+        field.rules.action = { [weak field] ok in
+            guard let field, !ok else { return }
+            field.text.value = field.text.value.uppercased()
+        }
+        var seen: [Verdict] = []
+        field.verdict.bind { seen.append($0) }
+        field.text.value = "abc"
+        #expect(field.text.value == "ABC")
+        #expect(field.verdict.value == .valid && field.rules.verdict.value == .valid)
+        #expect(field.rules.validate() == .valid)
+        let allValid = seen.allSatisfy { $0.isValid }
+        #expect(allValid, "\(seen)")
+    }
+
+    @Test("A switch that is the first after the rules of many fields: fields freed, its action replaced, no stale program")
+    func sharedFirstSwitchOutlivesFields() {
+        let shared = ObservableSwitch(.anyState)
+        var fired: [String] = []
+        var fields: [ObservableTextField] = (0..<20).map { _ in ObservableTextField() }
+        for (index, field) in fields.enumerated() {
+            field.addSignal(toSwitch: shared, Condition("len\(index)", requirement: "be short") { $0.count < 3 })
+            field.text.value = "x"
+        }
+        shared.action = { fired.append("first \($0)") }
+        fields.removeLast(10)
+        shared.action = { fired.append("second \($0)") }
+        for field in fields { field.text.value = "yyyy" }
+        #expect(fired == Array(repeating: "second false", count: 10), "\(fired)")
+        #expect(shared.verdict.value == .invalid("len0", "must be short"), "\(shared.verdict.value)")
+        #expect(fields[0].verdict.value == .invalid("len0", "must be short"))
+        fields.removeAll()
+        shared.action = nil
+        #expect(shared.validate() == .undecided("len0", "the field this check reads is gone"))
+    }
 }
