@@ -919,4 +919,47 @@ struct HostileLazyVerdictTests {
         shared.action = nil
         #expect(shared.validate() == .undecided("len0", "the field this check reads is gone"))
     }
+
+    @Test("Many plain rules, each failing in turn: the verdict read names that rule (also mixed with whole checks)")
+    func manyRulesEachFailing() {
+        for mixed in [false, true] {
+            let field = ObservableTextField("0123456789")
+            for digit in 0..<9 {
+                if mixed && digit.isMultiple(of: 3) {
+                    field.addRule(named: "d\(digit)") { text in
+                        text.contains("\(digit)") ? .valid : .invalid("d\(digit)", "whole: needs \(digit)")
+                    }
+                } else {
+                    field.addRule(Condition("d\(digit)", requirement: "contain \(digit)") { $0.contains("\(digit)") })
+                }
+            }
+            for digit in 0..<9 {
+                field.text.value = "0123456789".filter { $0 != Character("\(digit)") }
+                let expected: Verdict = mixed && digit.isMultiple(of: 3)
+                    ? .invalid("d\(digit)", "whole: needs \(digit)") : .invalid("d\(digit)", "must contain \(digit)")
+                #expect(field.verdict.value == expected, "mixed \(mixed), digit \(digit): \(field.verdict.value)")
+                #expect(field.rules.verdict.value == expected)
+            }
+            field.text.value = "0123456789"
+            #expect(field.verdict.value == .valid)
+        }
+    }
+
+    @Test("A switch over one field's text, registered with another field: the other's edits read the first's text")
+    func plainTestsReadTheirOwnField() {
+        let source = ObservableTextField("abc")
+        let other = ObservableTextField()
+        let gate = ObservableSwitch(.anyState)
+        source.addSignal(toSwitch: gate, Self.hasA)
+        source.addSignal(toSwitch: gate, Self.short)
+        other.register(gate)
+        other.text.value = "zzzzzzzzz"        // would fail both tests if they read this text
+        #expect(gate.verdict.value == .valid, "\(gate.verdict.value)")
+        #expect(other.verdict.value == .valid)
+        source.text.value = "zz"
+        #expect(source.verdict.value == .invalid("hasA", "must contain a"))
+        other.text.value = "aaaa"
+        #expect(other.verdict.value == .invalid("hasA", "must contain a"), "\(other.verdict.value)")
+        #expect(gate.validate() == .invalid("hasA", "must contain a"))
+    }
 }
