@@ -490,4 +490,29 @@ struct HostileLazyVerdictTests {
         #expect(field.verdict.value == .invalid("gate", "must be allowed"))
         #expect(other.revalidate() == .valid && other.verdict.value == .valid)
     }
+
+    @Test("revalidate() from a switch's action and from textDidChange: the verdict describes the text, delivered on change only")
+    func revalidateFromCallbacks() {
+        let (field, gate) = fieldWithGate()
+        var inAction = false
+        var fromAction: [Verdict] = [], fromObserver: [Verdict] = [], seen: [Verdict] = []
+        gate.action = { [weak field] _ in
+            guard let field, !inAction else { return }
+            inAction = true
+            fromAction.append(field.revalidate())
+            inAction = false
+        }
+        field.textDidChange.observe { [weak field] _ in
+            if let field { fromObserver.append(field.revalidate()) }
+        }
+        field.verdict.bind { seen.append($0) }
+        for text in ["ab", "abcdefgh", "x", "ab"] { field.text.value = text }
+        let expected: [Verdict] = [.valid, .invalid("short", "must have at most 5 characters"),
+                                   .invalid("hasA", "must contain a"), .valid]
+        // The action runs in the edit and again in the observer's revalidate(): twice per edit, the same verdict.
+        #expect(fromAction == expected.flatMap { [$0, $0] }, "\(fromAction)")
+        #expect(fromObserver == expected, "\(fromObserver)")
+        #expect(seen == Array(expected.dropFirst()), "\(seen)")   // the first edit left it valid: no change
+        #expect(field.verdict.value == .valid && gate.isOn)
+    }
 }
