@@ -31,15 +31,33 @@ final class Observer<Value> {
 /// one: an observer being called is held by the snapshot, a list with a queued value is held by the queue.
 @MainActor @usableFromInline
 final class ObserverList<Value> {
-    @usableFromInline var observers: ContiguousArray<Observer<Value>> = []
+    /// The observers, and the oldest value queued for them, in one stored property: a queued delivery takes both
+    /// with one access (see `Slots.takeNext`). Swift checks every access to a generic class's stored property at
+    /// run time (~75 instructions), private or not. Benchmark row: `make bench-instructions`, 100-link chain.
+    @usableFromInline var slots = Slots()
+
+    @usableFromInline
+    struct Slots {
+        @usableFromInline var observers: ContiguousArray<Observer<Value>> = []
+        /// The oldest value queued behind the current delivery (see `later`).
+        @usableFromInline var next: Value?
+        @usableFromInline init() {}
+
+        /// Takes the oldest queued value, with the observers to deliver it to.
+        @inlinable
+        mutating func takeNext() -> (value: Value?, observers: ContiguousArray<Observer<Value>>) {
+            var taken: Value?
+            swap(&taken, &next)
+            return (taken, observers)
+        }
+    }
     var nextID: UInt64 = 0
-    /// Values queued behind the current delivery, oldest first: `next`, then `later[laterHead...]`.
+    /// Values queued behind the current delivery, oldest first: `slots.next`, then `later[laterHead...]`.
     ///
     /// The oldest waits in a slot of its own, put there and taken out by a `swap` (one access each, with nothing
     /// released inside it): a list rarely has more than one value waiting (each hop of a `<~` chain has one), and
     /// an array queue cost three run-time exclusivity checks and a buffer dance per value. Benchmark row:
     /// `make bench-instructions`, 100-link chain.
-    @usableFromInline var next: Value?
     var later: ContiguousArray<Value> = []
     var laterHead = 0
     /// How many values wait in `later` (an atomic `let`: read on every delivery without an exclusivity check).
@@ -65,31 +83,31 @@ final class ObserverList<Value> {
     @usableFromInline init() {}
 
     /// The number of live observers (owner-scoped ones whose owner is gone do not count).
-    var count: Int { observers.reduce(0) { $1.isLive ? $0 + 1 : $0 } }
+    var count: Int { slots.observers.reduce(0) { $1.isLive ? $0 + 1 : $0 } }
 
     /// Adds an observer; with an owner, the observer is called only while the owner lives and is dropped after.
     @usableFromInline
     func add(owner: AnyObject?, _ callback: @escaping (Value) -> Void) -> UInt64 {
         nextID &+= 1
-        observers.append(Observer(id: nextID, owner: owner, callback: callback))
+        slots.observers.append(Observer(id: nextID, owner: owner, callback: callback))
         isObserved.store(true, ordering: .relaxed)
-        if observers.count == 1 { keepAlive?.setHeld(true) }
+        if slots.observers.count == 1 { keepAlive?.setHeld(true) }
         return nextID
     }
 
     func remove(_ id: UInt64) {
         // Observers stay in subscription order, so their ids ascend: a binary search finds one at once (a linear
         // search made cancelling 20,000 tokens newest first take 10 s).
-        var low = 0, high = observers.count
+        var low = 0, high = slots.observers.count
         while low < high {
             let middle = (low + high) / 2
-            if observers[middle].id < id { low = middle + 1 } else { high = middle }
+            if slots.observers[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        guard low < observers.count, observers[low].id == id else { return }
+        guard low < slots.observers.count, slots.observers[low].id == id else { return }
         // Taken out before it is released: releasing a closure can run deinits that touch this list.
-        let removed = observers.remove(at: low)
+        let removed = slots.observers.remove(at: low)
         removed.isActive.store(false, ordering: .relaxed)
-        if observers.isEmpty {
+        if slots.observers.isEmpty {
             isObserved.store(false, ordering: .relaxed)
             keepAlive?.setHeld(false)
         }
@@ -103,7 +121,7 @@ final class ObserverList<Value> {
             enqueue(value)
         } else {
             queue.isDelivering.store(true, ordering: .relaxed)
-            deliver(value, to: observers)
+            deliver(value, to: slots.observers)
             if queue.hasPending.load(ordering: .relaxed) { queue.drain() }
             queue.isDelivering.store(false, ordering: .relaxed)
         }
@@ -112,10 +130,10 @@ final class ObserverList<Value> {
     @inlinable
     func enqueue(_ value: Value) {
         var incoming: Value? = value
-        swap(&next, &incoming)
+        swap(&slots.next, &incoming)
         if incoming != nil {
             // The slot was taken: the value waiting there stays first, this one queues behind it.
-            swap(&next, &incoming)
+            swap(&slots.next, &incoming)
             if let incoming { queueLater(incoming) }
         }
         // A non-capturing function made here, where `Value` is known: the queue calls specialised code.
@@ -126,11 +144,10 @@ final class ObserverList<Value> {
 
     @inlinable
     func deliverOldestPending() {
-        var taken: Value?
-        swap(&taken, &next)
+        let (taken, snapshot) = slots.takeNext()
         if laterCount.load(ordering: .relaxed) > 0 { moveLaterToNext() }
         guard let value = taken else { return }
-        deliver(value, to: observers)
+        deliver(value, to: snapshot)
     }
 
     /// Queues a value behind the one in `next`.
@@ -151,7 +168,7 @@ final class ObserverList<Value> {
         var oldest: Value? = waiting[laterHead]
         laterHead += 1
         laterCount.subtract(1, ordering: .relaxed)
-        swap(&next, &oldest)
+        swap(&slots.next, &oldest)
         if laterHead == waiting.count {
             // Emptied before the delivered values are released: a value's deinit may set this value again
             // (releasing them inside `later`'s mutation was a simultaneous access, a trap).
@@ -178,7 +195,7 @@ final class ObserverList<Value> {
     /// list may outlive its owner, and this is what lets go of the observers (and what they hold) at the owner's
     /// end. Benchmark row: `make bench-instructions`, 100-link chain.
     func ownerDidEnd() {
-        if isCallingObservers.load(ordering: .relaxed) || next != nil || laterCount.load(ordering: .relaxed) > 0 {
+        if isCallingObservers.load(ordering: .relaxed) || slots.next != nil || laterCount.load(ordering: .relaxed) > 0 {
             ownerEnded.store(true, ordering: .relaxed)
         } else {
             dropAll()
@@ -188,7 +205,7 @@ final class ObserverList<Value> {
     /// After a delivery: drops the observers if the owner is gone and nothing more is queued for them.
     @usableFromInline
     func dropIfOwnerEnded() {
-        guard next == nil && laterCount.load(ordering: .relaxed) == 0 else { return }
+        guard slots.next == nil && laterCount.load(ordering: .relaxed) == 0 else { return }
         ownerEnded.store(false, ordering: .relaxed)
         dropAll()
     }
@@ -196,7 +213,7 @@ final class ObserverList<Value> {
     /// Drops every observer; they are released after the list is emptied (releasing one can run deinits).
     func dropAll() {
         var gone: ContiguousArray<Observer<Value>> = []
-        swap(&gone, &observers)
+        swap(&gone, &slots.observers)
         isObserved.store(false, ordering: .relaxed)
         for observer in gone { observer.isActive.store(false, ordering: .relaxed) }
         if !gone.isEmpty { keepAlive?.setHeld(false) }
@@ -229,9 +246,9 @@ final class ObserverList<Value> {
     /// subscribing N owner-scoped observers costs O(N), not O(N²) (20,000 rows bound to one value took 21 s),
     /// and dead observers never outnumber the live ones by more than that.
     func pruneIfGrown() {
-        guard observers.count >= pruneThreshold else { return }
+        guard slots.observers.count >= pruneThreshold else { return }
         prune()
-        pruneThreshold = max(16, observers.count * 2)
+        pruneThreshold = max(16, slots.observers.count * 2)
     }
 
     /// The keep-alive link of the derived value `owner`, whose observers this list holds; made on first use.
@@ -239,7 +256,7 @@ final class ObserverList<Value> {
         if let existing = keepAlive as? KeepAlive<Owner> { return existing }
         let link = KeepAlive(owner)
         keepAlive = link
-        link.setHeld(!observers.isEmpty)
+        link.setHeld(!slots.observers.isEmpty)
         return link
     }
 
@@ -247,13 +264,13 @@ final class ObserverList<Value> {
     @usableFromInline
     func prune() {
         var dropped: ContiguousArray<Observer<Value>> = []
-        observers.removeAll { observer in
+        slots.observers.removeAll { observer in
             guard observer.isOwned && observer.owner == nil else { return false }
             observer.isActive.store(false, ordering: .relaxed)
             dropped.append(observer)
             return true
         }
-        if observers.isEmpty && !dropped.isEmpty {
+        if slots.observers.isEmpty && !dropped.isEmpty {
             isObserved.store(false, ordering: .relaxed)
             keepAlive?.setHeld(false)
         }
