@@ -95,9 +95,9 @@ public struct Prompting: ParsableArguments, Sendable {
     ) throws -> Value {
         if let given { return given }
         // Nobody to ask (or a bad default): reported from any thread; only the terminal needs the main thread.
-        _ = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
+        let (asked, defaultText) = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
         return try onMainThread("askIfMissing") {
-            try ask(option, rule: rule, prompt: prompt, default: defaultValue, masked: masked, valueName: valueName)
+            try ask(asked, rule: rule, prompt: prompt, default: defaultText, masked: masked)
         }
     }
 
@@ -113,7 +113,8 @@ public struct Prompting: ParsableArguments, Sendable {
         default defaultValue: Value? = nil, masked: Bool = false, valueName: String? = nil
     ) async throws -> Value {
         if let given { return given }
-        return try ask(option, rule: rule, prompt: prompt, default: defaultValue, masked: masked, valueName: valueName)
+        let (asked, defaultText) = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
+        return try ask(asked, rule: rule, prompt: prompt, default: defaultText, masked: masked)
     }
 
     /// The option as asked, and its default as text; throws when nobody can be asked or the default fails the rule.
@@ -130,29 +131,36 @@ public struct Prompting: ParsableArguments, Sendable {
         return (asked, defaultText)
     }
 
+    /// Asks `asked` (checked by `preflight`) on the terminal: a one-of rule's values listed, else a line.
     @MainActor
     private func ask<Value: Sendable>(
-        _ option: String, rule: ArgumentRule<Value>, prompt: String?, default defaultValue: Value?, masked: Bool,
-        valueName: String?
+        _ asked: AskedOption, rule: ArgumentRule<Value>, prompt: String?, default defaultText: String?, masked: Bool
     ) throws -> Value {
-        let (asked, defaultText) = try preflight(option, rule: rule, default: defaultValue, valueName: valueName)
         var options = LineField.Options()
         options.masked = masked
         options.pathCompletion = rule.rule.pathCompletion
-        let text: String
-        do {
+        let text = try reading(asked) {
             if let choices = rule.choices, !choices.isEmpty, !masked {
                 // A one-of rule: its values listed under the input, filtered as typed; the default highlighted.
                 let list = ListField(prompt: prompt ?? asked.label, options: choices,
                                      selected: defaultText.map { [$0] } ?? [], rules: [rule.condition],
                                      terminal: options)
-                text = try list.read().first ?? ""
-            } else {
-                options.choices = rule.choices ?? []
-                let field = LineField(prompt: prompt ?? asked.label, default: defaultText, rules: [rule.condition],
-                                      options: options)
-                text = try field.read()
+                return try list.read().first ?? ""
             }
+            options.choices = rule.choices ?? []
+            let field = LineField(prompt: prompt ?? asked.label, default: defaultText, rules: [rule.condition],
+                                  options: options)
+            return try field.read()
+        }
+        return try value(from: text, asked, rule: rule)
+    }
+
+    /// Runs a terminal field's `read()`, its errors as ArgumentParser's: Ctrl-C exits 130, signal N 128 + N;
+    /// Ctrl-D on an empty line, or no terminal to draw on, leaves the option missing.
+    @MainActor
+    private func reading<T>(_ asked: AskedOption, _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
         } catch let error as FieldError {
             switch error {
             case .cancelled:
@@ -165,6 +173,11 @@ public struct Prompting: ParsableArguments, Sendable {
                 throw ValidationError(message)
             }
         }
+    }
+
+    /// The answer's text as the option's value (`rule`'s conversion), or the error naming the option.
+    private func value<Value: Sendable>(from text: String, _ asked: AskedOption,
+                                        rule: ArgumentRule<Value>) throws -> Value {
         do {
             return try rule.value(from: text)
         } catch {
@@ -186,9 +199,9 @@ public struct Prompting: ParsableArguments, Sendable {
         maximum: Int? = nil, valueName: String? = nil
     ) throws -> [Value] {
         if !given.isEmpty { return given }
-        _ = try preflight(option, rule: rule, default: nil, valueName: valueName)
+        let (asked, _) = try preflight(option, rule: rule, default: nil, valueName: valueName)
         return try onMainThread("askIfMissing") {
-            try askSeveral(option, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum, valueName: valueName)
+            try askSeveral(asked, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum)
         }
     }
 
@@ -199,39 +212,23 @@ public struct Prompting: ParsableArguments, Sendable {
         maximum: Int? = nil, valueName: String? = nil
     ) async throws -> [Value] {
         if !given.isEmpty { return given }
-        return try askSeveral(option, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum, valueName: valueName)
+        let (asked, _) = try preflight(option, rule: rule, default: nil, valueName: valueName)
+        return try askSeveral(asked, rule: rule, prompt: prompt, minimum: minimum, maximum: maximum)
     }
 
+    /// Asks `asked` (checked by `preflight`): a one-of rule's values as a multi-select, else one value.
     @MainActor
     private func askSeveral<Value: Sendable>(
-        _ option: String, rule: ArgumentRule<Value>, prompt: String?, minimum: Int, maximum: Int?, valueName: String?
+        _ asked: AskedOption, rule: ArgumentRule<Value>, prompt: String?, minimum: Int, maximum: Int?
     ) throws -> [Value] {
         guard let choices = rule.choices, !choices.isEmpty else {
-            return [try ask(option, rule: rule, prompt: prompt, default: nil, masked: false, valueName: valueName)]
+            return [try ask(asked, rule: rule, prompt: prompt, default: nil, masked: false)]
         }
-        let asked = AskedOption(option, valueName: valueName, help: rule.help)
-        guard canAsk else { throw asked.missing() }
-        let picked: [String]
-        do {
-            picked = try ListField(prompt: prompt ?? asked.label, options: choices, multi: true, minimum: minimum,
-                                   maximum: maximum, rules: [rule.condition]).read()
-        } catch let error as FieldError {
-            switch error {
-            case .cancelled: throw ExitCode(130)
-            case .interrupted(let signal): throw ExitCode(128 + signal)
-            case .endOfInput, .terminalUnavailable: throw asked.missing()
-            case .invalid(_, let message): throw ValidationError(message)
-            }
+        let picked = try reading(asked) {
+            try ListField(prompt: prompt ?? asked.label, options: choices, multi: true, minimum: minimum,
+                          maximum: maximum, rules: [rule.condition]).read()
         }
-        var values: [Value] = []
-        for text in picked {
-            do {
-                values.append(try rule.value(from: text))
-            } catch {
-                throw ValidationError("The value for '\(asked.synopsis)' is invalid: \(error.message)")
-            }
-        }
-        return values
+        return try picked.map { try value(from: $0, asked, rule: rule) }
     }
 
     /// The repeatable text option's `askIfMissing`, checked by any rule (a one-of rule asks a multi-select).
