@@ -65,13 +65,11 @@ public final class TerminalPrompter: FormPrompter {
     private func read(prompt: String, initial: String, masked: Bool, choices: [String],
                       pathCompletion: PathCompletion? = nil, enforcing: Bool, asyncChecks: [AsyncCheck],
                       check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
-        var fieldOptions = options
+        var fieldOptions = fieldOptions()
         fieldOptions.masked = masked
         fieldOptions.choices = choices
         fieldOptions.pathCompletion = pathCompletion
         fieldOptions.refusesInvalid = enforcing
-        fieldOptions.remembersHistory = false
-        fieldOptions.output = .descriptor(output)
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
         let field = LineField(prompt: prompt, initialText: initial, options: fieldOptions)
         // Its failures are named "form": their messages are already in the form's words, and the line's own
@@ -83,15 +81,7 @@ public final class TerminalPrompter: FormPrompter {
             return Verdict(failure: failure)
         }
         for asyncCheck in asyncChecks { field.addAsyncCheck(asyncCheck) }
-        do {
-            return try field.read()
-        } catch FieldError.endOfInput {
-            throw .endOfInput
-        } catch FieldError.interrupted(let signal) {
-            throw .interrupted(signal: signal)   // Ctrl-\ (SIGQUIT): the form ends with 131
-        } catch {
-            throw .cancelled   // Ctrl-C, a terminal gone: nothing half-done is kept
-        }
+        return try interruptible { try field.read() }
     }
 
     /// `readLine` whose line also runs `asyncChecks` (after `check` passes): "checking…" under the input,
@@ -125,6 +115,7 @@ public final class TerminalPrompter: FormPrompter {
         return try interruptible { try field.read() }
     }
 
+    /// The prompter's `options` for one field: no history (answers are not a shell's), drawn on its output.
     private func fieldOptions() -> LineField.Options {
         var fieldOptions = options
         fieldOptions.remembersHistory = false
@@ -132,6 +123,8 @@ public final class TerminalPrompter: FormPrompter {
         return fieldOptions
     }
 
+    /// Runs a field's `read()`, its end as the flow's: Ctrl-D is `.endOfInput`, Ctrl-\ (SIGQUIT) is
+    /// `.interrupted` (the form ends with 131), Ctrl-C or a terminal gone is `.cancelled` (nothing half-done is kept).
     private func interruptible<T>(_ body: () throws -> T) throws(PromptInterruption) -> T {
         do {
             return try body()
