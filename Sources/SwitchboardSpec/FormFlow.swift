@@ -236,11 +236,8 @@ public final class FormFlow {
         }
     }
 
+    /// The prompt of a field asked with a line (a choice with choices to list is asked by `readListAnswer`).
     private func promptText(_ field: FormField) -> String {
-        if case .choice = field.kind, !field.choices.isEmpty {
-            let list = field.choices.joined(separator: ", ")
-            return list.count <= 40 ? "\(field.prompt) (\(list)): " : "\(field.prompt) \(words.tabCompletes): "
-        }
         if field.kind == .yesNo { return "\(field.prompt) (\(words.yes)/\(words.no)): " }
         return "\(field.prompt): "
     }
