@@ -172,17 +172,15 @@ public final class FormField {
     /// The values a `.choice` or `.multiselect` field accepts (empty for other kinds): the kind's list, or what
     /// a choices command listed last.
     public var choices: [String] {
-        if case .choice = kind { return choiceList.values }
-        if case .multiselect = kind { return choiceList.values }
-        return []
+        switch kind {
+        case .choice, .multiselect: choiceList.values
+        default: []
+        }
     }
     /// Whether the answer is yes or no (`yesno` and `confirm` fields).
     var isYesNo: Bool { kind == .yesNo || kind == .confirm }
     /// Whether the answer is a list of choices.
-    public var isMultiselect: Bool {
-        if case .multiselect = kind { return true }
-        return false
-    }
+    public var isMultiselect: Bool { kind.isMultiselect }
     /// The answer as a list: a multi-select's chosen values (the text's lines) in the order of its choices;
     /// otherwise the text as one value (none when empty).
     ///
@@ -194,9 +192,14 @@ public final class FormField {
         let text = input.text.value
         if text.isEmpty { return [] }
         guard isMultiselect else { return [value] }
+        return inChoiceOrder(text.split(separator: "\n").map(String.init))
+    }
+    /// `values` in the order of the choices (each value's position looked up once); values that are not
+    /// choices last, in the order given.
+    private func inChoiceOrder(_ values: [String]) -> [String] {
         let order = choices
-        return text.split(separator: "\n").map(String.init)
-            .sorted { (order.firstIndex(of: $0) ?? .max) < (order.firstIndex(of: $1) ?? .max) }
+        return values.map { (position: order.firstIndex(of: $0) ?? .max, value: $0) }
+            .sorted { $0.position < $1.position }.map(\.value)
     }
 
     /// The answer as a program receives it: a yes/no answer as `yes` or `no` (whichever of `y`, `True`,
@@ -242,9 +245,7 @@ public final class FormField {
     /// Sets a multi-select's answer: the values are kept in the list's order, one per line of the text.
     @discardableResult
     public func answer(_ values: [String]) -> Verdict {
-        let order = choices
-        let sorted = values.sorted { (order.firstIndex(of: $0) ?? .max) < (order.firstIndex(of: $1) ?? .max) }
-        return answer(sorted.joined(separator: "\n"))
+        answer(inChoiceOrder(values).joined(separator: "\n"))
     }
 
     /// Clears the answer: the field follows its default again and is no longer answered.
