@@ -19,11 +19,12 @@ final class ChoiceList: Sendable {
     func set(_ values: [String], failure: String?) { storage.withLock { $0 = (values, failure) } }
 }
 
-/// A field's choices command, the fields it reads and the environment of its last run.
+/// A field's choices command, the fields it reads (each with its variable's name, made once) and the
+/// environment of its last run.
 @MainActor
 struct ChoicesSource {
     var command: ChoicesCommand
-    var dependencies: [WeakField]
+    var dependencies: [(variable: String, field: WeakField)]
     var lastEnvironment: [String: String]?
 }
 
@@ -41,8 +42,9 @@ extension FormField {
     ///                reading: [repo])
     /// ```
     public func choices(from command: ChoicesCommand, reading dependencies: [FormField] = []) {
-        choicesSource = ChoicesSource(command: command, dependencies: dependencies.map(WeakField.init),
-                                      lastEnvironment: nil)
+        choicesSource = ChoicesSource(command: command, dependencies: dependencies.map {
+            ("SWITCHBOARD_ANSWER_" + FormSpec.environmentName(for: $0.name), WeakField($0))
+        }, lastEnvironment: nil)
     }
 
     /// Runs the choices command if it has not run yet or an answer it reads has changed since; returns the
@@ -57,10 +59,9 @@ extension FormField {
     public func refreshChoices() -> String? {
         guard var source = choicesSource else { return nil }
         var environment: [String: String] = [:]
-        for weak in source.dependencies {
+        for (variable, weak) in source.dependencies {
             guard let field = weak.field else { continue }
-            environment["SWITCHBOARD_ANSWER_" + FormSpec.environmentName(for: field.name)]
-                = field.isShown.value ? field.value : ""
+            environment[variable] = field.isShown.value ? field.value : ""
         }
         if environment == source.lastEnvironment { return choiceList.state.failure }
         source.lastEnvironment = environment
