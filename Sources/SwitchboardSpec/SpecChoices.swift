@@ -68,21 +68,21 @@ extension SpecParser {
 
     /// A choices command may read the answers of fields asked before its own (by variable name), no other.
     mutating func checkChoicesCommands(_ fields: inout [FieldSpec]) {
+        let variables = fields.map { FormSpec.environmentName(for: $0.name) }   // each field's, made once
         for index in fields.indices {
             guard var spec = fields[index].choicesCommand else { continue }
             var reads: [String] = []
             for variable in spec.reads {
-                let earlier = fields[..<index].filter { FormSpec.environmentName(for: $0.name) == variable }
-                if let field = earlier.last {
-                    reads.append(field.name)
+                if let earlier = variables[..<index].lastIndex(of: variable) {
+                    reads.append(fields[earlier].name)
                     continue
                 }
                 let named = "SWITCHBOARD_ANSWER_\(variable)"
-                if fields[index...].contains(where: { FormSpec.environmentName(for: $0.name) == variable }) {
+                if variables[index...].contains(variable) {
                     problems.append(SpecProblem(spec.location, "choices: \(named) is the answer of a field asked "
                         + "after this one (or this one); a choices command reads the answers of fields asked before it"))
                 } else {
-                    let choices = fields[..<index].map { "SWITCHBOARD_ANSWER_" + FormSpec.environmentName(for: $0.name) }
+                    let choices = variables[..<index].map { "SWITCHBOARD_ANSWER_" + $0 }
                     problems.append(SpecProblem(spec.location, "choices: \(named) names no field; expected "
                         + (choices.isEmpty ? "a field defined above this one" : "one of \(listed(choices))")))
                 }
