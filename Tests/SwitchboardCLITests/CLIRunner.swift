@@ -20,6 +20,13 @@ func switchboardPath() throws -> String {
     return path
 }
 
+/// A file in the repository's Examples folder, found from this file's path: `example("signup/signup.vi.yaml")`.
+func example(_ path: String) -> String {
+    let here = #filePath
+    let root = here[..<here.range(of: "/Tests/SwitchboardCLITests/")!.lowerBound]
+    return root + "/Examples/" + path
+}
+
 /// A scratch directory for one test, removed by `cleanUp()`.
 struct Scratch {
     let url: URL

@@ -2,13 +2,6 @@ import Foundation
 import Testing
 import TerminalTestSupport
 
-/// The repository's Examples folder, found from this file's path.
-private func example(_ path: String) -> String {
-    let here = #filePath
-    let root = here[..<here.range(of: "/Tests/SwitchboardCLITests/")!.lowerBound]
-    return root + "/Examples/" + path
-}
-
 /// The rows of the screen from the last one starting with `marker` on (the latest review, the latest prompt).
 private func from(_ marker: String, in screen: String?) -> String {
     guard let screen else { return "" }

@@ -2,13 +2,6 @@ import Foundation
 import Testing
 import TerminalTestSupport
 
-/// The repository's Examples folder, found from this file's path.
-private func example(_ path: String) -> String {
-    let here = #filePath
-    let root = here[..<here.range(of: "/Tests/SwitchboardCLITests/")!.lowerBound]
-    return root + "/Examples/" + path
-}
-
 private func json(_ text: String) -> [String: Any]? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
 }
