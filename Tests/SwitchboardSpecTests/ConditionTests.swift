@@ -229,12 +229,7 @@ private func questionnaire() throws -> Form {
     // MARK: Spec errors
 
     private func problems(_ yaml: String) -> [String] {
-        do {
-            _ = try FormSpec(yaml: yaml, file: "s.yaml")
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
+        specProblems(yaml, file: "s.yaml")
     }
 
     @Test func aConditionOnAnUnknownFieldNamesTheFieldsThatCouldBeRead() {

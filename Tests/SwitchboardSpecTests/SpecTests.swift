@@ -2,10 +2,10 @@ import Testing
 import SwitchboardRules
 import SwitchboardSpec
 
-/// The problems a spec text produces, as `file:line:column: message` lines.
-func specProblems(_ yaml: String) -> [String] {
+/// The problems a spec text produces, as `file:line:column: message` lines (`file` names the spec in them).
+func specProblems(_ yaml: String, file: String = "t.yaml") -> [String] {
     do {
-        _ = try FormSpec(yaml: yaml, file: "t.yaml")
+        _ = try FormSpec(yaml: yaml, file: file)
         return []
     } catch {
         return error.problems.map(\.description)
