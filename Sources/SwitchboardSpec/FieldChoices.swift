@@ -49,7 +49,8 @@ extension FormField {
 
     /// Runs the choices command if it has not run yet or an answer it reads has changed since; returns the
     /// failure message when the command gave no choices (nil when it did, or when there is no command). The
-    /// flow, `answer(_:)` and `Form.validate()` call it; call it to list the choices before showing them.
+    /// flow calls it (and `answer(_:)` and `Form.validate()` run the command the same way); call it to list the
+    /// choices before showing them.
     ///
     /// ```swift
     /// if let problem = branch.refreshChoices() { print(problem) }   // "the choices could not be read: exit 128: ..."
@@ -57,13 +58,22 @@ extension FormField {
     /// ```
     @discardableResult
     public func refreshChoices() -> String? {
-        guard var source = choicesSource else { return nil }
+        guard choicesSource != nil else { return nil }
+        if updateChoices() { input.revalidate() }   // the text's verdict against the new choices
+        return choiceList.state.failure
+    }
+
+    /// `refreshChoices()` without the re-validation, for a caller that validates the field right after (a
+    /// new answer, `Form.validate()`): true when the command ran.
+    @discardableResult
+    func updateChoices() -> Bool {
+        guard var source = choicesSource else { return false }
         var environment: [String: String] = [:]
         for (variable, weak) in source.dependencies {
             guard let field = weak.field else { continue }
             environment[variable] = field.isShown.value ? field.value : ""
         }
-        if environment == source.lastEnvironment { return choiceList.state.failure }
+        if environment == source.lastEnvironment { return false }
         source.lastEnvironment = environment
         choicesSource = source
         let words = form?.words ?? FormWords()
@@ -75,7 +85,6 @@ extension FormField {
                 : FormWords.fill(words.choicesFailed, ["error": error.message])
             choiceList.set([], failure: message)
         }
-        input.revalidate()
-        return choiceList.state.failure
+        return true
     }
 }

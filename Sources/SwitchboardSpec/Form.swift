@@ -180,7 +180,7 @@ public final class Form {
     public func validate() -> [FieldFailure] {
         // A hidden field is not validated: its checks (a check command, a choices command) never run.
         for field in fields where field.isShown.value {
-            field.refreshChoices()
+            field.updateChoices()
             field.input.revalidate()
         }
         // A `check:` still pending is waited for (within its timeout): failures are decided ones. The checks of

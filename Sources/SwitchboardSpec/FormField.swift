@@ -229,7 +229,7 @@ public final class FormField {
     @discardableResult
     public func answer(_ value: String) -> Verdict {
         let value = acceptingWords(value)
-        refreshChoices()
+        updateChoices()   // validated below, with the new answer
         followsDefault = value == self.default.value
         input.text.value = value
         isAnswered.value = true
