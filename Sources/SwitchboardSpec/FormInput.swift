@@ -320,10 +320,17 @@ struct AnswerReader {
                 lineOf[key] = number
             }
         }
+        take(collected)
+    }
+
+    /// Fills the form with `answers`, noting which fields were answered and which answers were ignored (hidden
+    /// fields); returns the keys that name no field.
+    @MainActor @discardableResult private mutating func take(_ answers: Answers) -> [String] {
         var skipped: [String] = []
-        form.fill(collected, ignored: &skipped)
+        let unknown = form.fill(answers, ignored: &skipped)
         ignored.formUnion(skipped)
-        answered.formUnion(collected.keys)
+        answered.formUnion(answers.keys)
+        return unknown
     }
 
     @MainActor private mutating func readJSON(_ bytes: [UInt8]) {
@@ -340,11 +347,7 @@ struct AnswerReader {
             readNothing = true
             return
         }
-        var skipped: [String] = []
-        let unknown = form.fill(answers, ignored: &skipped)
-        ignored.formUnion(skipped)
-        answered.formUnion(answers.keys)
-        for key in unknown {
+        for key in take(answers) {
             problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                   + "expected one of \(listed(form.fields.map(\.name)))"))
         }
