@@ -78,8 +78,8 @@ extension SpecParser {
         guard let map = mapping(node, "a condition, e.g. \(Self.whenExample)") else { return nil }
         let keys = map.keys.compactMap { $0.scalar?.string }
         if keys.contains("any") || keys.contains("all") {
-            checkKeys(map, allowed: keys.contains("any") ? ["any"] : ["all"], in: "when:")
             let key = keys.contains("any") ? "any" : "all"
+            checkKeys(map, allowed: [key], in: "when:")
             guard let listNode = map[key], let list = sequence(listNode, "a list of conditions") else { return nil }
             if list.isEmpty { fail(listNode, "expected at least one condition in \(key):") }
             let parsed = list.compactMap { parseWhen($0) }
@@ -172,13 +172,11 @@ extension SpecParser {
     /// A field whose condition reads a field whose default derives from it (directly or through others) would
     /// decide its own visibility: the dependencies (conditions and derived defaults) must not form a cycle.
     private mutating func checkDependencyCycles(_ fields: [FieldSpec]) {
-        var reads: [String: [(String, SpecLocation, String)]] = [:]
+        var reads: [String: [(field: String, isCondition: Bool)]] = [:]
         for field in fields {
-            var edges: [(String, SpecLocation, String)] = []
-            for (name, at) in field.when?.references ?? [] where name != field.name { edges.append((name, at, "when")) }
-            if case .derived(let from, _, let at) = field.defaultValue, from != field.name {
-                edges.append((from, at, "default from"))
-            }
+            var edges: [(field: String, isCondition: Bool)] = []
+            for (name, _) in field.when?.references ?? [] where name != field.name { edges.append((name, true)) }
+            if case .derived(let from, _, _) = field.defaultValue, from != field.name { edges.append((from, false)) }
             reads[field.name] = edges
         }
         // Only cycles that pass through a condition are reported here (derived defaults alone are reported by
@@ -190,14 +188,14 @@ extension SpecParser {
             var seen = Set<String>()
             var found: [String]?
             while let (current, path) = stack.popLast(), found == nil {
-                for (next, _, _) in reads[current] ?? [] {
+                for (next, _) in reads[current] ?? [] {
                     if next == field.name { found = path + [next]; break }
                     if seen.insert(next).inserted { stack.append((next, path + [next])) }
                 }
             }
             guard let cycle = found, cycle.count > 1 else { continue }
             let usesCondition = zip(cycle, cycle.dropFirst()).contains { from, to in
-                (reads[from] ?? []).contains { $0.0 == to && $0.2 == "when" }
+                (reads[from] ?? []).contains { $0.field == to && $0.isCondition }
             }
             guard usesCondition else { continue }
             reported.formUnion(cycle)
