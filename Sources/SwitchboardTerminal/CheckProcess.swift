@@ -223,8 +223,7 @@ package final class CheckProcess: Sendable {
                        pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)]
             var wait: Int32 = exitFD >= 0 ? -1 : 10
             if let deadline, !timedOut {
-                let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
-                let left = Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+                let left = millisecondsRoundedUp(deadline - ContinuousClock.now)
                 if left == 0 {
                     timedOut = true
                     kill()   // the group goes; the shell's exit ends the loop
