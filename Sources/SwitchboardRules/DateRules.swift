@@ -158,8 +158,7 @@ extension Rule {
     /// // "must be an RFC 3339 time with seconds and an offset, such as 08:30:00Z"
     /// ```
     public static var time: Rule {
-        format("time", "be an RFC 3339 time with seconds and an offset, such as 08:30:00Z", source: "time",
-               FormatMatcher("time", passes: DateScan.time))
+        format("time", "be an RFC 3339 time with seconds and an offset, such as 08:30:00Z", passes: DateScan.time)
     }
 
     /// A time of day as people type it: `H:MM` or `HH:MM`, optionally `:SS`, on a 24-hour clock, without an
@@ -169,8 +168,7 @@ extension Rule {
     /// Rule.timeOfDay.check("24:00").failure?.message   // "must be a time of day such as 09:30 or 17:45:10"
     /// ```
     public static var timeOfDay: Rule {
-        format("time-of-day", "be a time of day such as 09:30 or 17:45:10", source: "time-of-day",
-               FormatMatcher("time-of-day", passes: DateScan.timeOfDay))
+        format("time-of-day", "be a time of day such as 09:30 or 17:45:10", passes: DateScan.timeOfDay)
     }
 
     /// RFC 3339 `date-time`, JSON Schema's `date-time` format: a `date`, `T`, and a `time`
@@ -180,8 +178,7 @@ extension Rule {
     /// Rule.dateTime.check("2026-03-14 09:30").isValid   // false
     /// ```
     public static var dateTime: Rule {
-        format("date-time", "be an RFC 3339 date and time such as 2026-03-14T09:30:00Z", source: "date-time",
-               FormatMatcher("date-time", passes: DateScan.dateTime))
+        format("date-time", "be an RFC 3339 date and time such as 2026-03-14T09:30:00Z", passes: DateScan.dateTime)
     }
 
     /// An ISO 8601 duration as RFC 3339 appendix A defines it, JSON Schema's `duration` format: `P1Y2M3DT4H5M6S`,
@@ -191,7 +188,6 @@ extension Rule {
     /// Rule.duration.check("PT1H30M").isValid   // true
     /// ```
     public static var duration: Rule {
-        format("duration", "be an ISO 8601 duration such as P1DT12H or PT30M", source: "duration",
-               FormatMatcher("duration", passes: DateScan.duration))
+        format("duration", "be an ISO 8601 duration such as P1DT12H or PT30M", passes: DateScan.duration)
     }
 }

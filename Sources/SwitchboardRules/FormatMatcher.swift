@@ -63,4 +63,11 @@ extension Rule {
         }
         return Rule(source: source, condition: condition, matcher: .format(scanner))
     }
+
+    /// A format rule without an argument, which never leaves a value undecided: `name` is its rule name, its
+    /// source and its scanner's name.
+    static func format(_ name: String, _ requirement: String,
+                       passes: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) -> Rule {
+        format(name, requirement, source: name, FormatMatcher(name, passes: passes))
+    }
 }
