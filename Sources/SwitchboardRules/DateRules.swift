@@ -126,18 +126,22 @@ extension Rule {
     /// Rule.date(from: .today).check("2001-01-01").failure?.message   // "must be a date no earlier than today"
     /// ```
     public static func date(from low: DateBound? = nil, through high: DateBound? = nil) -> Rule {
-        let requirement: String
+        let requirement: String, source: String
         switch (low, high) {
-        case (nil, nil): requirement = "be a date such as 2026-03-14"
-        case (let low?, nil): requirement = "be a date no earlier than \(low) (such as 2026-03-14)"
-        case (nil, let high?): requirement = "be a date no later than \(high) (such as 2026-03-14)"
+        case (nil, nil):
+            return format("date", "be a date such as 2026-03-14", passes: DateScan.isDate)
+        case (let low?, nil):
+            requirement = "be a date no earlier than \(low) (such as 2026-03-14)"
+            source = "date:\(low).."
+        case (nil, let high?):
+            requirement = "be a date no later than \(high) (such as 2026-03-14)"
+            source = "date:..\(high)"
+        case (let low?, let high?) where low == high:
+            requirement = "be the date \(low)"
+            source = "date:\(low)"
         case (let low?, let high?):
-            requirement = low == high ? "be the date \(low)" : "be a date from \(low) to \(high) (such as 2026-03-14)"
-        }
-        let source = low == nil && high == nil ? "date"
-            : low == high ? "date:\(low!)" : "date:\(low.map { "\($0)" } ?? "")..\(high.map { "\($0)" } ?? "")"
-        if low == nil && high == nil {
-            return format("date", requirement, source: source, FormatMatcher(source, passes: DateScan.isDate))
+            requirement = "be a date from \(low) to \(high) (such as 2026-03-14)"
+            source = "date:\(low)..\(high)"
         }
         let scanner = FormatMatcher(source) { bytes in
             guard let (year, month, day) = DateScan.date(bytes) else { return false }
