@@ -77,7 +77,8 @@ enum TextScan {
         return true
     }
 
-    static let base64Character = ASCIISet(alphanumericsAnd: "+/")
+    /// Letters, digits, `+` and `/` (a constant mask: see `Scan.emailLocal`).
+    static let base64Character = ASCIISet(low: 0x03FF_8800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 
     /// RFC 4648 Base64, standard alphabet, padded to a multiple of four characters; not empty.
     static func base64(_ bytes: UnsafeRawBufferPointer) -> Bool {

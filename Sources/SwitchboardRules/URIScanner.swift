@@ -2,8 +2,11 @@
 // appendix A: ASCII only, percent-encodings complete, IPv6 and IPvFuture literals in brackets.
 
 enum URIScan {
-    static let unreservedSubDelims = ASCIISet(alphanumericsAnd: "-._~!$&'()*+,;=")
-    static let schemeCharacter = ASCIISet(alphanumericsAnd: "+-.")
+    // Constant masks, as `Scan.emailLocal` (CharacterMaskTests checks them against their characters).
+    /// Letters, digits and ``-._~!$&'()*+,;=``: RFC 3986's unreserved characters and sub-delims.
+    static let unreservedSubDelims = ASCIISet(low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+    /// Letters, digits, `+`, `-` and `.`: what a scheme continues with.
+    static let schemeCharacter = ASCIISet(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 
     /// A `pchar` (or, with `extra`, one of those bytes too) at `i`, percent-encoded or not; advances `i`.
     @inline(__always)
