@@ -143,7 +143,7 @@ extension Rule {
             requirement = "be a date from \(low) to \(high) (such as 2026-03-14)"
             source = "date:\(low)..\(high)"
         }
-        let scanner = FormatMatcher(source) { bytes in
+        let scanner = FormatMatcher { bytes in
             guard let (year, month, day) = DateScan.date(bytes) else { return false }
             let number = CalendarDate.dayNumber(year, month, day)
             if let low, number < low.dayNumber { return false }

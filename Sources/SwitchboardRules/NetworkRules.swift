@@ -58,7 +58,7 @@ extension Rule {
         let source = low == 1 && high == 65535 ? "port" : "port:\(low)..\(high)"
         let requirement = low == high ? "be the port number \(low)" : "be a port number from \(low) to \(high)"
         return format("port", requirement, source: source,
-                      FormatMatcher(source) { NetScan.port($0, min: low, max: high) })
+                      FormatMatcher { NetScan.port($0, min: low, max: high) })
     }
 
     /// A host name as RFC 1123 writes it, JSON Schema's `hostname` format: dot-separated labels of letters,
