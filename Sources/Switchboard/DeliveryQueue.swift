@@ -28,20 +28,10 @@ final class DeliveryQueue {
     private var entries: ContiguousArray<Entry> = []
     private var head = 0
 
-    /// Runs `body` as part of one delivery: what it sets or sends is delivered after it returns, in order.
-    /// Inside a delivery this just runs `body` (its deliveries queue behind the current one anyway).
-    @inlinable
-    func batch(_ body: () -> Void) {
-        if isDelivering.load(ordering: .relaxed) { return body() }
-        isDelivering.store(true, ordering: .relaxed)
-        body()
-        if hasPending.load(ordering: .relaxed) { drain() }
-        isDelivering.store(false, ordering: .relaxed)
-    }
-
-    /// Starts a batch (see `batch`) without a closure: returns whether this call started the delivery, in which
-    /// case the caller must call `endBatch()` once its sets and sends are done. (A closure handed to `batch`
-    /// retains what it captures on every validation.)
+    /// Starts a batch: what is set or sent until `endBatch()` is delivered after it, in order. Returns whether
+    /// this call started the delivery, in which case the caller must call `endBatch()` once its sets and sends
+    /// are done; inside a delivery it starts nothing (those deliveries queue behind the current one anyway).
+    /// (A batch taking a closure retained what the closure captured, on every validation.)
     func beginBatch() -> Bool {
         if isDelivering.load(ordering: .relaxed) { return false }
         isDelivering.store(true, ordering: .relaxed)

@@ -76,8 +76,15 @@ public final class Dynamic<Value> {
         @inlinable set { cell.set(newValue) }
     }
 
-    /// The setter for the engine's own `Equatable` values (verdicts), see `ValueCell.update`.
-    func update(_ newValue: Value) where Value: Equatable { cell.update(newValue) }
+    /// Whether anything observes the value.
+    var isObserved: Bool { observers.isObserved.load(ordering: .relaxed) }
+
+    /// For a value made with a `source`: its owner recorded a new value. Observed, it is stored and delivered
+    /// now (if it changed); unobserved, the cell is only marked stale and a read computes it (see
+    /// `ValueCell.source`).
+    func sourceChanged(_ newValue: @autoclosure () -> Value) where Value: Equatable {
+        if isObserved { cell.update(newValue()) } else { cell.markStale() }
+    }
 
     /// The number of observers still subscribed (owner-scoped observers whose owner is gone do not count).
     public var observerCount: Int { observers.count }
@@ -191,12 +198,12 @@ final class ValueCell<Value> {
     /// The value now (computed from `source` if stale).
     @inlinable
     var current: Value {
-        if isStale.load(ordering: .relaxed) { refresh() }
+        refreshIfStale()
         return storage
     }
 
     /// Stores the value `source` computes, if stale.
-    @usableFromInline
+    @inlinable
     func refreshIfStale() {
         if isStale.load(ordering: .relaxed) { refresh() }
     }
@@ -216,14 +223,27 @@ final class ValueCell<Value> {
     /// Stores `newValue` and delivers it, unless it is equal to the value stored.
     @inlinable
     func set(_ newValue: Value) {
+        replace(with: newValue) { old, new in isEqual?(old, new) == true }
+    }
+
+    /// `set` for the engine's own `Equatable` values (verdicts): `==` is called directly, not through the stored
+    /// closure (copying it out costs a retain and a release on every validation).
+    func update(_ newValue: Value) where Value: Equatable {
+        replace(with: newValue) { old, new in old == new }
+    }
+
+    /// Stores `newValue`, runs the change handler and delivers the value, unless `isUnchanged` says it equals
+    /// the value stored.
+    @inlinable @inline(__always)
+    func replace(with newValue: Value, unchangedIf isUnchanged: (Value, Value) -> Bool) {
         // One access to the storage, which inlinable code has checked at run time (~75 instructions each): the
         // new value goes in and the old one comes out together. The old value is released only after the
         // delivery: its deinit may read or set this value (releasing it inside the store was a simultaneous
         // access, a trap). Benchmark row: `make bench-instructions`, one observer.
-        if isStale.load(ordering: .relaxed) { refresh() }
+        refreshIfStale()
         var old = newValue
         swap(&storage, &old)
-        if isEqual?(old, newValue) == true {
+        if isUnchanged(old, newValue) {
             // Unchanged: the value that was there stays (an equal value may be another object).
             swap(&storage, &old)
             return
@@ -231,21 +251,6 @@ final class ValueCell<Value> {
         if changeHandler?.changed(newValue) == false {
             return keepUntilHere(old)
         }
-        observers.send(newValue)
-        keepUntilHere(old)
-    }
-
-    /// `set` for the engine's own `Equatable` values (verdicts): `==` is called directly, not through the stored
-    /// closure (copying it out costs a retain and a release on every validation).
-    func update(_ newValue: Value) where Value: Equatable {
-        if isStale.load(ordering: .relaxed) { refresh() }
-        var old = newValue
-        swap(&storage, &old)
-        if old == newValue {
-            swap(&storage, &old)
-            return
-        }
-        if let changeHandler, !changeHandler.changed(newValue) { return keepUntilHere(old) }
         observers.send(newValue)
         keepUntilHere(old)
     }

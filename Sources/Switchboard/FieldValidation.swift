@@ -91,50 +91,29 @@ final class FieldValidation: ValueChangeHandler<String> {
     func revalidate(_ current: String) -> Bool {
         let edit = edits
         let program = currentProgram()
-        // The first failing switch (its index in `registered`) and what it failed with.
-        var failedSwitch = -1, failed = SwitchOutcome.valid
-        var recorded: Verdict?
+        var first = FirstFailure()
         let registeredBefore = registrations
-        let fromRules = program.validate(rules, current, textID, program.rules)
+        first.note(program.validate(rules, current, textID, program.rules), switchIndex: 0, of: rules.outcome)
         if edits != edit { return false }
-        if fromRules != SwitchOutcome.valid {
-            failedSwitch = 0
-            failed = fromRules
-            if failed == SwitchOutcome.recorded { recorded = rules.outcome.verdict(failed) }
-        }
         // A switch registered meanwhile (by an action) is validated by this edit too: then the switches are
         // read again, after each validation, as they are now.
         var next = 0
         if registrations == registeredBefore && program.hasFirst {
             next = 1
-            let fromNext = program.validateFirst(current, textID)
+            first.note(program.validateFirst(current, textID), switchIndex: 1, of: program.first.outcome)
             if edits != edit { return false }
-            if failedSwitch < 0 && fromNext != SwitchOutcome.valid {
-                failedSwitch = 1
-                failed = fromNext
-                if failed == SwitchOutcome.recorded { recorded = program.first.outcome.verdict(failed) }
-            }
         }
         if registrations != registeredBefore || program.hasMore {
             while next < others.count {
                 // A copy: an action may register another switch while this runs.
                 let target = others[next]
                 next += 1
-                let fromTarget = target.validate(text: current, of: textID)
+                first.note(target.validate(text: current, of: textID), switchIndex: next, of: target.outcome)
                 if edits != edit { return false }
-                if failedSwitch < 0 && fromTarget != SwitchOutcome.valid {
-                    failedSwitch = next
-                    failed = fromTarget
-                    if failed == SwitchOutcome.recorded { recorded = target.outcome.verdict(failed) }
-                }
             }
         }
-        if let recorded {
-            outcome.set(recorded)
-        } else {
-            outcome.set(switchIndex: failedSwitch, failed: failed)
-        }
-        publishOutcome()
+        outcome.set(first)
+        verdict.sourceChanged(outcome.verdict)
         return true
     }
 
@@ -147,16 +126,7 @@ final class FieldValidation: ValueChangeHandler<String> {
     /// Makes `newVerdict` the field's verdict (an asynchronous check's answer settled it).
     func publish(_ newVerdict: Verdict) {
         outcome.set(newVerdict)
-        publishOutcome()
-    }
-
-    /// Delivers the recorded verdict if anyone observes it, else marks it stale (see `ValueCell.source`).
-    private func publishOutcome() {
-        if verdict.observers.isObserved.load(ordering: .relaxed) {
-            verdict.update(outcome.verdict)
-        } else {
-            verdict.cell.markStale()
-        }
+        verdict.sourceChanged(outcome.verdict)
     }
 
     /// Validates and announces a change; false when the text was set again meanwhile (see `ValueChangeHandler`).
@@ -247,6 +217,24 @@ final class FieldProgramSlot {
     }
 }
 
+/// The first failing switch of an edit (its index in the field's registered switches) and what it failed with;
+/// a verdict that is not a signal's fixed failure is kept whole, as it is now (a later switch's action may
+/// validate that switch again).
+@MainActor
+struct FirstFailure {
+    private(set) var switchIndex = -1
+    private(set) var failed = SwitchOutcome.valid
+    private(set) var recorded: Verdict?
+
+    /// Notes switch `switchIndex`'s outcome, unless an earlier switch failed already.
+    mutating func note(_ outcome: Failed, switchIndex index: Int, of switchOutcome: SwitchOutcome) {
+        guard switchIndex < 0, outcome != SwitchOutcome.valid else { return }
+        switchIndex = index
+        failed = outcome
+        if outcome == SwitchOutcome.recorded { recorded = switchOutcome.verdict(outcome) }
+    }
+}
+
 /// A field's latest verdict as numbers (see `Failed`), from which `ObservableTextField.verdict` is computed
 /// when read: the index of the first failing switch and its outcome, or a verdict kept whole (one that is not a
 /// signal's fixed failure). Its state is private and changed only by stores and `swap`s.
@@ -268,10 +256,11 @@ final class FieldOutcome {
         switches = list
     }
 
-    /// Valid (`switchIndex` -1), or switch `switchIndex` failed with the signal `failed` (a fixed failure).
-    func set(switchIndex: Int, failed: Failed) {
-        failedSwitch = switchIndex
-        self.failed = failed
+    /// An edit's outcome: valid, a fixed failure by its numbers, or a verdict kept whole.
+    func set(_ first: FirstFailure) {
+        if let recorded = first.recorded { return set(recorded) }
+        failedSwitch = first.switchIndex
+        failed = first.failed
     }
 
     func set(_ verdict: Verdict) {

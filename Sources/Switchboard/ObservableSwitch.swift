@@ -226,8 +226,7 @@ public final class ObservableSwitch {
     /// checked that `program` is current.
     func validate(text: String?, of source: ObjectIdentifier?, running program: SwitchProgram) -> Failed {
         if !program.hasSignals && !program.hasAsyncChecks && program.action == nil
-            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers
-            && !verdict.observers.isObserved.load(ordering: .relaxed) {
+            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers && !verdict.isObserved {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome. The verdict is marked stale, so
             // a verdict set by hand reads `.valid` again.
@@ -248,7 +247,7 @@ public final class ObservableSwitch {
         // caller (`validate()`, a field's edit) still gets the verdict this validation recorded.
         let own = outcome.verdict(failed)
         publish(failed, program: program)
-        outcome.restoreRecorded(own)
+        _ = outcome.record(own)
         return failed
     }
 
@@ -284,11 +283,7 @@ public final class ObservableSwitch {
         if !pending { lastOutcome = passed }
         outcome.setLatest(failed)
         let startedDelivery = queue.beginBatch()
-        if verdict.observers.isObserved.load(ordering: .relaxed) {
-            verdict.update(outcome.verdict(failed))
-        } else {
-            verdict.cell.markStale()
-        }
+        verdict.sourceChanged(outcome.verdict(failed))
         if validated.hasObservers { validated.send(outcome.verdict(failed)) }
         if !pending, trigger == .level || flipped {
             // The program's action, unless something this validation ran replaced it.

@@ -195,17 +195,20 @@ final class ObserverList<Value> {
     /// list may outlive its owner, and this is what lets go of the observers (and what they hold) at the owner's
     /// end. Benchmark row: `make bench-instructions`, 100-link chain.
     func ownerDidEnd() {
-        if isCallingObservers.load(ordering: .relaxed) || slots.next != nil || laterCount.load(ordering: .relaxed) > 0 {
+        if isCallingObservers.load(ordering: .relaxed) || hasQueuedValues {
             ownerEnded.store(true, ordering: .relaxed)
         } else {
             dropAll()
         }
     }
 
+    /// Whether values wait for delivery to these observers.
+    private var hasQueuedValues: Bool { slots.next != nil || laterCount.load(ordering: .relaxed) > 0 }
+
     /// After a delivery: drops the observers if the owner is gone and nothing more is queued for them.
     @usableFromInline
     func dropIfOwnerEnded() {
-        guard slots.next == nil && laterCount.load(ordering: .relaxed) == 0 else { return }
+        guard !hasQueuedValues else { return }
         ownerEnded.store(false, ordering: .relaxed)
         dropAll()
     }

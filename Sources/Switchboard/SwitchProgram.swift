@@ -60,11 +60,7 @@ final class SwitchSignal {
             let verdict = check(input)
             return verdict.isValid ? SwitchOutcome.valid : outcome.record(verdict)
         }
-        do {
-            return try test(input) ? SwitchOutcome.valid : index
-        } catch {
-            return outcome.record(.undecided(name, "\(error)"))
-        }
+        return SwitchProgram.runTest(test, input, index: index, name: name, outcome: outcome)
     }
 }
 
@@ -101,20 +97,15 @@ final class SwitchOutcome {
         failures = list
     }
 
-    /// Keeps `verdict` as the one `recorded` stands for; the verdict replaced is released after the store.
+    /// Keeps `verdict` as the one `recorded` stands for; the verdict replaced is released after the store. (A
+    /// validation records its verdict again once it has published, when a validation nested in its action or
+    /// observers recorded another meanwhile: its caller reads its own.)
+    @discardableResult
     func record(_ verdict: Verdict) -> Failed {
         var replaced = verdict
         swap(&incoming, &replaced)
         keepUntilHere(replaced)
         return SwitchOutcome.recorded
-    }
-
-    /// Makes `verdict` again the one `recorded` stands for, once a validation that recorded it has published
-    /// (a validation nested in its action or observers recorded another meanwhile): its caller reads its own.
-    func restoreRecorded(_ verdict: Verdict) {
-        var replaced = verdict
-        swap(&incoming, &replaced)
-        keepUntilHere(replaced)
     }
 
     /// Makes `failed` the latest outcome (a `recorded` one takes the verdict recorded last).
@@ -217,7 +208,7 @@ final class SwitchProgram {
 
     /// One plain test: valid, the signal's fixed failure (`index`), or an undecided failure recorded.
     @inline(__always)
-    private static func runTest(_ test: @Sendable (String) throws -> Bool, _ text: String, index: Int, name: String,
+    static func runTest(_ test: @Sendable (String) throws -> Bool, _ text: String, index: Int, name: String,
                                 outcome: SwitchOutcome) -> Failed {
         do {
             return try test(text) ? SwitchOutcome.valid : index

@@ -7,13 +7,6 @@ import Switchboard
 /// AddressSanitizer with leak detection in `make test-sanitized`.
 @Suite("Hostile core")
 struct HostileCoreTests {
-    /// Runs `onDeinit` when freed: an object whose deinit reaches back into the engine.
-    final class Noisy {
-        let onDeinit: @MainActor () -> Void
-        init(_ onDeinit: @escaping @MainActor () -> Void) { self.onDeinit = onDeinit }
-        isolated deinit { onDeinit() }
-    }
-
     @Test("A textDidChange observer that shortens the text: observers and a bound mirror end with the field's text")
     func observerRewritesText() {
         let field = ObservableTextField()

@@ -8,13 +8,6 @@ import Switchboard
 /// (`make test-sanitized`) checks memory and leaks.
 @Suite("Hostile fast core")
 struct HostileFastCoreTests {
-    /// Runs `onDeinit` when freed: an object whose deinit reaches back into the engine.
-    final class Noisy {
-        let onDeinit: @MainActor () -> Void
-        init(_ onDeinit: @escaping @MainActor () -> Void = {}) { self.onDeinit = onDeinit }
-        isolated deinit { onDeinit() }
-    }
-
     /// A reference the test can let go of from inside a callback.
     final class Box<T: AnyObject> {
         var object: T?

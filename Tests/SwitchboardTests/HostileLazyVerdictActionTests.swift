@@ -331,21 +331,14 @@ extension HostileLazyVerdictTests {
                 "\(log)")
     }
 
-    /// Runs `onDeinit` when freed.
-    final class Tracked {
-        let onDeinit: @MainActor () -> Void
-        init(_ onDeinit: @escaping @MainActor () -> Void) { self.onDeinit = onDeinit }
-        isolated deinit { onDeinit() }
-    }
-
     @Test("A replaced action is let go at once, also after the field's edits ran it (nothing keeps what it captured)")
     func replacedActionReleased() {
         let (field, gate) = fieldWithGate()
         var freed: [String] = []
         do {
-            let first = Tracked { freed.append("gate action") }
+            let first = Noisy { freed.append("gate action") }
             gate.action = { _ in _ = first }
-            let second = Tracked { freed.append("rules action") }
+            let second = Noisy { freed.append("rules action") }
             field.rules.action = { _ in _ = second }
         }
         field.text.value = "ab"
