@@ -17,10 +17,6 @@ extern int _rl_last_v_pos;
 extern int _rl_last_c_pos;
 extern int _rl_vis_botlin;
 
-// Display width of a character (declared by <wchar.h> only under _XOPEN_SOURCE).
-#include <wchar.h>
-extern int wcwidth(wchar_t c);
-
 static inline FILE *sb_stdin(void) { return stdin; }
 static inline FILE *sb_stdout(void) { return stdout; }
 static inline FILE *sb_stderr(void) { return stderr; }

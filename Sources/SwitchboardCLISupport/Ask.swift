@@ -75,25 +75,30 @@ package struct AskOptions: Equatable {
             standardOutput.write(value)
             standardOutput.write(byte: 0x0A)
         } catch let error as FieldError {
-            switch error {
-            case .cancelled:
-                throw CommandFailure.status(ExitStatus.cancelled)
-            case .endOfInput where interactive:
-                throw CommandFailure.status(ExitStatus.cancelled)  // Ctrl-D on an empty line: the user gave up
-            case .endOfInput:
-                throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended "
-                                             + "before a line)"], status: ExitStatus.invalid)
-            case .invalid:
-                throw CommandFailure.status(ExitStatus.invalid)  // the field has printed why on standard error
-            case .interrupted(let signal):
-                throw CommandFailure.status(128 + signal)
-            case .terminalUnavailable(let reason):
-                throw CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
-                                     status: ExitStatus.usage)
-            }
+            throw failure(error, prompt: prompt, interactive: interactive)
         } catch {
             throw CommandFailure.usage("cannot ask \(displayQuoted(prompt)): \(error)")   // LineField throws FieldError only
         }
+    }
+}
+
+/// A field's error as the command's outcome: the exit statuses of `ask` (and of `choose` and `confirm`).
+func failure(_ error: FieldError, prompt: String, interactive: Bool) -> CommandFailure {
+    switch error {
+    case .cancelled:
+        return CommandFailure.status(ExitStatus.cancelled)
+    case .endOfInput where interactive:
+        return CommandFailure.status(ExitStatus.cancelled)   // Ctrl-D on an empty line: the user gave up
+    case .endOfInput:
+        return CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended before a line)"],
+                              status: ExitStatus.invalid)
+    case .invalid:
+        return CommandFailure.status(ExitStatus.invalid)   // the field has printed why on standard error
+    case .interrupted(let signal):
+        return CommandFailure.status(128 + signal)
+    case .terminalUnavailable(let reason):
+        return CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
+                              status: ExitStatus.usage)
     }
 }
 

@@ -101,9 +101,7 @@ private func endOnBrokenPipeAfterTheCommands() {
     var current = sigaction()
     guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
           current.sa_flags & SA_SIGINFO == 0 else { return }
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
+    var pipeSignal = signalSet([SIGPIPE])
     pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
     standardOutput.onBrokenPipe = {
         CommandChecks.closeGate()
@@ -111,9 +109,7 @@ private func endOnBrokenPipeAfterTheCommands() {
         var pending = sigset_t()
         sigpending(&pending)
         if sigismember(&pending, SIGPIPE) != 1 { raise(SIGPIPE) }
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
+        var pipeSignal = signalSet([SIGPIPE])
         pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
         _exit(128 + SIGPIPE)
     }

@@ -161,23 +161,3 @@ package struct ChooseOptions: Equatable {
     list.matchAll()
     return list
 }
-
-/// A field's error as the command's outcome (the statuses of `ask`).
-func failure(_ error: FieldError, prompt: String, interactive: Bool) -> CommandFailure {
-    switch error {
-    case .cancelled:
-        return CommandFailure.status(ExitStatus.cancelled)
-    case .endOfInput where interactive:
-        return CommandFailure.status(ExitStatus.cancelled)
-    case .endOfInput:
-        return CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input ended before a line)"],
-                              status: ExitStatus.invalid)
-    case .invalid:
-        return CommandFailure.status(ExitStatus.invalid)
-    case .interrupted(let signal):
-        return CommandFailure.status(128 + signal)
-    case .terminalUnavailable(let reason):
-        return CommandFailure(lines: ["no usable terminal to ask \(displayQuoted(prompt, limit: 60)): \(reason)"],
-                              status: ExitStatus.usage)
-    }
-}

@@ -103,14 +103,9 @@ package final class CheckProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
+        var noSignals = signalSet([])
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH] {
-            sigaddset(&defaults, signal)
-        }
+        var defaults = signalSet([SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH])
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         var environment: [String] = []
@@ -223,8 +218,7 @@ package final class CheckProcess: Sendable {
                        pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)]
             var wait: Int32 = exitFD >= 0 ? -1 : 10
             if let deadline, !timedOut {
-                let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
-                let left = Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+                let left = millisecondsRoundedUp(deadline - ContinuousClock.now)
                 if left == 0 {
                     timedOut = true
                     kill()   // the group goes; the shell's exit ends the loop
@@ -304,9 +298,7 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_setstacksize(&attributes, 256 * 1024)
     let started = pthread_create(&thread, &attributes, { argument in
         let job = Unmanaged<ThreadJob>.fromOpaque(argument!).takeRetainedValue()
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
+        var pipeSignal = signalSet([SIGPIPE])
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         job.body()
         return nil
@@ -314,10 +306,8 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_destroy(&attributes)
     if started != 0 {
         job.release()
-        var pipeSignal = sigset_t()
+        var pipeSignal = signalSet([SIGPIPE])
         var saved = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved)
         body()
         var pending = sigset_t()

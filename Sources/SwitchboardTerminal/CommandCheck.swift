@@ -143,23 +143,17 @@ public enum CommandChecks {
             return unsafeBitCast(handler, to: Int.self) != 1   // SIG_IGN
         }
         guard !waited.isEmpty else { return }
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in waited { sigaddset(&set, signal) }
+        var set = signalSet(waited)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         startThread {
-            var set = sigset_t()
-            sigemptyset(&set)
-            for signal in waited { sigaddset(&set, signal) }
+            var set = signalSet(waited)
             var caught: Int32 = 0
             while sigwait(&set, &caught) != 0 {}
             CommandChecks.closeGate()
             CommandChecks.terminateAll()
             // The default action, from this thread: unblocked here, so the raised signal is delivered here.
             Glibc.signal(caught, SIG_DFL)
-            var one = sigset_t()
-            sigemptyset(&one)
-            sigaddset(&one, caught)
+            var one = signalSet([caught])
             pthread_sigmask(SIG_UNBLOCK, &one, nil)
             raise(caught)
             _exit(128 + caught)

@@ -11,7 +11,29 @@ struct ListRenderer {
     var color = false
     var multi = false
 
-    private static let escape = "\u{1B}["
+    /// The marks a row starts with, escaped and measured once per drawing (not once per row).
+    private struct Marks {
+        /// The highlighted row's prefix, and every other row's (spaces as wide), each with a space after it.
+        var highlighted: String
+        var plain: String
+        /// The chosen and not-chosen marks with a space after them (several choices), else empty.
+        var chosen = ""
+        var unchosen = ""
+        /// The columns either prefix takes.
+        var width: Int
+
+        init(_ words: ListWords, multi: Bool) {
+            let mark = displayEscaped(words.highlightMark)
+            let markWidth = DisplayWidth.columns(of: mark)
+            highlighted = mark + " "
+            plain = String(repeating: " ", count: markWidth) + " "
+            width = markWidth + 1
+            if multi {
+                chosen = displayEscaped(words.chosenMark) + " "
+                unchosen = displayEscaped(words.unchosenMark) + " "
+            }
+        }
+    }
 
     /// At most `height` rows (at least one), none wider than `width` columns. Scrolls `list` so that its
     /// highlighted option is in the window.
@@ -27,8 +49,9 @@ struct ListRenderer {
         let end = min(total, top + itemRows)
         var rows: [String] = []
         rows.reserveCapacity(itemRows + 1)
+        let marks = Marks(words, multi: multi)
         for position in top..<end {
-            rows.append(row(list, position: position, width: width))
+            rows.append(row(list, position: position, width: width, marks: marks))
         }
         let above = top
         let below = total - end
@@ -42,39 +65,35 @@ struct ListRenderer {
                 text = words.fill(words.moreBelow, n: below)
             }
             let shown = cut("  " + displayEscaped(text), width)
-            rows.append(color ? Self.escape + "2m" + shown + Self.escape + "0m" : shown)
+            rows.append(color ? escape + "2m" + shown + escape + "0m" : shown)
         }
         return rows
     }
 
     /// One option's row: mark, chosen mark, text.
-    private func row(_ list: OptionList, position: Int, width: Int) -> String {
+    private func row(_ list: OptionList, position: Int, width: Int, marks: Marks) -> String {
         let index = Int(list.matches[position])
         let isHighlighted = position == list.highlighted
-        let highlightMark = displayEscaped(words.highlightMark)
-        var prefix = isHighlighted ? highlightMark : String(repeating: " ", count: DisplayWidth.columns(of: highlightMark))
-        prefix += " "
-        var chosenMark = ""
-        if multi {
-            chosenMark = displayEscaped(list.chosen.contains(Int32(index)) ? words.chosenMark : words.unchosenMark) + " "
-        }
+        let prefix = isHighlighted ? marks.highlighted : marks.plain
+        let isChosen = multi && list.chosen.contains(Int32(index))
+        let chosenMark = isChosen ? marks.chosen : marks.unchosen
         let option = list.option(index)
-        let room = max(1, width - DisplayWidth.columns(of: prefix) - DisplayWidth.columns(of: chosenMark))
+        let room = max(1, width - marks.width - DisplayWidth.columns(of: chosenMark))
         let escaped = displayEscaped(option)
         let text = cut(escaped, room)
         guard color else { return prefix + chosenMark + text }
-        let reset = Self.escape + "0m"
-        let coloredPrefix = isHighlighted ? Self.escape + "36m" + prefix + reset : prefix
-        let coloredMark = multi && list.chosen.contains(Int32(index)) ? Self.escape + "32m" + chosenMark + reset : chosenMark
+        let reset = escape + "0m"
+        let coloredPrefix = isHighlighted ? escape + "36m" + prefix + reset : prefix
+        let coloredMark = isChosen ? escape + "32m" + chosenMark + reset : chosenMark
         // The matching letters: only where the text shows the option as it is (no escapes in it).
         var body = text
         if escaped == option, !list.filter.isEmpty, let range = matchRange(of: list.filter, in: text) {
             let characters = Array(text)
-            body = String(characters[..<range.lowerBound]) + Self.escape + "1;33m"
-                + String(characters[range]) + reset + (isHighlighted ? Self.escape + "1m" : "")
+            body = String(characters[..<range.lowerBound]) + escape + "1;33m"
+                + String(characters[range]) + reset + (isHighlighted ? escape + "1m" : "")
                 + String(characters[range.upperBound...])
         }
-        if isHighlighted { body = Self.escape + "1m" + body + reset }
+        if isHighlighted { body = escape + "1m" + body + reset }
         return coloredPrefix + coloredMark + body
     }
 

@@ -60,10 +60,10 @@ public struct ListWords: Sendable, Equatable {
     /// The English words.
     public init() {}
 
-    /// `template` with `{n}`, `{m}` and `{text}` filled in.
+    /// `template` with `{n}`, `{m}` and `{text}` filled in (by `FormWords.fill`).
     func fill(_ template: String, n: Int = 0, m: Int = 0, text: String = "") -> String {
-        var out = template.replacing("{n}", with: String(n)).replacing("{m}", with: String(m))
-        if template.contains("{text}") { out = out.replacing("{text}", with: displayQuoted(text, limit: 60)) }
-        return out
+        var values = ["n": String(n), "m": String(m)]
+        if template.contains("{text}") { values["text"] = displayQuoted(text, limit: 60) }
+        return FormWords.fill(template, values)
     }
 }

@@ -106,10 +106,14 @@ public struct OptionList: Sendable {
     /// The index of the option equal to `text`, if any (a linear scan): `OptionList(["a", "b"]).index(of: "b") == 1`.
     public func index(of text: String) -> Int? {
         let wanted = Array(text.utf8)
-        for index in 0..<count where starts[index + 1] - 1 - starts[index] == wanted.count {
-            if bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted) { return index }
-        }
+        for index in 0..<count where option(index, is: wanted) { return index }
         return nil
+    }
+
+    /// Whether option `index`'s bytes are `wanted`.
+    private func option(_ index: Int, is wanted: [UInt8]) -> Bool {
+        starts[index + 1] - 1 - starts[index] == wanted.count
+            && bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted)
     }
 
     /// Filters by `text` (case-insensitive, anywhere in an option). The highlight goes back to the first match.
@@ -122,7 +126,7 @@ public struct OptionList: Sendable {
         guard text != filter else { return }
         let newQuery = Array(text.lowercased().utf8)
         // A filter that contains the previous one can only match fewer: look at the previous matches only.
-        let narrowing = !query.isEmpty && contains(newQuery[...], query)
+        let narrowing = !query.isEmpty && Self.find(query, in: newQuery, from: 0, to: newQuery.count)
         filter = text
         query = newQuery
         highlighted = 0
@@ -160,10 +164,7 @@ public struct OptionList: Sendable {
     /// even when others contain it (typing "red" among "bored" and "red").
     mutating func highlightExactMatch(_ text: String) {
         let wanted = Array(text.utf8)
-        for position in 0..<matches.count {
-            let index = Int(matches[position])
-            guard starts[index + 1] - 1 - starts[index] == wanted.count,
-                  bytes[starts[index]..<(starts[index + 1] - 1)].elementsEqual(wanted) else { continue }
+        for position in 0..<matches.count where option(Int(matches[position]), is: wanted) {
             highlighted = position
             return
         }
@@ -182,14 +183,6 @@ public struct OptionList: Sendable {
             }
             position += 1
         }
-        return false
-    }
-
-    private func contains(_ text: ArraySlice<UInt8>, _ part: [UInt8]) -> Bool {
-        guard part.count <= text.count else { return false }
-        let base = text.startIndex
-        for start in 0...(text.count - part.count)
-        where text[(base + start)..<(base + start + part.count)].elementsEqual(part) { return true }
         return false
     }
 

@@ -8,18 +8,13 @@ private let checkingDelay = Duration.milliseconds(300)
 private let spinnerStep = Duration.milliseconds(100)
 private let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-private func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
-}
-
 extension ReadlineSession {
     /// How long poll may wait before "checking…" must appear or its spinner move on (nil: no check runs).
     func spinnerTimeout() -> Int32? {
         guard let since = field.field.checkRunningSince, field.verdict.value.isPending else { return nil }
         let elapsed = checks.now - since
-        if elapsed < checkingDelay { return milliseconds(checkingDelay - elapsed) }
-        return milliseconds(spinnerStep - .milliseconds(milliseconds(elapsed - checkingDelay) % 100))
+        if elapsed < checkingDelay { return millisecondsRoundedUp(checkingDelay - elapsed) }
+        return millisecondsRoundedUp(spinnerStep - .milliseconds(millisecondsRoundedUp(elapsed - checkingDelay) % 100))
     }
 
     /// Whether the spinner frame to show differs from the one drawn.
@@ -30,7 +25,7 @@ extension ReadlineSession {
         guard validated, field.verdict.value.isPending, let since = field.field.checkRunningSince else { return nil }
         let elapsed = checks.now - since
         guard elapsed >= checkingDelay else { return nil }
-        return Int(milliseconds(elapsed - checkingDelay) / 100) % spinnerFrames.count
+        return Int(millisecondsRoundedUp(elapsed - checkingDelay) / 100) % spinnerFrames.count
     }
 
     /// What the hint's text depends on.

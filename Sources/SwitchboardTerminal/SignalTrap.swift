@@ -156,3 +156,17 @@ private func processStatus(_ pid: pid_t) -> (parent: pid_t, group: pid_t, sessio
           let session = pid_t(String(decoding: fields[3], as: UTF8.self)) else { return nil }
     return (parent, group, session)
 }
+
+/// The set of `signals` (`sigemptyset`, then `sigaddset` for each), for `pthread_sigmask`, `sigwait` and the
+/// like.
+///
+/// ```swift
+/// var pipeSignal = signalSet([SIGPIPE])
+/// pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+/// ```
+package func signalSet(_ signals: [Int32]) -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    return set
+}

@@ -46,12 +46,7 @@ public final class TerminalCheckLoop: CheckLoop {
     /// Milliseconds until the next timer is due (-1: none), for poll(2); at most `cap` when given.
     public func pollTimeout(cap: Int32? = nil) -> Int32 {
         var timeout: Int32 = -1
-        if let deadline = timers.nextDeadline {
-            let left = deadline - now
-            let (seconds, attoseconds) = left.components
-            let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            timeout = Int32(clamping: max(0, milliseconds))
-        }
+        if let deadline = timers.nextDeadline { timeout = millisecondsRoundedUp(deadline - now) }
         if let cap, timeout < 0 || cap < timeout { timeout = cap }
         return timeout
     }
@@ -118,4 +113,11 @@ package final class WakePipe: Sendable {
         close(readEnd)
         close(writeEnd)
     }
+}
+
+/// `duration` in whole milliseconds, rounded up (a wait never ends early), as poll(2) takes a timeout: 0 for a
+/// duration that is over, at most `Int32.max`.
+func millisecondsRoundedUp(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
 }

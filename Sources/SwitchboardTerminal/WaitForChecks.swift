@@ -12,22 +12,7 @@ extension ObservableTextField {
     /// ```
     @MainActor
     public func waitForChecks() throws(FieldError) {
-        guard verdict.value.isPending else { return }
-        let loop = TerminalCheckLoop()
-        let previous = checkLoop
-        cancelChecks()
-        checkLoop = loop
-        defer {
-            cancelChecks()
-            checkLoop = previous
-        }
-        let trap = SignalTrap(SignalTrap.terminating)
-        defer { trap.close() }
-        revalidate()
-        startPendingChecksNow()
-        if loop.wait(until: { !verdict.value.isPending }, signals: trap.readEnd) { return }
-        cancelChecks()
-        try ObservableTextField.endWait(interruptedBy: trap)
+        try ObservableTextField.waitForChecks(of: [self], atOnce: 1)
     }
 
     /// Blocks until no asynchronous check of any of `fields` is pending: their checks start at once (no
