@@ -126,20 +126,24 @@ extension Rule {
     /// Rule.date(from: .today).check("2001-01-01").failure?.message   // "must be a date no earlier than today"
     /// ```
     public static func date(from low: DateBound? = nil, through high: DateBound? = nil) -> Rule {
-        let requirement: String
+        let requirement: String, source: String
         switch (low, high) {
-        case (nil, nil): requirement = "be a date such as 2026-03-14"
-        case (let low?, nil): requirement = "be a date no earlier than \(low) (such as 2026-03-14)"
-        case (nil, let high?): requirement = "be a date no later than \(high) (such as 2026-03-14)"
+        case (nil, nil):
+            return format("date", "be a date such as 2026-03-14", passes: DateScan.isDate)
+        case (let low?, nil):
+            requirement = "be a date no earlier than \(low) (such as 2026-03-14)"
+            source = "date:\(low).."
+        case (nil, let high?):
+            requirement = "be a date no later than \(high) (such as 2026-03-14)"
+            source = "date:..\(high)"
+        case (let low?, let high?) where low == high:
+            requirement = "be the date \(low)"
+            source = "date:\(low)"
         case (let low?, let high?):
-            requirement = low == high ? "be the date \(low)" : "be a date from \(low) to \(high) (such as 2026-03-14)"
+            requirement = "be a date from \(low) to \(high) (such as 2026-03-14)"
+            source = "date:\(low)..\(high)"
         }
-        let source = low == nil && high == nil ? "date"
-            : low == high ? "date:\(low!)" : "date:\(low.map { "\($0)" } ?? "")..\(high.map { "\($0)" } ?? "")"
-        if low == nil && high == nil {
-            return format("date", requirement, source: source, FormatMatcher(source, passes: DateScan.isDate))
-        }
-        let scanner = FormatMatcher(source) { bytes in
+        let scanner = FormatMatcher { bytes in
             guard let (year, month, day) = DateScan.date(bytes) else { return false }
             let number = CalendarDate.dayNumber(year, month, day)
             if let low, number < low.dayNumber { return false }
@@ -158,8 +162,7 @@ extension Rule {
     /// // "must be an RFC 3339 time with seconds and an offset, such as 08:30:00Z"
     /// ```
     public static var time: Rule {
-        format("time", "be an RFC 3339 time with seconds and an offset, such as 08:30:00Z", source: "time",
-               FormatMatcher("time", passes: DateScan.time))
+        format("time", "be an RFC 3339 time with seconds and an offset, such as 08:30:00Z", passes: DateScan.time)
     }
 
     /// A time of day as people type it: `H:MM` or `HH:MM`, optionally `:SS`, on a 24-hour clock, without an
@@ -169,8 +172,7 @@ extension Rule {
     /// Rule.timeOfDay.check("24:00").failure?.message   // "must be a time of day such as 09:30 or 17:45:10"
     /// ```
     public static var timeOfDay: Rule {
-        format("time-of-day", "be a time of day such as 09:30 or 17:45:10", source: "time-of-day",
-               FormatMatcher("time-of-day", passes: DateScan.timeOfDay))
+        format("time-of-day", "be a time of day such as 09:30 or 17:45:10", passes: DateScan.timeOfDay)
     }
 
     /// RFC 3339 `date-time`, JSON Schema's `date-time` format: a `date`, `T`, and a `time`
@@ -180,8 +182,7 @@ extension Rule {
     /// Rule.dateTime.check("2026-03-14 09:30").isValid   // false
     /// ```
     public static var dateTime: Rule {
-        format("date-time", "be an RFC 3339 date and time such as 2026-03-14T09:30:00Z", source: "date-time",
-               FormatMatcher("date-time", passes: DateScan.dateTime))
+        format("date-time", "be an RFC 3339 date and time such as 2026-03-14T09:30:00Z", passes: DateScan.dateTime)
     }
 
     /// An ISO 8601 duration as RFC 3339 appendix A defines it, JSON Schema's `duration` format: `P1Y2M3DT4H5M6S`,
@@ -191,7 +192,6 @@ extension Rule {
     /// Rule.duration.check("PT1H30M").isValid   // true
     /// ```
     public static var duration: Rule {
-        format("duration", "be an ISO 8601 duration such as P1DT12H or PT30M", source: "duration",
-               FormatMatcher("duration", passes: DateScan.duration))
+        format("duration", "be an ISO 8601 duration such as P1DT12H or PT30M", passes: DateScan.duration)
     }
 }

@@ -4,8 +4,6 @@
 /// A scanner for one rule of the format, network or path families: the byte fast path and the `String` path
 /// both run it, so they cannot disagree.
 struct FormatMatcher: Sendable {
-    /// The rule's name, for debugging (`"date"`, `"ipv4"`, `"file"`).
-    let name: String
     /// Decides valid UTF-8 `bytes`.
     let decide: @Sendable (UnsafeRawBufferPointer) -> Decision
     /// For a scanner that never leaves a value undecided, its test itself (one call less per value in `check`).
@@ -16,9 +14,8 @@ struct FormatMatcher: Sendable {
     /// For a path rule, what Tab completes in a field it checks.
     let completion: PathCompletion?
 
-    init(_ name: String, asciiOnly: Bool = true, completion: PathCompletion? = nil,
+    init(asciiOnly: Bool = true, completion: PathCompletion? = nil,
          _ decide: @escaping @Sendable (UnsafeRawBufferPointer) -> Decision) {
-        self.name = name
         self.decide = decide
         self.passes = nil
         self.decidesInvalidUTF8AsRepaired = asciiOnly
@@ -26,9 +23,8 @@ struct FormatMatcher: Sendable {
     }
 
     /// A scanner that never leaves a value undecided.
-    init(_ name: String, asciiOnly: Bool = true, completion: PathCompletion? = nil,
+    init(asciiOnly: Bool = true, completion: PathCompletion? = nil,
          passes: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
-        self.name = name
         self.decide = { passes($0) ? .pass : .fail }
         self.passes = passes
         self.decidesInvalidUTF8AsRepaired = asciiOnly
@@ -62,5 +58,12 @@ extension Rule {
             }
         }
         return Rule(source: source, condition: condition, matcher: .format(scanner))
+    }
+
+    /// A format rule without an argument, which never leaves a value undecided: `name` is its rule name and its
+    /// source.
+    static func format(_ name: String, _ requirement: String,
+                       passes: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) -> Rule {
+        format(name, requirement, source: name, FormatMatcher(passes: passes))
     }
 }

@@ -63,14 +63,13 @@ extension RuleParser {
     func buildFormat(_ name: String, written: String, argumentStart: Int?, end: Int) throws(RuleSyntaxError) -> Rule? {
         switch name {
         case "date":
-            guard let at = argumentStart else { return .date }
-            guard at < end else {
-                throw error(at: at, "expected a range such as \"2020-01-01..2030-12-31\" or \"today..\" after \"\(written):\", got the end of the rule")
-            }
+            let example = "a range such as \"2020-01-01..2030-12-31\" or \"today..\""
+            guard let at = try optionalArgument(written, argumentStart, end: end, example: example) else { return .date }
             return try dateRange(from: at, end: end)
         case "port":
-            guard let at = argumentStart else { return .port }
-            guard at < end else { throw error(at: at, "expected a range such as \"1024..65535\" after \"\(written):\", got the end of the rule") }
+            guard let at = try optionalArgument(written, argumentStart, end: end, example: "a range such as \"1024..65535\"") else {
+                return .port
+            }
             let (min, max) = try parseRange(from: at, end: end, signed: false, allowExact: true)
             for bound in [min, max] {
                 if let bound, !(1...65535).contains(bound) {

@@ -9,7 +9,7 @@ extension Rule {
     /// Rule.ipv4.check("10.0.0.256").failure?.message   // "must be an IPv4 address such as 192.168.0.1"
     /// ```
     public static var ipv4: Rule {
-        format("ipv4", "be an IPv4 address such as 192.168.0.1", source: "ipv4", FormatMatcher("ipv4", passes: NetScan.ipv4))
+        format("ipv4", "be an IPv4 address such as 192.168.0.1", passes: NetScan.ipv4)
     }
 
     /// An IPv6 address as RFC 4291 section 2.2 writes it, JSON Schema's `ipv6` format: `2001:db8::1`, `::1`,
@@ -19,7 +19,7 @@ extension Rule {
     /// Rule.ipv6.check("::1").isValid   // true
     /// ```
     public static var ipv6: Rule {
-        format("ipv6", "be an IPv6 address such as 2001:db8::1", source: "ipv6", FormatMatcher("ipv6", passes: NetScan.ipv6))
+        format("ipv6", "be an IPv6 address such as 2001:db8::1", passes: NetScan.ipv6)
     }
 
     /// An IPv4 or IPv6 address (as `ipv4` and `ipv6`).
@@ -28,7 +28,7 @@ extension Rule {
     /// Rule.ip.check("2001:db8::1").isValid   // true
     /// ```
     public static var ip: Rule {
-        format("ip", "be an IP address such as 192.168.0.1 or 2001:db8::1", source: "ip", FormatMatcher("ip", passes: NetScan.ip))
+        format("ip", "be an IP address such as 192.168.0.1 or 2001:db8::1", passes: NetScan.ip)
     }
 
     /// An IPv4 or IPv6 address with a prefix length: `10.0.0.0/8`, `2001:db8::/32`. Host bits may be set
@@ -38,8 +38,7 @@ extension Rule {
     /// Rule.cidr.check("10.0.0.0/33").isValid   // false
     /// ```
     public static var cidr: Rule {
-        format("cidr", "be an address with a prefix length such as 10.0.0.0/8 or 2001:db8::/32", source: "cidr",
-               FormatMatcher("cidr", passes: NetScan.cidr))
+        format("cidr", "be an address with a prefix length such as 10.0.0.0/8 or 2001:db8::/32", passes: NetScan.cidr)
     }
 
     /// A TCP or UDP port number, 1 to 65535 (ASCII digits, no sign, no leading zeros).
@@ -59,7 +58,7 @@ extension Rule {
         let source = low == 1 && high == 65535 ? "port" : "port:\(low)..\(high)"
         let requirement = low == high ? "be the port number \(low)" : "be a port number from \(low) to \(high)"
         return format("port", requirement, source: source,
-                      FormatMatcher(source) { NetScan.port($0, min: low, max: high) })
+                      FormatMatcher { NetScan.port($0, min: low, max: high) })
     }
 
     /// A host name as RFC 1123 writes it, JSON Schema's `hostname` format: dot-separated labels of letters,
@@ -70,8 +69,7 @@ extension Rule {
     /// Rule.hostname.check("host_name").failure?.message   // "must be a host name such as example.com"
     /// ```
     public static var hostname: Rule {
-        format("hostname", "be a host name such as example.com", source: "hostname",
-               FormatMatcher("hostname", passes: NetScan.hostname))
+        format("hostname", "be a host name such as example.com", passes: NetScan.hostname)
     }
 
     /// An absolute URI as RFC 3986 defines it, JSON Schema's `uri` format: a scheme, `:`, and the rest in
@@ -82,8 +80,7 @@ extension Rule {
     /// Rule.uri.check("/relative").isValid   // false
     /// ```
     public static var uri: Rule {
-        format("uri", "be a URI with a scheme such as https://example.com/path", source: "uri",
-               FormatMatcher("uri") { URIScan.uri($0, absolute: true) })
+        format("uri", "be a URI with a scheme such as https://example.com/path") { URIScan.uri($0, absolute: true) }
     }
 
     /// A URI or a relative reference as RFC 3986 defines them, JSON Schema's `uri-reference` format (`../a`,
@@ -93,8 +90,9 @@ extension Rule {
     /// Rule.uriReference.check("../a?b").isValid   // true
     /// ```
     public static var uriReference: Rule {
-        format("uri-reference", "be a URI or relative reference such as ../path?query", source: "uri-reference",
-               FormatMatcher("uri-reference") { URIScan.uri($0, absolute: false) })
+        format("uri-reference", "be a URI or relative reference such as ../path?query") {
+            URIScan.uri($0, absolute: false)
+        }
     }
 
     /// A MAC address (EUI-48): six pairs of hex digits separated by `:` or `-` (`00:1a:2b:3c:4d:5e`).
@@ -103,6 +101,6 @@ extension Rule {
     /// Rule.mac.check("00:1a:2b:3c:4d:5e").isValid   // true
     /// ```
     public static var mac: Rule {
-        format("mac", "be a MAC address such as 00:1a:2b:3c:4d:5e", source: "mac", FormatMatcher("mac", passes: NetScan.mac))
+        format("mac", "be a MAC address such as 00:1a:2b:3c:4d:5e", passes: NetScan.mac)
     }
 }

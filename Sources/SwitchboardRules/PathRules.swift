@@ -117,7 +117,7 @@ enum PathScan {
 extension Rule {
     private static func pathRule(_ name: String, _ requirement: String, _ check: PathCheck) -> Rule {
         format(name, requirement, source: name,
-               FormatMatcher(name, asciiOnly: false, completion: check.completion) { PathScan.decide(check, $0) })
+               FormatMatcher(asciiOnly: false, completion: check.completion) { PathScan.decide(check, $0) })
     }
 
     /// A well-formed path: not empty, no NUL byte, at most 4095 bytes, no name over 255 bytes. It need not exist.
@@ -192,7 +192,7 @@ extension Rule {
             : normalized.dropLast().joined(separator: ", ") + " or " + normalized.last!
         let source = "ext:" + normalized.map { escapeArgument($0, commas: true) }.joined(separator: ",")
         return format("ext", "be a file name ending in \(displayEscaped(listed, limit: 80))", source: source,
-                      FormatMatcher(source, asciiOnly: false, completion: .files) { PathScan.hasExtension($0, stored) })
+                      FormatMatcher(asciiOnly: false, completion: .files) { PathScan.hasExtension($0, stored) })
     }
 
     /// What Tab completes in a field checked by this rule: `.directories` when it has a `dir` rule, `.files` when

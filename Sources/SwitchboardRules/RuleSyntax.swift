@@ -276,6 +276,13 @@ struct RuleParser {
         return argumentStart
     }
 
+    /// Where the argument of a rule that may go without one starts (`integer` or `integer:1..120`), or nil when
+    /// it has none; an empty argument (`integer:`) is the error `requireArgument` gives.
+    func optionalArgument(_ written: String, _ argumentStart: Int?, end: Int, example: String) throws(RuleSyntaxError) -> Int? {
+        guard let argumentStart else { return nil }
+        return try requireArgument(written, argumentStart, end: end, example: example)
+    }
+
     func build(_ name: String, written: String, nameStart: Int, argumentStart: Int?, end: Int) throws(RuleSyntaxError) -> Rule {
         if let rule = try buildFormat(name, written: written, argumentStart: argumentStart, end: end) { return rule }
         switch name {
@@ -294,16 +301,18 @@ struct RuleParser {
             }
             return .length(min: min, max: max)
         case "integer":
-            guard let at = argumentStart else { return .integer }
-            guard at < end else { throw error(at: at, "expected a range such as \"1..120\" after \"\(written):\", got the end of the rule") }
+            guard let at = try optionalArgument(written, argumentStart, end: end, example: "a range such as \"1..120\"") else {
+                return .integer
+            }
             let (min, max) = try parseRange(from: at, end: end, signed: true, allowExact: true)
             if let min, let max, min > max {
                 throw error(at: at, "the range \(min)..\(max) is empty; write the smaller bound first, as in \"\(max)..\(min)\"")
             }
             return .integer(min: min, max: max)
         case "decimal":
-            guard let at = argumentStart else { return .decimal }
-            guard at < end else { throw error(at: at, "expected a range such as \"0..99.5\" after \"\(written):\", got the end of the rule") }
+            guard let at = try optionalArgument(written, argumentStart, end: end, example: "a range such as \"0..99.5\"") else {
+                return .decimal
+            }
             let (min, max) = try parseDecimalRange(from: at, end: end)
             if let min, let max, min > max {
                 throw error(at: at, "the range \(number(min))..\(number(max)) is empty; write the smaller bound first")

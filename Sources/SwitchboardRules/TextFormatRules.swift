@@ -10,8 +10,7 @@ extension Rule {
     /// // "must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"
     /// ```
     public static var uuid: Rule {
-        format("uuid", "be a UUID such as 123e4567-e89b-12d3-a456-426614174000", source: "uuid",
-               FormatMatcher("uuid", passes: TextScan.uuid))
+        format("uuid", "be a UUID such as 123e4567-e89b-12d3-a456-426614174000", passes: TextScan.uuid)
     }
 
     /// A semantic version as semver.org 2.0.0 defines it: `1.4.2`, `2.0.0-rc.1`, `1.0.0+build.5` (no `v`, no
@@ -21,8 +20,7 @@ extension Rule {
     /// Rule.semver.check("v1.2.3").failure?.message   // "must be a semantic version such as 1.4.2 or 2.0.0-rc.1"
     /// ```
     public static var semver: Rule {
-        format("semver", "be a semantic version such as 1.4.2 or 2.0.0-rc.1", source: "semver",
-               FormatMatcher("semver", passes: TextScan.semver))
+        format("semver", "be a semantic version such as 1.4.2 or 2.0.0-rc.1", passes: TextScan.semver)
     }
 
     /// A JSON text (RFC 8259): one value, an object, array, string, number, `true`, `false` or `null`, with
@@ -32,8 +30,7 @@ extension Rule {
     /// Rule.json.check(#"{"a": [1, 2]}"#).isValid   // true
     /// ```
     public static var json: Rule {
-        format("json", "be valid JSON such as {\"name\": \"Ada\"}", source: "json",
-               FormatMatcher("json", passes: TextScan.json))
+        format("json", "be valid JSON such as {\"name\": \"Ada\"}", passes: TextScan.json)
     }
 
     /// A CSS hex colour: `#` and 3, 4, 6 or 8 hex digits (`#1e90ff`, `#fff`, `#1e90ff80`).
@@ -42,8 +39,7 @@ extension Rule {
     /// Rule.hexColor.check("1e90ff").isValid   // false
     /// ```
     public static var hexColor: Rule {
-        format("hex-color", "be a hex colour such as #1e90ff", source: "hex-color",
-               FormatMatcher("hex-color", passes: TextScan.hexColor))
+        format("hex-color", "be a hex colour such as #1e90ff", passes: TextScan.hexColor)
     }
 
     /// Base64 as RFC 4648 section 4 defines it: the standard alphabet, padded with `=` to a multiple of four.
@@ -52,7 +48,6 @@ extension Rule {
     /// Rule.base64.check("aGVsbG8=").isValid   // true
     /// ```
     public static var base64: Rule {
-        format("base64", "be Base64 text such as aGVsbG8=", source: "base64",
-               FormatMatcher("base64", passes: TextScan.base64))
+        format("base64", "be Base64 text such as aGVsbG8=", passes: TextScan.base64)
     }
 }

@@ -27,8 +27,6 @@ enum TextScan {
             && hexBytes(24) == high && hexBytes(28) == high
     }
 
-    static let identifierCharacter = ASCIISet(alphanumericsAnd: "-")
-
     /// semver.org 2.0.0: `MAJOR.MINOR.PATCH` without leading zeros, an optional `-` pre-release of dot-separated
     /// identifiers (numeric ones without leading zeros), an optional `+` build of dot-separated identifiers.
     static func semver(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -59,7 +57,8 @@ enum TextScan {
         while true {
             let start = i
             var allDigits = true
-            while i < n, identifierCharacter.contains(bytes[i]) {
+            // Identifier characters are letters, digits and hyphens: a host name label's.
+            while i < n, Scan.labelCharacter.contains(bytes[i]) {
                 if bytes[i] &- UInt8(ascii: "0") >= 10 { allDigits = false }
                 i &+= 1
             }
@@ -78,7 +77,8 @@ enum TextScan {
         return true
     }
 
-    static let base64Character = ASCIISet(alphanumericsAnd: "+/")
+    /// Letters, digits, `+` and `/` (a constant mask: see `Scan.emailLocal`).
+    static let base64Character = ASCIISet(low: 0x03FF_8800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 
     /// RFC 4648 Base64, standard alphabet, padded to a multiple of four characters; not empty.
     static func base64(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -2,8 +2,11 @@
 // appendix A: ASCII only, percent-encodings complete, IPv6 and IPvFuture literals in brackets.
 
 enum URIScan {
-    static let unreservedSubDelims = ASCIISet(alphanumericsAnd: "-._~!$&'()*+,;=")
-    static let schemeCharacter = ASCIISet(alphanumericsAnd: "+-.")
+    // Constant masks, as `Scan.emailLocal` (CharacterMaskTests checks them against their characters).
+    /// Letters, digits and ``-._~!$&'()*+,;=``: RFC 3986's unreserved characters and sub-delims.
+    static let unreservedSubDelims = ASCIISet(low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+    /// Letters, digits, `+`, `-` and `.`: what a scheme continues with.
+    static let schemeCharacter = ASCIISet(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 
     /// A `pchar` (or, with `extra`, one of those bytes too) at `i`, percent-encoded or not; advances `i`.
     @inline(__always)
@@ -75,8 +78,10 @@ enum URIScan {
         var at = start
         while at < end, bytes[at] != UInt8(ascii: "@") { at &+= 1 }
         if at < end {
+            // userinfo is a pchar but "@" (none before the first one) up to a percent-encoding, which cannot run
+            // past the "@" (not a hex digit).
             while i < at {
-                guard pcharOrColon(bytes, &i, upTo: at) else { return false }
+                guard pchar(bytes, &i) else { return false }
             }
             i = at &+ 1
         }
@@ -104,17 +109,6 @@ enum URIScan {
             guard bytes[i] &- UInt8(ascii: "0") < 10 else { return false }
             i &+= 1
         }
-        return true
-    }
-
-    /// A userinfo character (unreserved, sub-delims, ":" or a percent-encoding) before `limit`.
-    @inline(__always)
-    private static func pcharOrColon(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, upTo limit: Int) -> Bool {
-        let b = bytes[i]
-        if unreservedSubDelims.contains(b) || b == UInt8(ascii: ":") { i &+= 1; return true }
-        guard b == UInt8(ascii: "%"), i &+ 2 < limit, Scan.isHexDigit(bytes[i &+ 1]), Scan.isHexDigit(bytes[i &+ 2])
-        else { return false }
-        i &+= 3
         return true
     }
 
