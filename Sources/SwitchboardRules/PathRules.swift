@@ -77,11 +77,13 @@ enum PathScan {
         if lstat(path, &info) == 0 { return .fail }
         let code = errno
         guard code == ENOENT else { return isAbsence(code) ? .fail : undecided(code) }
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        // On the bytes: as characters, a "/" followed by a combining mark is one character, not a slash.
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
         let parent: String
-        if let slash = trimmed.lastIndex(of: "/") {
-            parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        if let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            parent = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
         } else {
             parent = "."
         }

@@ -98,6 +98,9 @@ struct PathRuleTests {
         #expect(!Rule.newPath.check(scratch.path + "/no-such-dir/fresh").isValid)
         #expect(!Rule.newPath.check(file + "/fresh").isValid)
         #expect(!Rule.newPath.check("/").isValid)
+        // The directory is found on the bytes: a name starting with a combining mark does not hide its slash.
+        #expect(!Rule.newPath.check(scratch.path + "/no-such-dir/\u{301}x").isValid)
+        #expect(Rule.newPath.check(scratch.path + "/\u{301}x").isValid)
     }
 
     @Test("a symbolic-link loop cannot be decided: an undecided failure, also under not:")
