@@ -51,7 +51,7 @@ struct ChooseCommand: ParsableCommand {
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
         "A rule every picked option must pass (repeatable): regex:^[a-z]+$, length:1..20 ...",
-        valueName: "rule"), completion: .list(Rule.ruleNames))
+        valueName: "rule"), completion: .list(ruleNameCompletions))
     var rules: [String] = []
 
     func validate() throws {
