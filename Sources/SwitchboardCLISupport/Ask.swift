@@ -31,7 +31,7 @@ package struct AskOptions: Equatable {
         var parsed = try parseRules(rules)
         var choiceList: [String] = []
         if let choices {
-            choiceList = choices.split(separator: ",").map { String(trimmingSpaces($0)) }.filter { !$0.isEmpty }
+            choiceList = choices.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
             if choiceList.isEmpty {
                 throw CommandFailure.usage("--choices: give the values separated by commas, e.g. --choices red,green,blue")
             }
@@ -102,10 +102,3 @@ func failure(_ error: FieldError, prompt: String, interactive: Bool) -> CommandF
     }
 }
 
-/// `text` without leading and trailing spaces.
-func trimmingSpaces(_ text: Substring) -> Substring {
-    var trimmed = text
-    while trimmed.first == " " { trimmed.removeFirst() }
-    while trimmed.last == " " { trimmed.removeLast() }
-    return trimmed
-}

@@ -126,7 +126,7 @@ struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let text = state.answers[key.stringValue] else { return true }
-        return trimmingSpaces(text).isEmpty
+        return text.trimmingSpacesAndTabs.isEmpty
     }
 
     private func value(_ key: Key) -> ValueDecoder {
@@ -187,7 +187,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func floating<F: BinaryFloatingPoint & LosslessStringConvertible>(_: F.Type) -> F {
-        guard let text, let value = F(String(trimmingSpaces(text))), value.isFinite else {
+        guard let text, let value = F(String(text.trimmingSpacesAndTabs)), value.isFinite else {
             mismatch("a number")
             return 0
         }
@@ -195,7 +195,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func integer<I: FixedWidthInteger>(_: I.Type) -> I {
-        guard let text, let value = I(String(trimmingSpaces(text))) else {
+        guard let text, let value = I(String(text.trimmingSpacesAndTabs)) else {
             if I.self == Int.self || I.self == Int64.self {
                 mismatch("a whole number")
             } else {
@@ -240,7 +240,7 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> SingleValueDecodingContainer { self }
 
     // SingleValueDecodingContainer
-    func decodeNil() -> Bool { text.map { trimmingSpaces($0).isEmpty } ?? true }
+    func decodeNil() -> Bool { text.map { $0.trimmingSpacesAndTabs.isEmpty } ?? true }
     func decode(_ type: Bool.Type) throws -> Bool { bool() }
     func decode(_ type: String.Type) throws -> String { string() }
     func decode(_ type: Double.Type) throws -> Double { floating(Double.self) }

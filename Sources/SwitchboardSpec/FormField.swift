@@ -214,7 +214,7 @@ public final class FormField {
         switch kind {
         case .yesNo, .confirm: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
         case .multiselect: return values.joined(separator: "\n")   // one per line, in the order of the choices
-        case .number: return parseNumber(text) == nil ? text : String(trimmingSpaces(text))
+        case .number: return parseNumber(text) == nil ? text : String(text.trimmingSpacesAndTabs)
         default: return text
         }
     }
@@ -352,7 +352,7 @@ func containsControlCharacters(_ text: String, allowingNewlines: Bool) -> Bool {
 /// Parses a decimal number (`42`, `-3.5`, `1e3`, surrounding spaces allowed); `nil` for anything else,
 /// including `inf` and `nan`.
 func parseNumber(_ text: String) -> Double? {
-    let trimmed = trimmingSpaces(text)
+    let trimmed = text.trimmingSpacesAndTabs
     guard let first = trimmed.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) else { return nil }
     guard let value = Double(trimmed), value.isFinite else { return nil }
@@ -361,18 +361,11 @@ func parseNumber(_ text: String) -> Double? {
 
 /// `true` for yes/y/true/on/1, `false` for no/n/false/off/0 (any case, surrounding spaces allowed).
 func parseYesNo(_ text: String) -> Bool? {
-    switch trimmingSpaces(text).lowercased() {
+    switch text.trimmingSpacesAndTabs.lowercased() {
     case "yes", "y", "true", "on", "1": true
     case "no", "n", "false", "off", "0": false
     default: nil
     }
-}
-
-func trimmingSpaces(_ text: String) -> Substring {
-    var slice = Substring(text)
-    while let c = slice.first, c == " " || c == "\t" { slice.removeFirst() }
-    while let c = slice.last, c == " " || c == "\t" { slice.removeLast() }
-    return slice
 }
 
 /// The part of an email address before the `@` (the whole text when there is none): the usual derived default

@@ -7,7 +7,7 @@ extension FormPrompter {
     public func readChoice(prompt: String, choices: [String], multi: Bool, selected: [String], words: FormWords,
                            check: @escaping ([String]) -> Verdict) throws(PromptInterruption) -> [String] {
         func split(_ text: String) -> [String] {
-            multi ? text.split(separator: ",").map { String(trimmingSpaces(String($0))) }.filter { !$0.isEmpty }
+            multi ? text.split(separator: ",").map { String($0.trimmingSpacesAndTabs) }.filter { !$0.isEmpty }
                 : (text.isEmpty ? [] : [text])
         }
         let list = choices.joined(separator: ", ")
@@ -21,7 +21,7 @@ extension FormPrompter {
                             words: FormWords) throws(PromptInterruption) -> Bool {
         // The form's yes and no words answer, and so do y/n, true/false (as everywhere a yes/no is read).
         func answer(_ text: String) -> Bool? {
-            let typed = trimmingSpaces(text).lowercased()
+            let typed = text.trimmingSpacesAndTabs.lowercased()
             if typed == words.yes.lowercased() { return true }
             if typed == words.no.lowercased() { return false }
             return parseYesNo(text)

@@ -308,7 +308,7 @@ public final class FormFlow {
     var words: FormWords { form.words }
 
     private func field(for choice: String, in shown: [FormField]) -> FormField? {
-        let trimmed = String(trimmingSpaces(choice))
+        let trimmed = String(choice.trimmingSpacesAndTabs)
         if let number = Int(trimmed), number >= 1, number <= shown.count { return shown[number - 1] }
         return shown.first { $0.name == trimmed }
     }

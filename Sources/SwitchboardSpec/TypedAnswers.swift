@@ -96,12 +96,12 @@ extension FormField {
         let text = input.text.value
         switch kind {
         case .number:
-            if trimmingSpaces(text).isEmpty { return isRequired ? .text(text) : .null }
+            if text.trimmingSpacesAndTabs.isEmpty { return isRequired ? .text(text) : .null }
             guard let number = parseNumber(text) else { return .text(text) }
-            let typed = String(trimmingSpaces(text))
+            let typed = String(text.trimmingSpacesAndTabs)
             return .number(isJSONNumber(typed) ? typed : jsonNumber(number))
         case .yesNo, .confirm:
-            if trimmingSpaces(text).isEmpty { return isRequired ? .text(text) : .null }
+            if text.trimmingSpacesAndTabs.isEmpty { return isRequired ? .text(text) : .null }
             return parseYesNo(text).map(TypedAnswer.bool) ?? .text(text)
         case .multiselect:
             return .list(values)

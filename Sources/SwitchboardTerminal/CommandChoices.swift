@@ -94,7 +94,7 @@ public struct ChoicesCommand: Sendable, Equatable {
 
     private func firstLine(_ bytes: [UInt8]) -> String? {
         for line in bytes.split(separator: 0x0A) {
-            let text = String(decoding: line, as: UTF8.self).trimmingSpacesAndTabs
+            let text = String(String(decoding: line, as: UTF8.self).trimmingSpacesAndTabs)
             if !text.isEmpty && text != "\r" { return displayEscaped(text, limit: 200) }
         }
         return nil

@@ -115,12 +115,3 @@ public struct FormWords: Sendable, Equatable {
         return nil
     }
 }
-
-extension String {
-    var trimmingSpacesAndTabs: String {
-        var slice = Substring(self)
-        while let c = slice.first, c == " " || c == "\t" { slice.removeFirst() }
-        while let c = slice.last, c == " " || c == "\t" { slice.removeLast() }
-        return String(slice)
-    }
-}

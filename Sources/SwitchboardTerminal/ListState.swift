@@ -64,12 +64,12 @@ final class ListState {
     /// several. The verdict says what is wrong; the named options become the selection.
     func resolveTyped(_ text: String) -> Verdict {
         tentative = []
-        let whole = text.trimmingSpaces()
+        let whole = String(text.trimmingSpaces)
         if let index = list.index(of: whole) ?? list.index(of: text) {
             tentative = [list.option(index)]
             return .valid
         }
-        let parts = isMulti ? whole.split(separator: ",").map { String($0).trimmingSpaces() } : [whole]
+        let parts = isMulti ? whole.split(separator: ",").map { String($0.trimmingSpaces) } : [whole]
         var indices: [Int] = []
         for part in parts where !part.isEmpty {
             var index = list.index(of: part)
@@ -124,15 +124,6 @@ final class ListState {
     }
 }
 
-extension String {
-    /// Without leading and trailing spaces.
-    func trimmingSpaces() -> String {
-        var trimmed = Substring(self)
-        while trimmed.first == " " { trimmed.removeFirst() }
-        while trimmed.last == " " { trimmed.removeLast() }
-        return String(trimmed)
-    }
-}
 
 /// An option as the line shows it once picked: escaped, cut after 200 characters.
 func displayEscapedOption(_ option: String) -> String {
