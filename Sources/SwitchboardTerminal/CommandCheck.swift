@@ -15,7 +15,9 @@ extension AsyncCheck {
     /// is killed (a background child such as `sleep 30 &` neither delays the verdict nor outlives it). A run that
     /// is superseded (the text changed), times out or is cancelled (Ctrl-C) is killed with its whole group
     /// (SIGKILL); every child is reaped. Call
-    /// `CommandChecks.adoptOrphans()` once in a program so that the command's own children are reaped too.
+    /// `CommandChecks.adoptOrphans()` once in a program so that the command's own children are reaped too. On
+    /// Linux the shell also dies with the program when that is killed with SIGKILL (PR_SET_PDEATHSIG); what the
+    /// shell started itself is not reached then.
     ///
     /// ```swift
     /// field.addAsyncCheck(.command("grep -qvx \"$(cat)\" taken.txt || { echo 'is taken' >&2; exit 1; }"))
