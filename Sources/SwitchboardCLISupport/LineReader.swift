@@ -26,7 +26,7 @@ struct LineReader: ~Copyable {
 
     deinit { buffer.deallocate() }
 
-    /// What `forEachEvent` hands out: a line, or word that the reader is about to read (and may wait).
+    /// What `forEachEvent` hands out: a line, or notice that the reader is about to read (and may wait).
     enum Event {
         /// A line (without its `\n` or `\r\n`), valid only during the call.
         case line(UnsafeRawBufferPointer)
