@@ -97,9 +97,9 @@ extension SpecParser {
     /// `when:` in any of its forms (see `WhenSpec`).
     mutating func parseWhen(_ node: Node) -> WhenSpec? {
         if let scalar = node.scalar {
-            // `when:`, `when: ~` and `when: null` are YAML's null: no condition was written (a field named
-            // "null" is written in quotes).
-            if scalar.style == .plain && (scalar.string.isEmpty || node.tag.rawValue == Tag.Name.null.rawValue) {
+            // `when:`, `when: ~`, `when: null` (YAML's null) and `when: ""`: no condition was written (a field
+            // named "null" is written in quotes).
+            if scalar.string.isEmpty || (scalar.style == .plain && node.tag.rawValue == Tag.Name.null.rawValue) {
                 fail(node, "when: is empty; expected a condition, e.g. \(Self.whenExample) (or no when: at all)")
                 return nil
             }

@@ -220,7 +220,7 @@ struct SpecLoadEdgeTests {
     func emptyCondition() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        for empty in ["~", "null", ""] {
+        for empty in ["~", "null", "", "\"\""] {
             let spec = try scratch.file("when.yaml", "fields:\n  - name: a\n  - name: b\n    when: \(empty)\n")
             let run = try switchboard(["form", spec], input: "x\ny\n")
             #expect(run.status == 2)
