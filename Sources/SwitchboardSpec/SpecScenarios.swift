@@ -1,3 +1,5 @@
+import Yams
+
 /// A form scenario from a spec's `scenarios:`: keys to type into the form and what must follow (lines on the
 /// screen, the answers printed, the exit status). `switchboard test` runs each in a virtual terminal.
 ///
@@ -59,5 +61,23 @@ public struct ScenarioStep: Sendable {
         if name.hasPrefix("alt-"), name.count == 5 { return true }
         if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...12).contains(number) { return true }
         return false
+    }
+}
+
+extension ScenarioSpec {
+    /// The answers a form printed with `--output yaml`, each as comparable text (see `answers`); nil when the
+    /// text is not a YAML mapping.
+    ///
+    /// ```swift
+    /// ScenarioSpec.printedAnswers("email: \"ada@example.com\"\nage: 36\n")   // ["email": "ada@example.com", "age": "36"]
+    /// ```
+    public static func printedAnswers(_ yaml: String) -> [String: String]? {
+        guard let node = try? Yams.compose(yaml: yaml), let map = node.mapping else { return nil }
+        var answers: [String: String] = [:]
+        for (key, value) in map {
+            guard let name = key.scalar?.string else { continue }
+            answers[name] = SpecParser.plainText(value)
+        }
+        return answers
     }
 }
