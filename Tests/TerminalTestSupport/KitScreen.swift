@@ -85,6 +85,11 @@ public final class KitScreen {
         return (screen.cursorColumn, screen.cursorRow)
     }
 
+    /// The title the program set with OSC 0 or OSC 2.
+    public func paneTitle() -> String {
+        session.screen.title
+    }
+
     /// The exit code printed when the command ended, once it has (polls until `timeout`).
     public func waitForExit(timeout: Double = 10) -> Int32? {
         guard let screen = waitFor("[exit ", timeout: timeout),
