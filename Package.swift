@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
-        // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
+        // Shared by terminal test targets: pty sessions, tmux and kit screens, the products folder. Not a product.
         .target(name: "TerminalTestSupport", dependencies: ["SwitchboardTesting"], path: "Tests/TerminalTestSupport",
                 swiftSettings: strict),
         // The test kit itself: the virtual screen, TerminalSession with Switchboard's examples and other programs,

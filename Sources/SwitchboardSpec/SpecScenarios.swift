@@ -17,8 +17,9 @@ import Yams
 public struct ScenarioSpec: Sendable {
     /// The scenario's name (`name:`), shown in the test report.
     public var name: String
-    /// The terminal's size (`columns:`, `rows:`; 80 x 24 by default).
+    /// The terminal's width (`columns:`, 80 by default).
     public var columns = 80
+    /// The terminal's height (`rows:`, 24 by default).
     public var rows = 24
     /// The steps in order.
     public var steps: [ScenarioStep]
@@ -34,6 +35,7 @@ public struct ScenarioSpec: Sendable {
 
 /// One step of a scenario, and where it is written.
 public struct ScenarioStep: Sendable {
+    /// What a step does: `.type("ada")` for `- type: ada`.
     public enum Action: Sendable, Equatable {
         /// Text typed as is (`type:`).
         case type(String)
@@ -47,7 +49,9 @@ public struct ScenarioStep: Sendable {
         case expectNot(String)
     }
 
+    /// What the step does.
     public var action: Action
+    /// Where the step is written.
     public var location: SpecLocation
 
     /// The key names `press:` takes, besides `ctrl-<letter>`, `alt-<character>` and `f1` to `f12`.

@@ -10,6 +10,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
     /// A 24-bit colour (`SGR 38;2;r;g;b`).
     case rgb(UInt8, UInt8, UInt8)
 
+    /// The basic colours (SGR 30-37 and 40-47): `.red` is `.palette(1)`.
     public static let black = TerminalColor.palette(0)
     public static let red = TerminalColor.palette(1)
     public static let green = TerminalColor.palette(2)
@@ -19,6 +20,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
     public static let cyan = TerminalColor.palette(6)
     public static let white = TerminalColor.palette(7)
 
+    /// `1` for a palette colour, `#ff8000` for a 24-bit one.
     public var description: String {
         switch self {
         case .palette(let index): "\(index)"
@@ -34,13 +36,21 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
 /// #expect(mark.text == "✗" && mark.style.foreground == .red && mark.style.bold)
 /// ```
 public struct CellStyle: Hashable, Sendable {
+    /// SGR 1 (22 clears it).
     public var bold = false
+    /// SGR 2, faint (22 clears it).
     public var dim = false
+    /// SGR 3 (23).
     public var italic = false
+    /// SGR 4, 21 or 4:1-5 (24 or 4:0).
     public var underline = false
+    /// SGR 5 or 6 (25).
     public var blink = false
+    /// SGR 7, colours swapped (27).
     public var inverse = false
+    /// SGR 8, hidden (28).
     public var invisible = false
+    /// SGR 9, crossed out (29).
     public var strikethrough = false
     /// The text colour; nil for the terminal's default.
     public var foreground: TerminalColor?

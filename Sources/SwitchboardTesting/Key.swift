@@ -7,7 +7,9 @@
 /// try term.press(.enter, .enter)
 /// ```
 public enum Key: Hashable, Sendable {
+    /// Enter (CR), Tab, Shift-Tab (`ESC [ Z`), Escape, Backspace (DEL, 0x7F), Delete (`ESC [ 3 ~`), Insert, Space.
     case enter, tab, backTab, escape, backspace, delete, insert, space
+    /// The cursor keys, Home and End (`ESC [ A`..., or `ESC O A`... in application mode), Page Up and Page Down.
     case up, down, left, right, home, end, pageUp, pageDown
     /// Control and a letter (or one of `@ [ \ ] ^ _ ?`): `.ctrl("c")` is Ctrl-C, `.ctrl("d")` end of input.
     case ctrl(Character)

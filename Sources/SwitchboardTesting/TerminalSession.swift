@@ -285,12 +285,6 @@ public struct TerminalSessionError: Error, CustomStringConvertible {
     public var screen: TerminalScreen
 
     public var description: String {
-        let width = screen.columns
-        let frame = "+" + String(repeating: "-", count: width) + "+"
-        let rows = screen.lines.map { line in
-            "|" + line + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: line))) + "|"
-        }
-        return message + "\nThe screen (\(screen.columns)x\(screen.rows), cursor at row \(screen.cursorRow), column "
-            + "\(screen.cursorColumn)):\n" + ([frame] + rows + [frame]).joined(separator: "\n")
+        message + "\n" + screen.description
     }
 }
