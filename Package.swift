@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchboardRules", targets: ["SwitchboardRules"]),
         .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
+        .library(name: "SwitchboardSchema", targets: ["SwitchboardSchema"]),
         .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
@@ -36,6 +37,9 @@ let package = Package(
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
+
+        // Schema: a JSON Schema validator (drafts 4 to 2020-12) on the core and the rules; no readline (Apache-2.0).
+        .target(name: "SwitchboardSchema", dependencies: ["Switchboard", "SwitchboardRules"], swiftSettings: strict),
 
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -120,6 +124,9 @@ let package = Package(
         .testTarget(name: "SwitchboardRulesTests",
                     dependencies: ["SwitchboardRules", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
+        // The validator through its API: the official JSON-Schema-Test-Suite (fetched by scripts/fetch-schema-suite.sh)
+        // and agreement with python-jsonschema on SchemaStore schemas.
+        .testTarget(name: "SwitchboardSchemaTests", dependencies: ["SwitchboardSchema"], swiftSettings: strict),
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
