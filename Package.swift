@@ -51,7 +51,7 @@ let package = Package(
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.
         .target(name: "SwitchboardSpec",
-                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal",
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema",
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
@@ -69,7 +69,7 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
-                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
+                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -127,7 +127,7 @@ let package = Package(
         // The validator through its API: the official JSON-Schema-Test-Suite (fetched by scripts/fetch-schema-suite.sh)
         // and agreement with python-jsonschema on SchemaStore schemas.
         .testTarget(name: "SwitchboardSchemaTests", dependencies: ["SwitchboardSchema"], swiftSettings: strict),
-        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
+        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "SwitchboardSchema", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
         // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
