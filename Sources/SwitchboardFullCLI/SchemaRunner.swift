@@ -14,8 +14,7 @@ struct SchemaRunner {
 
     /// Whether `path` holds a JSON Schema: a document whose top level has `$schema`.
     static func isSchemaFile(_ path: String) -> Bool {
-        guard case .object(let object)? = try? SchemaForm.readDocument(path) else { return false }
-        return object["$schema"] != nil
+        SchemaForm.isSchema(path)
     }
 
     @MainActor func run() throws(CommandFailure) {

@@ -29,12 +29,21 @@ extension JSONValue {
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch { throw DocumentError(message: "not valid YAML: \(error)") }
         guard let node else { return .null }
-        return try fromYAML(node, depth: 0)
+        var budget = maximumYAMLValues
+        return try fromYAML(node, depth: 0, budget: &budget)
     }
 
-    private static func fromYAML(_ node: Node, depth: Int) throws(DocumentError) -> JSONValue {
+    /// The most values a YAML document may hold once its aliases are expanded (an alias bomb is refused).
+    public static let maximumYAMLValues = 1_000_000
+
+    private static func fromYAML(_ node: Node, depth: Int, budget: inout Int) throws(DocumentError) -> JSONValue {
         guard depth < JSONValue.maximumDepth else {
             throw DocumentError(message: "the YAML nests deeper than \(JSONValue.maximumDepth) levels")
+        }
+        budget -= 1
+        guard budget >= 0 else {
+            throw DocumentError(message: "the YAML holds more than \(maximumYAMLValues) values once its aliases are "
+                                + "expanded; write the values out")
         }
         switch node {
         case .scalar(let scalar):
@@ -49,12 +58,12 @@ extension JSONValue {
                 guard let name = key.scalar?.string else {
                     throw DocumentError(message: "line \(key.mark?.line ?? 0): a key must be a string")
                 }
-                members.append((key: name, value: try fromYAML(value, depth: depth + 1)))
+                members.append((key: name, value: try fromYAML(value, depth: depth + 1, budget: &budget)))
             }
             return .object(JSONObject(members))
         case .sequence(let sequence):
             var items: [JSONValue] = []
-            for item in sequence { items.append(try fromYAML(item, depth: depth + 1)) }
+            for item in sequence { items.append(try fromYAML(item, depth: depth + 1, budget: &budget)) }
             return .array(items)
         case .alias:
             throw DocumentError(message: "YAML aliases are not read in a document; write the value out")
@@ -108,6 +117,26 @@ extension SchemaForm {
     public static func document(_ bytes: [UInt8], yaml: Bool = false) throws(DocumentError) -> JSONValue {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw DocumentError(message: "not valid UTF-8") }
         return try JSONValue.document(text, yaml: yaml)
+    }
+
+    /// Whether the file at `path` is a JSON Schema rather than a form spec: a JSON object with a `$schema` member,
+    /// or YAML with a top-level `$schema:` line. Read without expanding anything (a spec may be hostile).
+    public static func isSchema(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let bytes = readAll(fd, limit: maximumDocumentSize)
+        guard bytes.count <= maximumDocumentSize, let text = String(validating: bytes, as: UTF8.self) else { return false }
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        if first == "{" {
+            guard case .object(let object)? = try? JSONValue.parse(text) else { return false }
+            return object["$schema"] != nil
+        }
+        return text.split(separator: "\n").contains { line in
+            line.hasPrefix("$schema:") || line.hasPrefix("\"$schema\":") || line.hasPrefix("'$schema':")
+        }
     }
 
     /// Everything on standard input (at most `maximumDocumentSize` bytes and one more).

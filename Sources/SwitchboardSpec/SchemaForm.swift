@@ -132,21 +132,70 @@ struct SchemaMapper {
     }
 
     /// The properties of an object schema as spec fields, in property order.
-    mutating func fields(of schema: JSONValue, depth: Int) -> [JSONValue] {
+    /// `inItem`: the fields of a list's item, which hold no groups, lists or conditions (a spec's repeat cannot).
+    mutating func fields(of schema: JSONValue, depth: Int, prefix: String = "", inItem: Bool = false) -> [JSONValue] {
         let object = resolved(schema)
         guard depth < 16, case .object(let properties)? = object["properties"] else { return [] }
         var required: Set<String> = []
         if case .array(let names)? = object["required"] {
             for case .string(let name) in names { required.insert(name) }
         }
-        return properties.members.compactMap { member in
-            field(member.key, resolved(member.value), required: required.contains(member.key), depth: depth)
+        var entries = properties.members.compactMap { member -> JSONValue? in
+            let schema = resolved(member.value)
+            if inItem && (type(schema) == "object" || (type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil)) {
+                return nil
+            }
+            return field(member.key, schema, required: required.contains(member.key), depth: depth, prefix: prefix)
         }
+        if inItem { return entries }
+        // if/then/else on this object's answers: a property only `then` (or `else`) defines is asked only while
+        // the `if` holds (or does not), live through the review (the spec's `when:`).
+        for (branch, holds) in [("then", true), ("else", false)] {
+            guard let branchSchema = object[branch].map(resolved), let condition = condition(object["if"], holds: holds,
+                                                                                        prefix: prefix),
+                  case .object(let extra)? = branchSchema["properties"] else { continue }
+            var branchRequired: Set<String> = []
+            if case .array(let names)? = branchSchema["required"] {
+                for case .string(let name) in names { branchRequired.insert(name) }
+            }
+            for member in extra.members where properties[member.key] == nil {
+                let schema = resolved(member.value)
+                guard type(schema) != "object", type(schema) != "array",
+                      case .object(let entry)? = field(member.key, schema, required: branchRequired.contains(member.key),
+                                                       depth: depth, prefix: prefix) else { continue }
+                entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
+            }
+        }
+        return entries
+    }
+
+    /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
+    func condition(_ schema: JSONValue?, holds: Bool, prefix: String) -> JSONValue? {
+        guard let schema = schema.map(resolved), case .object(let properties)? = schema["properties"],
+              properties.count == 1, let member = properties.members.first else { return nil }
+        let test = resolved(member.value)
+        var values: [String] = []
+        if let constant = test["const"], let text = scalarText(constant, boolean: true) {
+            values = [text]
+        } else if case .array(let list)? = test["enum"] {
+            values = list.compactMap { scalarText($0, boolean: true) }
+            guard values.count == list.count, !values.isEmpty, !values.contains(where: { $0.contains(",") }) else { return nil }
+        } else {
+            return nil
+        }
+        let name = JSONValue.string(prefix + member.key)
+        if holds {
+            if values.count == 1 { return .object(JSONObject([(key: prefix + member.key, value: .string(values[0]))])) }
+            return .object(JSONObject([(key: prefix + member.key, value: .array(values.map(JSONValue.string)))]))
+        }
+        let rule = values.count == 1 ? "not:equals:\(values[0])" : "not:one-of:" + values.joined(separator: ",")
+        return .object(JSONObject([(key: "field", value: name), (key: "rule", value: .string(rule))]))
     }
 
     /// One property as a spec field, group or repeat; nil when it is not asked (readOnly, deprecated, a name a
     /// spec field cannot have, nothing to ask).
-    mutating func field(_ name: String, _ schema: JSONValue, required: Bool, depth: Int) -> JSONValue? {
+    mutating func field(_ name: String, _ schema: JSONValue, required: Bool, depth: Int,
+                        prefix: String = "") -> JSONValue? {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
         if schema["readOnly"] == .bool(true) || schema["deprecated"] == .bool(true) { return nil }
         var entry: [(String, JSONValue)] = [("name", .string(name))]
@@ -155,7 +204,7 @@ struct SchemaMapper {
         if let title { entry.append(("prompt", title)) }
         let kind = type(schema)
         if kind == "object" {
-            let inner = fields(of: schema, depth: depth + 1)
+            let inner = fields(of: schema, depth: depth + 1, prefix: prefix + name + ".")
             guard !inner.isEmpty else { return nil }
             entry.append(("group", .array(inner)))
             return object(entry)
@@ -178,7 +227,7 @@ struct SchemaMapper {
             entry += bounds
             entry.append(("required", .bool(required)))
             if type(items) == "object" {
-                let inner = fields(of: items, depth: depth + 1)
+                let inner = fields(of: items, depth: depth + 1, inItem: true)
                 guard !inner.isEmpty else { return nil }
                 entry.append(("repeat", .array(inner)))
             } else {

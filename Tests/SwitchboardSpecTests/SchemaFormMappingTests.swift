@@ -74,3 +74,32 @@ struct SchemaFormMappingTests {
         #expect(schemaForm.schema.validate(schemaForm.document(of: form)).isEmpty)
     }
 }
+
+private let conditionalSchema = """
+    {
+      "type": "object",
+      "required": ["kind"],
+      "properties": {"kind": {"enum": ["person", "company"]}, "name": {"type": "string"}},
+      "if": {"properties": {"kind": {"const": "company"}}},
+      "then": {"required": ["vat"], "properties": {"vat": {"type": "string", "title": "VAT number", "minLength": 4}}},
+      "else": {"properties": {"age": {"type": "integer", "title": "Age", "minimum": 0}}}
+    }
+    """
+
+@MainActor @Suite("if/then/else of a schema as conditions")
+struct SchemaConditionTests {
+    @Test("a property only then defines is asked while the if holds, else's otherwise, live through the review")
+    func ifThenElse() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(conditionalSchema), file: "c.json")
+        #expect(schemaForm.spec["vat"]?.when != nil && schemaForm.spec["vat"]?.isRequired == true)
+        #expect(schemaForm.spec["age"]?.when != nil && schemaForm.spec["age"]?.isRequired == false)
+        let form = schemaForm.makeForm()
+        // kind person: age asked, vat not; then the review changes kind to company: vat asked at once, age hidden.
+        let prompter = ScriptedPrompter(lines: ["person", "Ada", "36", "kind", "company", "abc", "BE0123", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).filter { $0 == "VAT number: " }.count == 1)   // asked once the kind changed
+        #expect(prompter.refused.map(\.line) == ["abc"])
+        #expect(schemaForm.document(of: form).description == #"{"kind":"company","name":"Ada","vat":"BE0123"}"#)
+    }
+}
