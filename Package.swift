@@ -69,8 +69,9 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
-                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Yams", package: "Yams")],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.
