@@ -70,7 +70,8 @@ let package = Package(
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Yams", package: "Yams")],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.

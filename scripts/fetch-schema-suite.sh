@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=.schema-suite
 JSONSCHEMA_VERSION=4.26.0
-CHECK_JSONSCHEMA_VERSION=0.33.3
+CHECK_JSONSCHEMA_VERSION=0.39.0
 mkdir -p "$CACHE"
 PIP=(python3 -m pip)
 

@@ -31,6 +31,12 @@ extension JSONValue {
 
     /// Parses JSON from UTF-8 bytes (see `parse(_:)`).
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes[...])
+        return try parser.document()
+    }
+
+    /// Parses JSON from a slice of UTF-8 bytes (one line of a JSON Lines buffer, without copying it).
+    public static func parse(bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
         return try parser.document()
     }
@@ -38,23 +44,28 @@ extension JSONValue {
 
 /// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
 struct JSONParser {
-    private let bytes: [UInt8]
-    private var index = 0
+    private let bytes: ArraySlice<UInt8>
+    private var index: Int
+    private let end: Int
     private var depth = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+        end = bytes.endIndex
+    }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
         skipSpace()
         let value = try parseValue()
         skipSpace()
-        if index < bytes.count { throw error("expected the end of the document after the value, got \(shown())") }
+        if index < end { throw error("expected the end of the document after the value, got \(shown())") }
         return value
     }
 
     @inline(__always)
     private mutating func skipSpace() {
-        while index < bytes.count {
+        while index < end {
             let b = bytes[index]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
             index += 1
@@ -62,7 +73,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, got the end of the text") }
+        guard index < end else { throw error("expected a value, got the end of the text") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -78,7 +89,7 @@ struct JSONParser {
     private mutating func literal(_ word: StaticString) throws(JSONParseError) {
         let start = index
         let count = word.utf8CodeUnitCount
-        var ok = index + count <= bytes.count
+        var ok = index + count <= end
         if ok {
             for i in 0..<count where bytes[index + i] != word.utf8Start[i] {
                 ok = false
@@ -104,7 +115,7 @@ struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < end, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
             return .array(items)
@@ -113,7 +124,7 @@ struct JSONParser {
             skipSpace()
             items.append(try parseValue())
             skipSpace()
-            guard index < bytes.count else { throw error("expected , or ] in an array, got the end of the text") }
+            guard index < end else { throw error("expected , or ] in an array, got the end of the text") }
             let b = bytes[index]
             index += 1
             if b == UInt8(ascii: ",") { continue }
@@ -130,26 +141,26 @@ struct JSONParser {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if index < end, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(JSONObject(members))
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, got \(shown())")
             }
             let key = try parseString()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            guard index < end, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected : after a member name, got \(shown())")
             }
             index += 1
             skipSpace()
             members.append((key, try parseValue()))
             skipSpace()
-            guard index < bytes.count else { throw error("expected , or } in an object, got the end of the text") }
+            guard index < end else { throw error("expected , or } in an object, got the end of the text") }
             let b = bytes[index]
             index += 1
             if b == UInt8(ascii: ",") { continue }
@@ -166,7 +177,7 @@ struct JSONParser {
         index += 1
         var ascii = true
         // Fast path: no escapes.
-        while index < bytes.count {
+        while index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 let run = bytes[(start + 1)..<index]
@@ -185,7 +196,8 @@ struct JSONParser {
         }
         // Slow path: escapes.
         var out: [UInt8] = Array(bytes[(start + 1)..<index])
-        while index < bytes.count {
+        out.reserveCapacity(out.count + 16)
+        while index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 index += 1
@@ -202,7 +214,7 @@ struct JSONParser {
                 continue
             }
             index += 1
-            guard index < bytes.count else { break }
+            guard index < end else { break }
             let e = bytes[index]
             index += 1
             switch e {
@@ -214,7 +226,7 @@ struct JSONParser {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
-                if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                if (0xD800...0xDBFF).contains(code), index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
                    bytes[index + 1] == UInt8(ascii: "u") {
                     let save = index
                     index += 2
@@ -238,7 +250,7 @@ struct JSONParser {
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        guard index + 4 <= end else { throw error("expected four hex digits after \\u") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[index]
@@ -277,43 +289,43 @@ struct JSONParser {
             }
             count += 1
         }
-        guard index < bytes.count, (48...57).contains(bytes[index]) else {
+        guard index < end, (48...57).contains(bytes[index]) else {
             throw error("expected a digit in a number, got \(shown())")
         }
         if bytes[index] == 48 {
             index += 1
-            if index < bytes.count, (48...57).contains(bytes[index]) {
+            if index < end, (48...57).contains(bytes[index]) {
                 throw error("a number must not start with 0 followed by digits")
             }
         } else {
-            while index < bytes.count, (48...57).contains(bytes[index]) {
+            while index < end, (48...57).contains(bytes[index]) {
                 take(bytes[index])
                 index += 1
             }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, (48...57).contains(bytes[index]) else {
+            guard index < end, (48...57).contains(bytes[index]) else {
                 throw error("expected a digit after the decimal point, got \(shown())")
             }
-            while index < bytes.count, (48...57).contains(bytes[index]) {
+            while index < end, (48...57).contains(bytes[index]) {
                 take(bytes[index])
                 fractionDigits += 1
                 index += 1
             }
         }
         var exponent = 0
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             var expNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 expNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < bytes.count, (48...57).contains(bytes[index]) else {
+            guard index < end, (48...57).contains(bytes[index]) else {
                 throw error("expected a digit in the exponent, got \(shown())")
             }
-            while index < bytes.count, (48...57).contains(bytes[index]) {
+            while index < end, (48...57).contains(bytes[index]) {
                 if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
                 index += 1
             }
@@ -326,22 +338,22 @@ struct JSONParser {
 
     /// The next bytes, quoted, for a message.
     private func shown(_ length: Int = 1) -> String {
-        guard index < bytes.count else { return "the end of the text" }
-        var end = min(index + length, bytes.count)
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }   // whole UTF-8 sequence
-        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        guard index < end else { return "the end of the text" }
+        var stop = min(index + length, end)
+        while stop < end, bytes[stop] & 0xC0 == 0x80 { stop += 1 }   // whole UTF-8 sequence
+        let text = String(decoding: bytes[index..<stop], as: UTF8.self)
         var escaped = ""
         JSONValue.writeString(text, to: &escaped)
         return escaped
     }
 
     private func error(_ message: String) -> JSONParseError {
-        var line = 1, lineStart = 0
-        let end = min(index, bytes.count)
-        for i in 0..<end where bytes[i] == 0x0A {
+        var line = 1, lineStart = bytes.startIndex
+        let stop = min(index, end)
+        for i in bytes.startIndex..<stop where bytes[i] == 0x0A {
             line += 1
             lineStart = i + 1
         }
-        return JSONParseError(message: message, offset: end, line: line, column: end - lineStart + 1)
+        return JSONParseError(message: message, offset: stop - bytes.startIndex, line: line, column: stop - lineStart + 1)
     }
 }

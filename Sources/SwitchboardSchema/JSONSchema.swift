@@ -52,7 +52,7 @@ public final class JSONSchema: Sendable {
         } catch {
             throw SchemaError(location: path, message: "is not valid JSON: \(error)")
         }
-        try self.init(value, uri: fileURI(forPath: path), options: options)
+        try self.init(value, uri: SwitchboardSchema.fileURI(forPath: path), options: options)
     }
 
     /// Loads a schema from JSON text (relative file references are read from the working directory).
@@ -70,13 +70,21 @@ public final class JSONSchema: Sendable {
     /// against which relative references resolve (default: a file in the working directory).
     public init(_ document: JSONValue, uri: String? = nil, options: Options = Options()) throws(SchemaError) {
         var index = SchemaIndex(resolver: options.resolver)
-        let base = uri ?? fileURI(forPath: "schema.json")
+        let base = uri ?? SwitchboardSchema.fileURI(forPath: "schema.json")
         let location = try index.add(document, uri: base, name: "", defaultDraft: options.defaultDraft)
         draft = index.info(at: location)?.draft ?? options.defaultDraft
         var compiler = SchemaCompiler(index: index, assertsFormat: options.assertsFormat,
                                       defaultDraft: options.defaultDraft)
         root = try compiler.compileAll(location)
     }
+
+    /// The `file:` URI of a path (relative paths against the working directory): the `uri` to give
+    /// `init(_:uri:options:)` for a schema read from that file by other means (such as YAML).
+    ///
+    /// ```swift
+    /// JSONSchema.fileURI(forPath: "/etc/app/schema.json")   // "file:///etc/app/schema.json"
+    /// ```
+    public static func fileURI(forPath path: String) -> String { SwitchboardSchema.fileURI(forPath: path) }
 
     /// Every way `instance` fails the schema, in document order (empty: valid). Each names the instance location
     /// as a JSON pointer and says what is wrong.

@@ -15,10 +15,17 @@ import Glibc
 ///                             options: .init(resolver: resolver))
 /// ```
 public struct SchemaResolver: Sendable {
-    let load: @Sendable (String) throws(SchemaError) -> JSONValue?
+    private let loader: @Sendable (String) throws(SchemaError) -> JSONValue?
 
     /// A resolver from a function of the absolute URI (nil: no such document).
-    public init(_ load: @escaping @Sendable (String) throws(SchemaError) -> JSONValue?) { self.load = load }
+    public init(_ load: @escaping @Sendable (String) throws(SchemaError) -> JSONValue?) { self.loader = load }
+
+    /// The document at the absolute URI `uri` (no fragment), or nil when there is none.
+    ///
+    /// ```swift
+    /// try SchemaResolver.files.load("file:///etc/app/common.json")
+    /// ```
+    public func load(_ uri: String) throws(SchemaError) -> JSONValue? { try loader(uri) }
 
     /// `file:` URIs read from disk as JSON; `http(s)` refused with a clear error; nothing else.
     public static let files = SchemaResolver { uri throws(SchemaError) in
