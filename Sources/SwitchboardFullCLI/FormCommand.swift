@@ -32,6 +32,12 @@ struct FormCommand: ParsableCommand {
               switchboard form signup.yaml --draft .signup-draft.json
               switchboard form signup.yaml --output yaml < answers.txt
               printf '%s\\n' 'user=ada' | switchboard form two.yaml --input key-value
+              switchboard form --schema service.schema.json --output yaml > service.yaml
+              switchboard form --schema service.schema.json < service.json    # check and write typed
+
+            With --schema (or a spec file whose top level has $schema), the questions come from a JSON Schema and \
+            the answer is checked by it on submit; without a terminal, the JSON or YAML document on standard input \
+            is checked and written typed, each failing location named (exit 1).
             """)
 
     @Argument(help: ArgumentHelp("The form spec (YAML or JSON); a file whose top level has $schema is a JSON Schema.",
