@@ -35,6 +35,10 @@ public struct FormSpec {
     /// Whether the spec's answers are nested (it has groups or lists): `--output env` refuses it.
     public var isNested: Bool { !groups.isEmpty || !repeats.isEmpty }
 
+    /// The form's scenarios (`scenarios:`): keys typed into the form and what must follow, run by
+    /// `switchboard test` in a virtual terminal.
+    public var scenarios: [ScenarioSpec] = []
+
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
     /// - Throws: `SpecError` with every problem found.
     public init(yaml text: String, file: String = "<spec>") throws(SpecError) {
