@@ -8,7 +8,7 @@ import Glibc
 ///
 /// A line longer than the buffer grows it, up to `maximumLineLength` (a stream with no newline, such as
 /// `/dev/zero`, would otherwise take all memory); nothing is ever cut.
-struct LineReader: ~Copyable {
+package struct LineReader: ~Copyable {
     /// The longest line read: 256 MiB.
     static let maximumLineLength = 256 << 20
     private let fd: Int32
@@ -17,7 +17,7 @@ struct LineReader: ~Copyable {
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
 
-    init(fd: Int32, name: String = "standard input", capacity: Int = 1 << 20) {
+    package init(fd: Int32, name: String = "standard input", capacity: Int = 1 << 20) {
         self.fd = fd
         self.name = name
         self.capacity = capacity
@@ -37,7 +37,7 @@ struct LineReader: ~Copyable {
 
     /// Calls `body` with each line (without its `\n` or `\r\n`) in order.
     /// - Throws: `CommandFailure` (exit 2) when reading fails or a line is longer than `maximumLineLength`.
-    mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
+    package mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
         try readLines(announcingReads: false, body, beforeRead: { _ in })
     }
 

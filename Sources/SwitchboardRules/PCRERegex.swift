@@ -75,12 +75,28 @@ public final class PCRERegex: @unchecked Sendable {
     /// Compiles `pattern`.
     /// - Parameter caseInsensitive: match without regard to case (as `(?i)` does).
     /// - Throws: `CompileError` with PCRE2's message and the position of the problem.
-    public init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
+    public convenience init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
+        try self.init(pattern, caseInsensitive: caseInsensitive, whole: !PCRERegex.anchorsItself(pattern), extra: 0)
+    }
+
+    /// Compiles `pattern` to be *searched for* anywhere in a value, as JSON Schema's `pattern` and
+    /// `patternProperties` are (no whole-value matching: `\d` accepts `"a1"`). `$` is still the end of the value
+    /// only, `\d`, `\w`, `\s` are still ASCII. With `allowEmptyClass`, `[]` matches nothing and `[^]` any
+    /// character, as in ECMAScript.
+    ///
+    /// ```swift
+    /// try PCRERegex(searching: "[0-9]").matches("abc1")   // true
+    /// ```
+    public convenience init(searching pattern: String, allowEmptyClass: Bool = false) throws(CompileError) {
+        try self.init(pattern, caseInsensitive: false, whole: false,
+                      extra: allowEmptyClass ? UInt32(PCRE2_ALLOW_EMPTY_CLASS) : 0)
+    }
+
+    private init(_ pattern: String, caseInsensitive: Bool, whole: Bool, extra: UInt32) throws(CompileError) {
         self.pattern = pattern
         self.isCaseInsensitive = caseInsensitive
-        let whole = !PCRERegex.anchorsItself(pattern)
         matchesWholeValue = whole
-        var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C)
+        var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C) | extra
         if whole { options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED) }
         if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
         var errorCode: Int32 = 0
