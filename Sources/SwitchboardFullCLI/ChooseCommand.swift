@@ -39,10 +39,13 @@ struct ChooseCommand: ParsableCommand {
     @Flag(help: "Choose several options (Tab chooses).")
     var multi = false
 
-    @Option(name: .customLong("min"), help: ArgumentHelp("The fewest options to choose (with --multi).", valueName: "n"))
+    // `.unconditional`: `--min -1` is a value to refuse with the reason, not a missing value.
+    @Option(name: .customLong("min"), parsing: .unconditional,
+            help: ArgumentHelp("The fewest options to choose (with --multi; 0 or more).", valueName: "n"))
     var minimum: Int?
 
-    @Option(name: .customLong("max"), help: ArgumentHelp("The most options to choose (with --multi).", valueName: "n"))
+    @Option(name: .customLong("max"), parsing: .unconditional,
+            help: ArgumentHelp("The most options to choose (with --multi; 1 or more).", valueName: "n"))
     var maximum: Int?
 
     @Option(help: ArgumentHelp("An option chosen at the start (repeatable; highlighted without --multi).",
@@ -54,10 +57,6 @@ struct ChooseCommand: ParsableCommand {
         valueName: "rule"), completion: .list(ruleNameCompletions))
     var rules: [String] = []
 
-    func validate() throws {
-        if let minimum, minimum < 0 { throw ValidationError("--min must be 0 or more") }
-        if let maximum, maximum < 1 { throw ValidationError("--max must be 1 or more") }
-    }
 
     var chooseOptions: ChooseOptions {
         ChooseOptions(prompt: prompt, options: options, multi: multi, minimum: minimum, maximum: maximum,
@@ -65,6 +64,8 @@ struct ChooseCommand: ParsableCommand {
     }
 
     func run() throws {
+        // ArgumentParser sees the arguments repaired (a bad byte becomes U+FFFD): check the bytes given.
+        try refuseArgumentsNotUTF8(command: "choose")
         let options = chooseOptions
         try MainActor.assumeIsolated { try options.run() }
     }
@@ -89,14 +90,23 @@ struct ConfirmCommand: ParsableCommand {
               switchboard confirm "Delete 3 files?" --default no || exit 0
             """)
 
+    /// yes or no, in any case (`Y`, `No`, `YES`), or their first letters.
     enum Answer: String, ExpressibleByArgument, CaseIterable {
         case yes, no
+
+        init?(argument: String) {
+            switch argument.lowercased() {
+            case "yes", "y": self = .yes
+            case "no", "n": self = .no
+            default: return nil
+            }
+        }
     }
 
     @Argument(help: "The question, e.g. \"Deploy?\".")
     var prompt: String
 
-    @Option(name: .customLong("default"), help: "The answer Enter gives.")
+    @Option(name: .customLong("default"), help: "The answer Enter gives: yes or no (any case; y or n).")
     var defaultAnswer: Answer?
 
     func run() throws {

@@ -26,6 +26,9 @@ public struct ListWords: Sendable, Equatable {
     public var selectHelp = "↑↓ move · Enter picks"
     /// Under the input while several choices are valid.
     public var multiHelp = "{n} chosen · Tab chooses · ↑↓ move · Enter accepts"
+    /// After the help while options are still being read (they stream in from a pipe): `{n}` is how many
+    /// arrived so far, with thousands grouped (`1,204 read…`).
+    public var reading = "{n} read…"
     /// The verdict when the typed text matches no option.
     public var noMatch = "no option matches {text}"
     /// The verdict when fewer than `min` options are chosen.
@@ -59,6 +62,17 @@ public struct ListWords: Sendable, Equatable {
 
     /// The English words.
     public init() {}
+
+    /// `count` with its thousands grouped by commas: `grouped(1204) == "1,204"`.
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
 
     /// `template` with `{n}`, `{m}` and `{text}` filled in (by `FormWords.fill`).
     func fill(_ template: String, n: Int = 0, m: Int = 0, text: String = "") -> String {

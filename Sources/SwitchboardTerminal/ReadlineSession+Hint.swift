@@ -39,6 +39,8 @@ extension ReadlineSession {
         var spinner: Int?
         /// A list's help: whether it shows, and how many options are chosen.
         var listHelp: Int?
+        /// While options stream in: how many have arrived.
+        var reading: Int?
     }
 
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
@@ -49,7 +51,8 @@ extension ReadlineSession {
         if showsVerdict { drawnSpinner = spinner }
         let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
                           refused: refused, note: field.note.value, width: width, spinner: spinner,
-                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil)
+                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil,
+                          reading: field.list?.isReading == true ? field.list?.list.count : nil)
         if key == hintKey { return hintCache }
         hintCache = buildHintText(width: width, spinner: spinner)
         hintKey = key
@@ -90,6 +93,12 @@ extension ReadlineSession {
                 markColor = "31"
                 message = field.shownMessage(verdict)
             }
+        }
+        if let state = field.list, state.showsList, state.isReading {
+            // Options are still streaming in: say how many so far (the sign of life while a producer runs).
+            let reading = FormWords.fill(state.words.reading, ["n": ListWords.grouped(state.list.count)])
+            message += (message.isEmpty ? "" : " · ") + reading
+            if markColor.isEmpty { markColor = "2" }
         }
         let note = field.note.value
         if mark.isEmpty && message.isEmpty && note.isEmpty { return "" }

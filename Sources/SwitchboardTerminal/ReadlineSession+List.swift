@@ -10,6 +10,7 @@ extension ReadlineSession {
         guard let state = field.list, state.showsList else { return }
         syncText()   // the list must be filtered by the text on the line before it moves
         let page = max(1, state.shownRows)
+        if action != .fill { state.highlightMoved = true }
         switch action {
         case .up: state.list.move(by: -1)
         case .down: state.list.move(by: 1)
@@ -36,11 +37,39 @@ extension ReadlineSession {
         redisplayDeferred = true
     }
 
+    /// More options arrived (or their end): list and filter them, check the selection again, draw. An error of
+    /// the feed (a line that is not UTF-8 ...) ends the question with the terminal restored.
+    func readOptions(_ state: ListState) throws {
+        do {
+            try state.readFeed()
+        } catch {
+            cleanUpAfterSignal(echo: nil)
+            throw error
+        }
+        guard state.showsList else { return }
+        field.field.revalidate()
+        if !inputPending() { redisplayNow() } else { redisplayDeferred = true }
+    }
+
     /// A yes or no key: the answer, at once.
     func confirmKeyPressed(_ key: Int32) -> Int32 {
-        guard let state = field.list, state.isConfirm, let scalar = Unicode.Scalar(UInt32(key)) else { return 0 }
-        rl_replace_line(String(Character(scalar)), 0)
+        guard let state = field.list, state.isConfirm else { return 0 }
+        // The whole key: one byte, or the UTF-8 bytes of a character such as `Д` (bound as one sequence).
+        var sequence = [CChar](repeating: 0, count: 8)
+        let length = Int(sb_rl_executing_keyseq(&sequence, Int32(sequence.count)))
+        let bytes = sequence[..<length].map { UInt8(bitPattern: $0) }
+        let typed: String
+        if length > 1, let text = String(validating: bytes, as: UTF8.self), text.count == 1 {
+            typed = text
+        } else if key > 0, key < 0x80, let scalar = Unicode.Scalar(UInt32(key)) {
+            typed = String(Character(scalar))
+        } else {
+            return 0
+        }
+        guard state.confirmAnswer(for: typed) != nil else { return 0 }
+        rl_replace_line(typed, 0)
         sb_rl_set_point(sb_rl_end())
+        state.answeredByKey = true
         return accept(1, 13)
     }
 

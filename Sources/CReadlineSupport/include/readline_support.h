@@ -27,6 +27,15 @@ void sb_rl_set_known_input(int count);
 /// The bytes known to be waiting and not read yet.
 int sb_rl_known_input(void);
 
+/// Discards what was typed ahead: the keys readline has pushed back or queued, and every byte the terminal
+/// `fd` has received and nobody has read yet (tcflush TCIFLUSH). After a one-key answer the rest of a word
+/// typed fast ("yes" + Enter) must not reach the next reader (the shell, or the script's next question).
+void sb_rl_discard_typeahead(int fd);
+
+/// The key sequence of the command readline is running (a character of several UTF-8 bytes is one sequence),
+/// copied into `buffer` (at most `size` bytes); returns its length.
+int sb_rl_executing_keyseq(char *buffer, int size);
+
 typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function);
