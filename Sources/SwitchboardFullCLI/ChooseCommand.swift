@@ -14,12 +14,15 @@ struct ChooseCommand: ParsableCommand {
             readline line (emacs or vi keys, Ctrl-R).
 
             The options are the arguments after the prompt, or one per line on standard input when none are \
-            given (the keys then come from /dev/tty). The pick is printed one option per line, in list order.
+            given (the keys then come from /dev/tty); those stream in: the list shows at once, the lines read so \
+            far are listed and counted ("1,204 read…"), and Enter picks before the input ends. The pick is printed \
+            one option per line, in list order.
 
             No terminal: with options as arguments, the answer is read from standard input (an option's text; \
-            with --multi one per line) and checked (exit 1 when it is not an option). Options on standard input \
-            need a terminal (exit 2). TERM=dumb: the options are printed as a numbered list; a number or an \
-            option answers (comma-separated for several).
+            with --multi one per line) and checked (exit 1 when it is not an option); an empty answer takes \
+            --selected. Options on standard input need a terminal (exit 2). Bounds no pick could meet (--min above \
+            the number of options, more --selected than --max ...) are usage errors (exit 2). TERM=dumb: the \
+            options are printed as a numbered list; a number or an option answers (comma-separated for several); an option that is a number wins over a row number.
 
             Exit status: 0 picked, 1 invalid (no terminal to ask again), 2 usage error, 130 cancelled (Ctrl-C or \
             Ctrl-D on an empty line), 131 quit (Ctrl-\\).
@@ -77,8 +80,9 @@ struct ConfirmCommand: ParsableCommand {
         commandName: "confirm",
         abstract: "Ask a yes/no question; exit 0 for yes, 1 for no.",
         discussion: """
-            y or n answers at once (no Enter); Enter takes --default. The question and the answer go to standard \
-            error (or /dev/tty); nothing is printed on standard output.
+            y or n answers at once (no Enter); Enter takes --default. What was typed after the answering key \
+            (the "es" of a fast "yes") is discarded, never left for the shell. The question and the answer go to \
+            standard error (or /dev/tty); nothing is printed on standard output.
 
             No terminal: one line is read from standard input: y, yes, n, no (any case), or an empty line for \
             --default. Anything else is a usage error (exit 2), never a "no".

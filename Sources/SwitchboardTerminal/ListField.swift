@@ -84,7 +84,9 @@ public final class ListField {
             state.filterChanged(to: text)
             // While options stream in, an empty filter with nothing read yet is no mistake: the help says how
             // many were read (Enter has nothing to pick yet).
-            if state.picked == nil && state.list.matches.isEmpty && !(state.isReading && text.isEmpty) {
+            // Several choices: Enter accepts the chosen set whatever the filter shows, so a filter that matches
+            // nothing is said in the help (see the hint), not a failure that would block Enter.
+            if state.picked == nil && state.list.matches.isEmpty && !(state.isReading && text.isEmpty) && !multi {
                 return .invalid("option", state.words.fill(state.words.noMatch, text: text))
             }
             return .valid
@@ -139,6 +141,13 @@ public final class ListField {
             for index in 0..<state.list.count {
                 out += "\(index + 1)) \(displayEscaped(state.list.option(index)))\n"
                 if out.utf8.count > 1 << 16 { streams.write(out); out = "" }
+            }
+            // An option that is also a row number ("1" among 3, 2, 1): its text wins, and the prompt says so.
+            if (0..<state.list.count).contains(where: { index in
+                let option = state.list.option(index)
+                return option.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(option).map { $0 >= 1 && $0 <= state.list.count } == true
+            }) {
+                out += state.words.plainNumbersAreOptions + "\n"
             }
             out += (multi ? state.words.plainMulti : state.words.plainSelect) + "\n"
             streams.write(out)

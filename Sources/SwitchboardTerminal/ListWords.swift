@@ -55,6 +55,8 @@ public struct ListWords: Sendable, Equatable {
     public var plainSelect = "Type a number or an option:"
     /// Plain mode: how to answer several choices.
     public var plainMulti = "Type numbers or options, separated by commas:"
+    /// Plain mode, when an option is itself a row number ("1" among 3, 2, 1): typing it picks that option.
+    public var plainNumbersAreOptions = "An option that is a number is picked by its text, not as a row number."
     /// Plain mode and piped answers: an answer that is not an option.
     public var notAnOption = "{text} is not an option"
     /// Plain mode: a number outside the list.

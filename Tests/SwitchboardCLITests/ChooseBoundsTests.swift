@@ -76,3 +76,22 @@ struct ChooseBoundsTests {
         #expect(wrong.status == 2)
     }
 }
+
+@Suite("switchboard form: choice messages")
+struct ChoiceMessageTests {
+    @Test("a failure message quotes the value once, and cuts a 64 KB choice with …")
+    func shortMessages() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tags = try scratch.file("tags.yaml", "fields:\n  - name: tags\n    type: multiselect\n    choices: [x, y, z]\n")
+        let twice = try switchboard(["form", tags], input: "tags=x,z\n")
+        #expect(twice.status == 1)
+        #expect(twice.stderr == "tags: \"x,z\" is not one of x, y, z\n")
+        let huge = String(repeating: "h", count: 1 << 16)
+        let pick = try scratch.file("pick.yaml", "fields:\n  - name: pick\n    type: select\n    choices: [a, \(huge)]\n")
+        let wrong = try switchboard(["form", pick], input: "pick=b\n")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.utf8.count < 200, "\(wrong.stderr.prefix(300))")
+        #expect(wrong.stderr.contains("a, " + String(repeating: "h", count: 39) + "…"))
+    }
+}

@@ -1,0 +1,85 @@
+// `switchboard choose` at the edges, as a user meets them: a multi-select whose filter matches nothing, a line
+// break pasted into the filter, a long highlight mark, options that are numbers in TERM=dumb.
+import Foundation
+import Glibc
+import TerminalTestSupport
+import Testing
+
+@Suite("switchboard choose: edges on the screen", .serialized)
+struct ChooseEdgeScreenTests {
+    func screen(_ scratch: Scratch, _ arguments: String, width: Int = 60, height: Int = 12) throws -> TmuxScreen {
+        try TmuxScreen(command: "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) "
+                       + "\(arguments) > out.txt", width: width, height: height)
+    }
+
+    func output(_ scratch: Scratch) -> String? { try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) }
+
+    @Test("--multi: a filter that matches nothing is said in the help, and Enter still accepts the chosen set")
+    func multiFilterMatchingNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Tags api cli docs --multi")
+        #expect(tmux.waitFor("› ○ api") != nil)
+        tmux.press("Tab")
+        #expect(tmux.waitFor("1 chosen") != nil)
+        tmux.type("zzz")
+        #expect(tmux.waitFor("no option matches \"zzz\" · 1 chosen") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "api\n")
+        #expect(tmux.rows()[0] == "Tags: api")
+    }
+
+    @Test("a line break pasted into the filter does not break the line: it filters by the text around it")
+    func pastedLineBreak() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let tmux = try screen(scratch, "choose Colour red green blue")
+        #expect(tmux.waitFor("› red") != nil)
+        let candidates: [String] = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+        let tmuxPath = candidates.first(where: { access($0, X_OK) == 0 }) ?? "/usr/bin/tmux"
+        _ = try runProgram(tmuxPath, ["-L", tmux.socket, "set-buffer", "gre\n"])
+        _ = try runProgram(tmuxPath, ["-L", tmux.socket, "paste-buffer", "-p", "-t", "sb"])   // bracketed paste
+        #expect(tmux.waitUntil { !$0.contains("red") } != nil)
+        #expect(tmux.rows().prefix(3) == ["Colour: gre", "↑↓ move · Enter picks", "› green"])
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(output(scratch) == "green\n")
+    }
+
+    @Test("a long highlight-mark is cut to a quarter of the row: the options stay readable")
+    func longHighlightMark() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try scratch.file("lang.yaml", """
+            words:
+              highlight-mark: "\(String(repeating: "=", count: 60))"
+            fields:
+              - name: language
+                type: select
+                choices: [Swift, Go]
+            """)
+        let tmux = try screen(scratch, "form lang.yaml", width: 40)
+        #expect(tmux.waitFor("Swift") != nil)
+        #expect(tmux.rows()[2] == String(repeating: "=", count: 8) + "… Swift")
+        #expect(tmux.rows()[3] == String(repeating: " ", count: 10) + "Go")
+    }
+
+    @Test("TERM=dumb with options that are numbers (3 2 1): the prompt says their text wins; typing 1 picks \"1\"")
+    func plainNumbers() throws {
+        let session = try PtySession(try switchboardPath(), arguments: ["choose", "N", "3", "2", "1"],
+                                     environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(session.waitFor("Type a number or an option:"))
+        #expect(session.outputText.contains("1) 3\r\n2) 2\r\n3) 1\r\nAn option that is a number is picked by its text, not as a row number.\r\n"))
+        session.send("1\r")
+        #expect(session.waitForExit() == .exited(0))
+        #expect(session.stdoutText == "1\n")
+        let words = try PtySession(try switchboardPath(), arguments: ["choose", "N", "a", "b"],
+                                   environment: ["TERM": "dumb"], captureStdout: true)
+        #expect(words.waitFor("Type a number or an option:"))
+        #expect(!words.outputText.contains("picked by its text"))   // only said when it matters
+        words.send("2\r")
+        #expect(words.waitForExit() == .exited(0))
+        #expect(words.stdoutText == "b\n")
+    }
+}
