@@ -83,3 +83,36 @@ struct ChooseEdgeScreenTests {
         #expect(words.stdoutText == "b\n")
     }
 }
+
+@Suite("switchboard form: a choices command that runs", .serialized)
+struct ChoicesCommandScreenTests {
+    @Test("while a choices: command runs the field shows \"checking…\"; the list replaces it when the command answers")
+    func signOfLife() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let fifo = scratch.path("branches")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try scratch.file("b.yaml", """
+            fields:
+              - name: branch
+                type: select
+                choices: {command: "cat \(fifo)", timeout: 30}
+            """)
+        let tmux = try TmuxScreen(command: "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) "
+                                  + "form b.yaml > out.txt", width: 60, height: 12)
+        #expect(tmux.waitFor("branch: checking…") != nil)
+        // The command blocks on the fifo until this test writes (opening it waits for the command's cat).
+        let writer = open(fifo, O_WRONLY | O_CLOEXEC)
+        #expect(writer >= 0)
+        _ = "main\ndev\n".utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+        close(writer)
+        #expect(tmux.waitFor("› main") != nil)
+        #expect(!tmux.capture().contains("checking…"))
+        #expect(tmux.rows()[0] == "branch:")
+        tmux.press("Down", "Enter")
+        #expect(tmux.waitFor("Number or name to edit") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect((try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)) == "{\n  \"branch\": \"dev\"\n}\n")
+    }
+}
