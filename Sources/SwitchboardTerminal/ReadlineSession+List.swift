@@ -86,9 +86,29 @@ extension ReadlineSession {
             guard let pick = state.pick() else { return false }
             shown = pick.shown
         }
-        rl_replace_line(shown, 0)
+        rl_replace_line(oneRow(shown), 0)
         sb_rl_set_point(sb_rl_end())
         return true
+    }
+
+    /// The pick as the line shows it, cut (with `…`) so that it never wraps. Terminals and readline disagree on
+    /// the width of emoji sequences (`👨‍👩‍👧‍👦`: readline adds up its scalars), so a wrapped line would put
+    /// readline's idea of the rows apart from the screen's and the clean-up after Enter would erase the prompt's
+    /// row; measured by `widthBound` (never less than readline's measure), one row is one row for both. The pick
+    /// itself (what `read()` returns) is whole.
+    func oneRow(_ shown: String) -> String {
+        let room = columns - 1 - promptWidthBound
+        guard room >= 4, promptWidthBound + widthBound(Array(shown.utf8)[...]) >= columns - 1 else { return shown }
+        var width = 0
+        var end = shown.startIndex
+        for index in shown.indices {
+            let next = shown.index(after: index)
+            let character = widthBound(Array(shown[index..<next].utf8)[...])
+            if width + character > room - 2 { break }   // "…" is measured as 2
+            width += character
+            end = next
+        }
+        return String(shown[..<end]) + "…"
     }
 
     /// The list's rows under the hint: as many as the terminal has room for under the input (at most the

@@ -116,3 +116,24 @@ struct ChoicesCommandScreenTests {
         #expect((try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)) == "{\n  \"branch\": \"dev\"\n}\n")
     }
 }
+
+@Suite("switchboard choose: a pick wider than the row", .serialized)
+struct ChooseWidePickScreenTests {
+    @Test("at 20 columns a pick of ZWJ emoji is cut to one row: the prompt's row stays, the output is whole")
+    func emojiPick() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let family = "👨‍👩‍👧‍👦"
+        let tmux = try TmuxScreen(command: "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) "
+                                  + "choose Prompt \(shellQuote(family + family + family)) \(shellQuote("x" + family)) --multi > out.txt",
+                                  width: 20, height: 10)
+        #expect(tmux.waitFor("chosen") != nil)
+        tmux.press("Tab", "Tab")
+        #expect(tmux.waitFor("2 chosen") != nil)
+        tmux.press("Enter")
+        #expect(tmux.waitForExit() == 0)
+        #expect(tmux.rows()[0].hasPrefix("Prompt: "), "\(tmux.capture())")
+        #expect(tmux.rows()[0].hasSuffix("…"))
+        #expect((try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)) == family + family + family + "\nx" + family + "\n")
+    }
+}
