@@ -2,7 +2,9 @@
 // every byte typed: a Swift hook has to enter the main actor's code (an executor check) each time.
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <readline/readline.h>
 #include "readline_support.h"
@@ -38,4 +40,23 @@ int sb_rl_read_key_byte(FILE *stream) {
     int key = fallback_getc != NULL ? fallback_getc(stream) : rl_getc(stream);
     if (key >= 0) bytes_read++;
     return key;
+}
+
+// Exported by readline but not declared in its headers: whether keys were pushed back (rl_stuff_char,
+// _rl_unget_char) and wait to be read.
+extern int _rl_pushed_input_available(void);
+
+void sb_rl_discard_typeahead(int fd) {
+    rl_clear_pending_input();
+    while (_rl_pushed_input_available()) (void)rl_read_key();
+    known_input = 0;
+    tcflush(fd, TCIFLUSH);
+}
+
+int sb_rl_executing_keyseq(char *buffer, int size) {
+    int length = rl_key_sequence_length;
+    if (rl_executing_keyseq == NULL || length <= 0) return 0;
+    if (length > size) length = size;
+    memcpy(buffer, rl_executing_keyseq, (size_t)length);
+    return length;
 }

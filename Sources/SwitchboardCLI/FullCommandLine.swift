@@ -16,7 +16,8 @@ import Glibc
 enum FullCommandLine {
     static let name = "switchboard-full"
 
-    /// Runs `switchboard-full` with `arguments`; returns only by throwing when it cannot be started.
+    /// Runs `switchboard-full` with this process's argv (`arguments` is its text, argv[1...]); returns only by
+    /// throwing when it cannot be started.
     static func run(_ arguments: [String]) throws(CommandFailure) {
         let candidates = self.candidates()
         guard let path = candidates.first(where: { access($0, X_OK) == 0 }) else {
@@ -28,12 +29,11 @@ enum FullCommandLine {
         // Nothing has been written yet, and the output buffers are not touched: making them would read
         // `closedStandardStreams`, which puts /dev/null in place of a closed descriptor, and switchboard-full
         // would then miss `>&-` or `<&-` (the output lost with exit 0, a closed input read as empty).
-        // argv[0] stays `switchboard`: that is the command the user ran (and what `ps` should show).
-        let argv = ([CommandLine.arguments.first ?? "switchboard"] + arguments).map { strdup($0) } + [nil]
-        execv(path, argv)
-        let reason = String(cString: strerror(errno))
-        argv.forEach { free($0) }
-        throw .usage("cannot run \(displayQuoted(path)): \(reason)")
+        // argv is handed on as it came, byte for byte: `arguments` are its Strings, in which bytes that are not
+        // UTF-8 were replaced (switchboard-full refuses such options; rebuilt from `arguments` they would pass
+        // as other text). argv[0] stays `switchboard`: the command the user ran (and what `ps` should show).
+        execv(path, CommandLine.unsafeArgv)
+        throw .usage("cannot run \(displayQuoted(path)): \(String(cString: strerror(errno)))")
     }
 
     /// Where it may be: beside this executable, then in the installed libexec folder.

@@ -29,17 +29,10 @@ package struct ChooseOptions: Equatable {
     /// Asks, prints the pick; throws `CommandFailure` with the exit status otherwise.
     @MainActor package func run() throws(CommandFailure) {
         let parsed = try parseRules(rules)
-        if !multi && (minimum != nil || maximum != nil) {
-            throw CommandFailure.usage("--min and --max count the options chosen with --multi: add --multi")
-        }
-        if let minimum, let maximum, minimum > maximum {
-            throw CommandFailure.usage("--min \(minimum) is more than --max \(maximum)")
-        }
-        if !multi && selected.count > 1 {
-            throw CommandFailure.usage("--selected is given \(selected.count) times; one option can be picked without --multi")
-        }
+        try checkBounds()
         var terminal = LineField.Options()
-        let list: OptionList
+        var list = OptionList()
+        var feed: StandardInputOptions?
         var ttyInput: Int32 = -1
         defer { if ttyInput >= 0 { close(ttyInput) } }
         if options.isEmpty {
@@ -47,23 +40,36 @@ package struct ChooseOptions: Equatable {
                 throw CommandFailure.usage("no options: give them as arguments (switchboard choose \(displayQuoted(prompt, limit: 40)) "
                                            + "red green blue) or one per line on standard input")
             }
-            list = try readOptions(from: 0)
             // The options took standard input: the keys come from the terminal, as with fzf.
             ttyInput = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
             guard ttyInput >= 0 else {
+                // Read them anyway: a mistake in them is reported first (it would be with a terminal too).
+                _ = try readOptions(from: 0, minimum: multi ? minimum : nil, selected: selected)
                 throw CommandFailure.usage("the options came on standard input and there is no terminal to choose "
                                            + "with (/dev/tty: \(String(cString: strerror(errno)))); without a terminal, "
                                            + "give the options as arguments and the answer on standard input")
             }
             terminal.input = ttyInput
+            // They are listed as they arrive: the question shows at once, and reads them between keys.
+            feed = StandardInputOptions(fd: 0, minimum: multi ? minimum : nil, selected: selected)
         } else {
+            if closedStandardStreams.contains(0) {
+                // As `confirm`: a closed standard input is the script's mistake (exit 2), not an invalid answer.
+                throw CommandFailure(lines: ["\(displayEscaped(prompt, limit: 60)): no input (standard input is closed)"],
+                                     status: ExitStatus.usage)
+            }
             list = try checkedOptions(options)
-        }
-        for value in selected where list.index(of: value) == nil {
-            throw CommandFailure.usage("--selected \(displayQuoted(value, limit: 60)) is not one of the options")
+            if multi, let minimum, minimum > list.count {
+                throw CommandFailure.usage("--min \(minimum) is more than the \(list.count) option\(list.count == 1 ? "" : "s") "
+                                           + "given: it could never be met")
+            }
+            for value in selected where list.index(of: value) == nil {
+                throw CommandFailure.usage("--selected \(displayQuoted(value, limit: 60)) is not one of the options")
+            }
         }
         let field = ListField(prompt: prompt, list: list, multi: multi, selected: selected, minimum: minimum,
-                              maximum: maximum, rules: parsed.map(\.condition), words: ListWords(), terminal: terminal)
+                              maximum: maximum, rules: parsed.map(\.condition), words: ListWords(), terminal: terminal,
+                              feed: feed)
         standardError.flush()
         let interactive = isTerminal(terminal.input)
         do {
@@ -74,8 +80,34 @@ package struct ChooseOptions: Equatable {
             }
         } catch let error as FieldError {
             throw failure(error, prompt: prompt, interactive: interactive)
+        } catch let error as CommandFailure {
+            throw error   // the options on standard input were wrong (read while the question showed)
         } catch {
             throw CommandFailure.usage("cannot ask \(displayQuoted(prompt)): \(error)")
+        }
+    }
+
+    /// Bounds that no list could meet, refused before anything is read: a question whose Enter is refused for
+    /// ever is a trap. (`--min` against the number of options is checked once the options are known: at once
+    /// for arguments, at the end of standard input for streamed options.)
+    private func checkBounds() throws(CommandFailure) {
+        if !multi && (minimum != nil || maximum != nil) {
+            throw CommandFailure.usage("--min and --max count the options chosen with --multi: add --multi")
+        }
+        if let minimum, minimum < 0 {
+            throw CommandFailure.usage("--min must be 0 or more (the fewest options to choose), got \(minimum)")
+        }
+        if let maximum, maximum < 1 {
+            throw CommandFailure.usage("--max must be 1 or more (the most options to choose), got \(maximum)")
+        }
+        if let minimum, let maximum, minimum > maximum {
+            throw CommandFailure.usage("--min \(minimum) is more than --max \(maximum)")
+        }
+        if !multi && selected.count > 1 {
+            throw CommandFailure.usage("--selected is given \(selected.count) times; one option can be picked without --multi")
+        }
+        if let maximum, Set(selected).count > maximum {
+            throw CommandFailure.usage("--selected chooses \(Set(selected).count) options, more than --max \(maximum)")
         }
     }
 
@@ -99,22 +131,68 @@ package struct ChooseOptions: Equatable {
     }
 }
 
-/// Reads the options from `fd`, one per line (empty lines skipped, a final `\r` dropped). A line that is not
-/// UTF-8 or repeats an earlier one is a usage error naming the line; an empty list too.
-@MainActor func readOptions(from fd: Int32) throws(CommandFailure) -> OptionList {
-    var list = OptionList()
-    var repeats = OptionRepeats()
-    // The lines skipped (empty), in order: an option's line is its position plus the skipped lines before it.
-    var skipped: [Int] = []
-    func lineOf(_ index: Int) -> Int {
+/// The options on standard input, one per line (empty lines skipped, a final `\r` dropped), read as they
+/// arrive: `choose` lists and filters them while the producer is still writing (`find / | switchboard choose
+/// File`). A line that is not UTF-8 or repeats an earlier one is a usage error naming the line; so is an empty
+/// input, `--min` more than the options read, and a `--selected` option that never came; those that need every
+/// line are checked when the input ends.
+@MainActor final class StandardInputOptions: OptionFeed {
+    let fd: Int32
+    private let minimum: Int?
+    private let selected: [String]
+    private var repeats = OptionRepeats()
+    /// The lines skipped (empty), in order: an option's line is its position plus the skipped lines before it.
+    private var skipped: [Int] = []
+    private var pending: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    private var lineNumber = 0
+
+    init(fd: Int32, minimum: Int?, selected: [String]) {
+        self.fd = fd
+        self.minimum = minimum
+        self.selected = selected
+    }
+
+    func readMore(into list: inout OptionList) throws(CommandFailure) -> Bool {
+        let n = read(fd, &chunk, chunk.count)
+        if n < 0 {
+            if errno == EINTR || errno == EAGAIN { return true }
+            throw CommandFailure.usage("cannot read the options from standard input: \(String(cString: strerror(errno)))")
+        }
+        if n == 0 {
+            if !pending.isEmpty {
+                try add(pending[...], to: &list)
+                pending.removeAll()
+            }
+            try checkEnd(list)
+            return false
+        }
+        var start = 0
+        var index = 0
+        while index < n {
+            if chunk[index] == 0x0A {
+                if pending.isEmpty {
+                    try add(chunk[start..<index], to: &list)
+                } else {
+                    pending.append(contentsOf: chunk[start..<index])
+                    try add(pending[...], to: &list)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        pending.append(contentsOf: chunk[start..<n])
+        return true
+    }
+
+    private func lineOf(_ index: Int) -> Int {
         var line = index + 1
         for skip in skipped where skip <= line { line += 1 }
         return line
     }
-    var pending: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    var lineNumber = 0
-    func add(_ line: ArraySlice<UInt8>) throws(CommandFailure) {
+
+    private func add(_ line: ArraySlice<UInt8>, to list: inout OptionList) throws(CommandFailure) {
         lineNumber += 1
         var line = line
         if line.last == 0x0D { line.removeLast() }
@@ -130,34 +208,28 @@ package struct ChooseOptions: Equatable {
         }
         list.append(line)
     }
-    while true {
-        let n = read(fd, &chunk, chunk.count)
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw CommandFailure.usage("cannot read the options from standard input: \(String(cString: strerror(errno)))")
+
+    /// What can only be known once every option is read.
+    private func checkEnd(_ list: OptionList) throws(CommandFailure) {
+        if list.count == 0 {
+            throw CommandFailure.usage("no options: standard input held no line")
         }
-        if n == 0 { break }
-        var start = 0
-        var index = 0
-        while index < n {
-            if chunk[index] == 0x0A {
-                if pending.isEmpty {
-                    try add(chunk[start..<index])
-                } else {
-                    pending.append(contentsOf: chunk[start..<index])
-                    try add(pending[...])
-                    pending.removeAll(keepingCapacity: true)
-                }
-                start = index + 1
-            }
-            index += 1
+        if let minimum, minimum > list.count {
+            throw CommandFailure.usage("--min \(minimum) is more than the \(list.count) option\(list.count == 1 ? "" : "s") "
+                                       + "read from standard input: it could never be met")
         }
-        pending.append(contentsOf: chunk[start..<n])
+        for value in selected where list.index(of: value) == nil {
+            throw CommandFailure.usage("--selected \(displayQuoted(value, limit: 60)) is not one of the options read "
+                                       + "from standard input")
+        }
     }
-    if !pending.isEmpty { try add(pending[...]) }
-    if list.count == 0 {
-        throw CommandFailure.usage("no options: standard input held no line")
-    }
+}
+
+/// Reads every option from `fd` (to its end): see `StandardInputOptions`.
+@MainActor func readOptions(from fd: Int32, minimum: Int? = nil, selected: [String] = []) throws(CommandFailure) -> OptionList {
+    let feed = StandardInputOptions(fd: fd, minimum: minimum, selected: selected)
+    var list = OptionList()
+    while try feed.readMore(into: &list) {}
     list.matchAll()
     return list
 }

@@ -106,13 +106,17 @@ package func excerpt(_ text: String, around column: Int, limit: Int = 72) -> (te
     return (before + after, before)
 }
 
-/// `items` joined with `, ` for a message, at most `limit` of them: a longer list ends in `… (N in all)`, so a
-/// spec or rule with thousands of names or options still gets a one-line message.
+/// `items` joined with `, ` for a message, at most `limit` of them: a longer list ends in `… (N in all)`, and an
+/// item longer than 40 characters is cut with `…`, so a spec or rule with thousands of names or options (or one
+/// 64 KB option) still gets a one-line message.
 ///
 /// ```swift
 /// listed(["a", "b", "c"], limit: 2)   // "a, b, … (3 in all)"
 /// ```
 package func listed(_ items: [String], limit: Int = 20) -> String {
-    guard items.count > limit else { return items.joined(separator: ", ") }
-    return items.prefix(limit).joined(separator: ", ") + ", … (\(items.count) in all)"
+    func cut(_ item: String) -> String {
+        item.utf8.count <= 40 || item.count <= 40 ? item : String(item.prefix(39)) + "…"
+    }
+    guard items.count > limit else { return items.map(cut).joined(separator: ", ") }
+    return items.prefix(limit).map(cut).joined(separator: ", ") + ", … (\(items.count) in all)"
 }

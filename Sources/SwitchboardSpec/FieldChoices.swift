@@ -47,6 +47,9 @@ extension FormField {
         }, lastEnvironment: nil)
     }
 
+    /// Whether the field's choices come from a command (`choices(from:reading:)`).
+    public var hasChoicesCommand: Bool { choicesSource != nil }
+
     /// Runs the choices command if it has not run yet or an answer it reads has changed since; returns the
     /// failure message when the command gave no choices (nil when it did, or when there is no command). The
     /// flow calls it (and `answer(_:)` and `Form.validate()` run the command the same way); call it to list the

@@ -337,6 +337,9 @@ public struct FieldFailure: Equatable, Sendable, CustomStringConvertible {
     /// `age: must be a number, got "abc"` (no value for masked or empty fields).
     public var description: String {
         if isMasked || value.isEmpty { return "\(field): \(message)" }
-        return "\(field): \(message), got \(displayQuoted(value, limit: 60))"
+        // A message that quotes the value already (`"x,z" is not one of x, y, z`) does not say it twice.
+        let got = displayQuoted(value, limit: 60)
+        if message.contains(got) || message.contains(displayQuoted(value, limit: 40)) { return "\(field): \(message)" }
+        return "\(field): \(message), got \(got)"
     }
 }

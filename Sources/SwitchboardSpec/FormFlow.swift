@@ -32,6 +32,12 @@ public protocol FormPrompter: AnyObject {
     /// Shows text (the review, notices) where the prompts go, never on standard output.
     func show(_ text: String)
 
+    /// Shows that the form is busy (a `choices:` command runs) until `doneWorking()`; the default shows nothing.
+    func showWorking(_ text: String)
+
+    /// Takes away what `showWorking` showed.
+    func doneWorking()
+
     /// `readLine` for a field with asynchronous checks (`check:`), which the line runs while it is typed
     /// after `check` passes. The default ignores them (the flow then waits for them after the line).
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
@@ -54,6 +60,10 @@ public protocol FormPrompter: AnyObject {
 }
 
 extension FormPrompter {
+    public func showWorking(_ text: String) {}
+
+    public func doneWorking() {}
+
     public func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                          asyncChecks: [AsyncCheck],
                          check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
@@ -183,7 +193,13 @@ public final class FormFlow {
 
     /// Asks `field` until a valid answer is accepted. From the review, end of input goes back to it.
     func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
-        if let failure = field.refreshChoices() { prompter.show("\(field.name): \(failure)") }
+        if field.hasChoicesCommand {
+            // The command may take a while (it is killed at its timeout): a sign of life until it has answered.
+            prompter.showWorking("\(field.name): \((field.form?.words ?? FormWords()).checking)")
+        }
+        let failure = field.refreshChoices()
+        if field.hasChoicesCommand { prompter.doneWorking() }
+        if let failure { prompter.show("\(field.name): \(failure)") }
         let before = field.text.value
         do {
             let value = try field.isMultiline ? readLines(field, prompter) : readOne(field, prompter)

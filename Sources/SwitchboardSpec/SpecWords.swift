@@ -36,6 +36,7 @@ extension FormWords {
         ("yes-no-default-no", \.lists.yesNoDefaultNo), ("yes-no-keys", \.lists.yesNo),
         ("plain-select", \.lists.plainSelect), ("plain-multi", \.lists.plainMulti),
         ("not-an-option", \.lists.notAnOption), ("no-such-number", \.lists.noSuchNumber),
+        ("plain-numbers-are-options", \.lists.plainNumbersAreOptions),
     ] }
 }
 

@@ -28,6 +28,7 @@ public final class TerminalPrompter: FormPrompter {
     public var words = ListWords()
     private let output: Int32
     private let ownsOutput: Bool
+    private var workingShown = false
 
     /// Opens the prompt stream: standard error when it is a terminal, else /dev/tty.
     /// - Throws: `FieldError.terminalUnavailable` when there is no terminal to show the form on.
@@ -150,5 +151,30 @@ public final class TerminalPrompter: FormPrompter {
     /// the terminal.
     public func show(_ text: String) {
         writeAll(displayEscaped(text, newlines: true) + "\n", to: output)
+    }
+
+    /// `language: checking…` on the prompt's row while a `choices:` command runs; erased by `doneWorking()`
+    /// (plain mode: a line of its own, no cursor movement).
+    public func showWorking(_ text: String) {
+        workingShown = true
+        writeAll(displayEscaped(text) + (plainMode ? "\n" : ""), to: output)
+    }
+
+    public func doneWorking() {
+        guard workingShown else { return }
+        workingShown = false
+        if !plainMode { writeAll("\r\u{1B}[K", to: output) }
+    }
+
+    /// Whether `options` mean plain mode (no cursor movement): `.plain`, or automatic with TERM unset or dumb.
+    private var plainMode: Bool {
+        switch options.mode {
+        case .plain: return true
+        case .interactive: return false
+        case .automatic:
+            guard let term = getenv("TERM") else { return true }
+            let name = String(cString: term)
+            return name.isEmpty || name == "dumb"
+        }
     }
 }

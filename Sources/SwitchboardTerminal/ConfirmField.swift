@@ -1,3 +1,4 @@
+import CReadlineSupport
 import Glibc
 
 /// A yes/no question answered with one key: `y` or `n` answers at once (no Enter), Enter takes the default.
@@ -45,8 +46,14 @@ public final class ConfirmField {
     /// Asks and returns true for yes.
     ///
     /// - Throws: as `LineField.read()`; `FieldError.invalid` when an answer from a pipe is neither yes nor no.
+    ///
+    /// Type-ahead: after a one-key answer, whatever was typed after that key and not read yet (the `es` and
+    /// Enter of a fast "yes" + Enter) is discarded from the terminal, so that it reaches neither the shell nor
+    /// the next question. Keys typed after `read()` returns go to whoever reads the terminal next.
     public func read() throws -> Bool {
+        state.answeredByKey = false
         let text = try line.read()
+        if state.answeredByKey && isatty(line.options.input) == 1 { sb_rl_discard_typeahead(line.options.input) }
         if let answer = state.answer { return answer }
         if let answer = state.confirmAnswer(for: text) { return answer }
         if text.isEmpty, let defaultAnswer { return defaultAnswer }

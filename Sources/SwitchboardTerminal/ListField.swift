@@ -31,6 +31,8 @@ public final class ListField {
     /// The switch that checks the selection: minimum, maximum and the rules every picked option must pass.
     public let selectionRules = ObservableSwitch(.anyState)
     let state: ListState
+    /// The fewest options to choose (several choices).
+    let minimum: Int?
 
     /// The selection now: the chosen options (several choices) or the highlighted one; once read, the pick.
     public var selection: [String] { state.selection }
@@ -54,8 +56,11 @@ public final class ListField {
     }
 
     /// Creates a list question from a prepared option list (a million lines read from a pipe).
+    /// `feed`: more options still to come while the question shows (see `OptionFeed`); `selected` options that
+    /// arrive through it are chosen (or highlighted) as they come.
     package init(prompt: String, list: OptionList, multi: Bool, selected: [String], minimum: Int?,
-                 maximum: Int?, rules: [Condition<String>], words: ListWords, terminal: LineField.Options) {
+                 maximum: Int?, rules: [Condition<String>], words: ListWords, terminal: LineField.Options,
+                 feed: (any OptionFeed)? = nil) {
         var terminal = terminal
         terminal.choices = []          // Tab belongs to the list
         terminal.remembersHistory = false
@@ -63,7 +68,10 @@ public final class ListField {
         self.multi = multi
         let state = ListState(kind: multi ? .multi : .select, list: list, words: words)
         self.state = state
+        self.minimum = minimum
         line.list = state
+        state.feed = feed
+        state.preselected = Set(selected)
         let indices = selected.compactMap { state.list.index(of: $0) }
         if multi {
             state.list.choose(indices)
@@ -74,7 +82,11 @@ public final class ListField {
             guard let state else { return .valid }
             if state.resolvesTypedAnswers { return state.resolveTyped(text) }
             state.filterChanged(to: text)
-            if state.picked == nil && state.list.matches.isEmpty {
+            // While options stream in, an empty filter with nothing read yet is no mistake: the help says how
+            // many were read (Enter has nothing to pick yet).
+            // Several choices: Enter accepts the chosen set whatever the filter shows, so a filter that matches
+            // nothing is said in the help (see the hint), not a failure that would block Enter.
+            if state.picked == nil && state.list.matches.isEmpty && !(state.isReading && text.isEmpty) && !multi {
                 return .invalid("option", state.words.fill(state.words.noMatch, text: text))
             }
             return .valid
@@ -106,13 +118,21 @@ public final class ListField {
 
     /// Asks and returns the picked options: one, or (several choices) the chosen ones in list order.
     ///
-    /// - Throws: as `LineField.read()`; `FieldError.invalid` when there are no options, or when an answer from a
-    ///   pipe is not an option or the selection fails its rules.
+    /// - Throws: as `LineField.read()`; `FieldError.invalid` when there are no options, when `minimum` is more
+    ///   than the options (it could never be met), or when an answer from a pipe is not an option or the
+    ///   selection fails its rules.
     public func read() throws -> [String] {
-        guard state.list.count > 0 else {
+        if line.plainMode || isatty(line.options.input) != 1 { try state.readFeedToEnd() }
+        guard state.list.count > 0 || state.isReading else {
             // Nothing could ever be picked: say so rather than ask a question with no answer.
             writeLine("\(line.label): no options to choose from", to: STDERR_FILENO)
             throw FieldError.invalid(field: line.label, message: "no options to choose from")
+        }
+        if multi, let minimum, minimum > state.list.count, !state.isReading {
+            // A trap otherwise: Enter would be refused for ever.
+            let message = "at least \(minimum) must be chosen but there are \(state.list.count) options"
+            writeLine("\(line.label): \(message)", to: STDERR_FILENO)
+            throw FieldError.invalid(field: line.label, message: message)
         }
         guard isatty(line.options.input) == 1 else { return try readPiped() }
         if line.plainMode {
@@ -121,6 +141,13 @@ public final class ListField {
             for index in 0..<state.list.count {
                 out += "\(index + 1)) \(displayEscaped(state.list.option(index)))\n"
                 if out.utf8.count > 1 << 16 { streams.write(out); out = "" }
+            }
+            // An option that is also a row number ("1" among 3, 2, 1): its text wins, and the prompt says so.
+            if (0..<state.list.count).contains(where: { index in
+                let option = state.list.option(index)
+                return option.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(option).map { $0 >= 1 && $0 <= state.list.count } == true
+            }) {
+                out += state.words.plainNumbersAreOptions + "\n"
             }
             out += (multi ? state.words.plainMulti : state.words.plainSelect) + "\n"
             streams.write(out)
@@ -143,6 +170,11 @@ public final class ListField {
             answers.append(String(decoding: bytes, as: UTF8.self))
             if !multi { break }
         }
+        // No answer (an empty line, or none): the options given as selected, as `ask --default` takes its default.
+        if !state.preselected.isEmpty && answers.allSatisfy(\.isEmpty) {
+            let selection = multi ? state.list.chosenOptions : state.list.highlightedIndex.map { [state.list.option($0)] } ?? []
+            return try checkedPipedSelection(selection)
+        }
         if !multi && answers.isEmpty { throw FieldError.endOfInput }
         var indices: [Int] = []
         for answer in answers where !(multi && answer.isEmpty) {
@@ -153,7 +185,12 @@ public final class ListField {
             }
             if !indices.contains(index) { indices.append(index) }
         }
-        state.setTentative(indices.sorted().map { state.list.option($0) })
+        return try checkedPipedSelection(indices.sorted().map { state.list.option($0) })
+    }
+
+    /// A selection from a pipe, checked by the selection's rules (a failure is printed and thrown).
+    private func checkedPipedSelection(_ selection: [String]) throws -> [String] {
+        state.setTentative(selection)
         let verdict = selectionRules.validate()
         if let failure = verdict.failure {
             writeLine("\(line.label): \(displayEscaped(failure.message))", to: STDERR_FILENO)

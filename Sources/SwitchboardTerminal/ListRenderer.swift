@@ -22,15 +22,17 @@ struct ListRenderer {
         /// The columns either prefix takes.
         var width: Int
 
-        init(_ words: ListWords, multi: Bool) {
-            let mark = displayEscaped(words.highlightMark)
+        /// Each mark is cut (with `…`) to a quarter of the row at most: a long mark must leave room for the options.
+        init(_ words: ListWords, multi: Bool, width rowWidth: Int) {
+            let cap = max(1, rowWidth / 4)
+            let mark = DisplayWidth.truncate(displayEscaped(words.highlightMark), toColumns: cap)
             let markWidth = DisplayWidth.columns(of: mark)
             highlighted = mark + " "
             plain = String(repeating: " ", count: markWidth) + " "
             width = markWidth + 1
             if multi {
-                chosen = displayEscaped(words.chosenMark) + " "
-                unchosen = displayEscaped(words.unchosenMark) + " "
+                chosen = DisplayWidth.truncate(displayEscaped(words.chosenMark), toColumns: cap) + " "
+                unchosen = DisplayWidth.truncate(displayEscaped(words.unchosenMark), toColumns: cap) + " "
             }
         }
     }
@@ -49,7 +51,7 @@ struct ListRenderer {
         let end = min(total, top + itemRows)
         var rows: [String] = []
         rows.reserveCapacity(itemRows + 1)
-        let marks = Marks(words, multi: multi)
+        let marks = Marks(words, multi: multi, width: width)
         for position in top..<end {
             rows.append(row(list, position: position, width: width, marks: marks))
         }

@@ -28,6 +28,13 @@ final class ListState {
     var resolvesTypedAnswers = false
     /// The options a typed answer named, before it is accepted.
     private var tentative: [String]?
+    /// Where more options come from while the question shows (a pipe); nil once it has ended.
+    var feed: (any OptionFeed)?
+    /// The options given as chosen (several choices) or highlighted (one) at the start: applied to options that
+    /// stream in as they arrive.
+    var preselected: Set<String> = []
+    /// The user moved the highlight: an option that streams in later no longer takes it.
+    var highlightMoved = false
 
     init(kind: Kind, list: OptionList = OptionList(), words: ListWords) {
         self.kind = kind
@@ -49,6 +56,36 @@ final class ListState {
         case .select: return list.highlightedIndex.map { [list.option($0)] } ?? []
         case .confirm: return []
         }
+    }
+
+    /// A yes/no question was answered by one key (no Enter): what was typed after it is discarded.
+    var answeredByKey = false
+
+    /// Whether options are still streaming in.
+    var isReading: Bool { feed != nil }
+
+    /// Reads what the feed has ready (one `read`), adds it to the list and the matches, and applies the
+    /// preselection to the new options. At the end of the feed it is dropped. Throws what the feed throws.
+    func readFeed() throws {
+        guard let feed else { return }
+        let first = list.count
+        let more = try feed.readMore(into: &list)
+        list.matchAppended(from: first)
+        if !preselected.isEmpty && list.count > first {
+            var arrived: [Int] = []
+            for index in first..<list.count where preselected.contains(list.option(index)) { arrived.append(index) }
+            if isMulti {
+                list.choose(arrived)
+            } else if let index = arrived.first, !highlightMoved {
+                list.highlight(option: index)
+            }
+        }
+        if !more { self.feed = nil }
+    }
+
+    /// Reads the feed to its end (plain mode lists every option once, before asking).
+    func readFeedToEnd() throws {
+        while feed != nil { try readFeed() }
     }
 
     /// The typed text filters the list; with an option equal to it (case and all), that option is highlighted.

@@ -26,6 +26,9 @@ public struct ListWords: Sendable, Equatable {
     public var selectHelp = "↑↓ move · Enter picks"
     /// Under the input while several choices are valid.
     public var multiHelp = "{n} chosen · Tab chooses · ↑↓ move · Enter accepts"
+    /// After the help while options are still being read (they stream in from a pipe): `{n}` is how many
+    /// arrived so far, with thousands grouped (`1,204 read…`).
+    public var reading = "{n} read…"
     /// The verdict when the typed text matches no option.
     public var noMatch = "no option matches {text}"
     /// The verdict when fewer than `min` options are chosen.
@@ -52,6 +55,8 @@ public struct ListWords: Sendable, Equatable {
     public var plainSelect = "Type a number or an option:"
     /// Plain mode: how to answer several choices.
     public var plainMulti = "Type numbers or options, separated by commas:"
+    /// Plain mode, when an option is itself a row number ("1" among 3, 2, 1): typing it picks that option.
+    public var plainNumbersAreOptions = "An option that is a number is picked by its text, not as a row number."
     /// Plain mode and piped answers: an answer that is not an option.
     public var notAnOption = "{text} is not an option"
     /// Plain mode: a number outside the list.
@@ -59,6 +64,17 @@ public struct ListWords: Sendable, Equatable {
 
     /// The English words.
     public init() {}
+
+    /// `count` with its thousands grouped by commas: `grouped(1204) == "1,204"`.
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
 
     /// `template` with `{n}`, `{m}` and `{text}` filled in (by `FormWords.fill`).
     func fill(_ template: String, n: Int = 0, m: Int = 0, text: String = "") -> String {

@@ -92,6 +92,28 @@ public struct OptionList: Sendable {
         top = 0
     }
 
+    /// Options appended since the list had `first` options (they stream in while the question shows): those the
+    /// filter matches join the matches, after the others; the highlight stays where it is.
+    ///
+    /// ```swift
+    /// var list = OptionList(["red"])
+    /// list.setFilter("e")
+    /// list.append(Array("green".utf8)[...]); list.append(Array("blue".utf8)[...])
+    /// list.matchAppended(from: 1)   // list.matches == [0, 1, 2]
+    /// ```
+    public mutating func matchAppended(from first: Int) {
+        guard first < count, !query.contains(0x0A) else { return }
+        if query.isEmpty {
+            for index in first..<count { matches.append(Int32(index)) }
+            return
+        }
+        let haystack = foldedIsBytes ? bytes : folded
+        let bounds = foldedIsBytes ? starts : foldedStarts
+        for index in first..<count where Self.find(query, in: haystack, from: bounds[index], to: bounds[index + 1] - 1) {
+            matches.append(Int32(index))
+        }
+    }
+
     /// Option `index` as text (`OptionList(["a", "b"]).option(1) == "b"`).
     public func option(_ index: Int) -> String {
         String(decoding: bytes[starts[index]..<(starts[index + 1] - 1)], as: UTF8.self)

@@ -35,9 +35,13 @@ extension ReadlineProxy {
         if case .confirm = kind {
             var keys: [([UInt8], KeyFunction)] = []
             for character in (words.yesKeys + words.noKeys).lowercased() + (words.yesKeys + words.noKeys).uppercased() {
-                guard let ascii = character.asciiValue, ascii > 0x20, ascii < 0x7F,
-                      !keys.contains(where: { $0.0 == [ascii] }) else { continue }
-                keys.append(([ascii], confirmKey))
+                // An ASCII key, or a character of several UTF-8 bytes (`Д`): bound as its byte sequence, so it
+                // answers at once too; other characters with the same first byte still type themselves.
+                let bytes = Array(String(character).utf8)
+                let printable = bytes.count == 1 ? bytes[0] > 0x20 && bytes[0] < 0x7F : bytes.allSatisfy { $0 >= 0x80 }
+                guard printable, character.unicodeScalars.count == 1,
+                      !keys.contains(where: { $0.0 == bytes }) else { continue }
+                keys.append((bytes, confirmKey))
             }
             return keys
         }

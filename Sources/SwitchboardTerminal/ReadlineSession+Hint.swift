@@ -39,6 +39,10 @@ extension ReadlineSession {
         var spinner: Int?
         /// A list's help: whether it shows, and how many options are chosen.
         var listHelp: Int?
+        /// While options stream in: how many have arrived.
+        var reading: Int?
+        /// Several choices: the filter when it matches nothing (said in the help).
+        var unmatched: String?
     }
 
     /// `✓`, or `✗ message`, then the field's note; cut to `width` columns; coloured when allowed.
@@ -49,7 +53,9 @@ extension ReadlineSession {
         if showsVerdict { drawnSpinner = spinner }
         let key = HintKey(empty: lastText.isEmpty, validated: validated, verdict: field.verdict.value,
                           refused: refused, note: field.note.value, width: width, spinner: spinner,
-                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil)
+                          listHelp: field.list?.showsList == true ? field.list?.list.chosen.count : nil,
+                          reading: field.list?.isReading == true ? field.list?.list.count : nil,
+                          unmatched: field.list.flatMap { $0.isMulti && $0.showsList && $0.list.matches.isEmpty ? lastText : nil })
         if key == hintKey { return hintCache }
         hintCache = buildHintText(width: width, spinner: spinner)
         hintKey = key
@@ -65,6 +71,10 @@ extension ReadlineSession {
         if let state = field.list, state.showsList {
             listHelp = state.isMulti ? state.words.fill(state.words.multiHelp, n: state.list.chosen.count)
                 : state.words.selectHelp
+            if state.isMulti && state.list.matches.isEmpty && !lastText.isEmpty {
+                // Enter still accepts the chosen set: say that the filter matches nothing, beside the help.
+                listHelp = state.words.fill(state.words.noMatch, text: lastText) + " · " + (listHelp ?? "")
+            }
         }
         if let listHelp, !validated || field.verdict.value.isValid {
             message = listHelp
@@ -90,6 +100,12 @@ extension ReadlineSession {
                 markColor = "31"
                 message = field.shownMessage(verdict)
             }
+        }
+        if let state = field.list, state.showsList, state.isReading {
+            // Options are still streaming in: say how many so far (the sign of life while a producer runs).
+            let reading = FormWords.fill(state.words.reading, ["n": ListWords.grouped(state.list.count)])
+            message += (message.isEmpty ? "" : " · ") + reading
+            if markColor.isEmpty { markColor = "2" }
         }
         let note = field.note.value
         if mark.isEmpty && message.isEmpty && note.isEmpty { return "" }

@@ -10,6 +10,7 @@ extension ReadlineSession {
         guard let state = field.list, state.showsList else { return }
         syncText()   // the list must be filtered by the text on the line before it moves
         let page = max(1, state.shownRows)
+        if action != .fill { state.highlightMoved = true }
         switch action {
         case .up: state.list.move(by: -1)
         case .down: state.list.move(by: 1)
@@ -36,11 +37,39 @@ extension ReadlineSession {
         redisplayDeferred = true
     }
 
+    /// More options arrived (or their end): list and filter them, check the selection again, draw. An error of
+    /// the feed (a line that is not UTF-8 ...) ends the question with the terminal restored.
+    func readOptions(_ state: ListState) throws {
+        do {
+            try state.readFeed()
+        } catch {
+            cleanUpAfterSignal(echo: nil)
+            throw error
+        }
+        guard state.showsList else { return }
+        field.field.revalidate()
+        if !inputPending() { redisplayNow() } else { redisplayDeferred = true }
+    }
+
     /// A yes or no key: the answer, at once.
     func confirmKeyPressed(_ key: Int32) -> Int32 {
-        guard let state = field.list, state.isConfirm, let scalar = Unicode.Scalar(UInt32(key)) else { return 0 }
-        rl_replace_line(String(Character(scalar)), 0)
+        guard let state = field.list, state.isConfirm else { return 0 }
+        // The whole key: one byte, or the UTF-8 bytes of a character such as `Д` (bound as one sequence).
+        var sequence = [CChar](repeating: 0, count: 8)
+        let length = Int(sb_rl_executing_keyseq(&sequence, Int32(sequence.count)))
+        let bytes = sequence[..<length].map { UInt8(bitPattern: $0) }
+        let typed: String
+        if length > 1, let text = String(validating: bytes, as: UTF8.self), text.count == 1 {
+            typed = text
+        } else if key > 0, key < 0x80, let scalar = Unicode.Scalar(UInt32(key)) {
+            typed = String(Character(scalar))
+        } else {
+            return 0
+        }
+        guard state.confirmAnswer(for: typed) != nil else { return 0 }
+        rl_replace_line(typed, 0)
         sb_rl_set_point(sb_rl_end())
+        state.answeredByKey = true
         return accept(1, 13)
     }
 
@@ -57,9 +86,29 @@ extension ReadlineSession {
             guard let pick = state.pick() else { return false }
             shown = pick.shown
         }
-        rl_replace_line(shown, 0)
+        rl_replace_line(oneRow(shown), 0)
         sb_rl_set_point(sb_rl_end())
         return true
+    }
+
+    /// The pick as the line shows it, cut (with `…`) so that it never wraps. Terminals and readline disagree on
+    /// the width of emoji sequences (`👨‍👩‍👧‍👦`: readline adds up its scalars), so a wrapped line would put
+    /// readline's idea of the rows apart from the screen's and the clean-up after Enter would erase the prompt's
+    /// row; measured by `widthBound` (never less than readline's measure), one row is one row for both. The pick
+    /// itself (what `read()` returns) is whole.
+    func oneRow(_ shown: String) -> String {
+        let room = columns - 1 - promptWidthBound
+        guard room >= 4, promptWidthBound + widthBound(Array(shown.utf8)[...]) >= columns - 1 else { return shown }
+        var width = 0
+        var end = shown.startIndex
+        for index in shown.indices {
+            let next = shown.index(after: index)
+            let character = widthBound(Array(shown[index..<next].utf8)[...])
+            if width + character > room - 2 { break }   // "…" is measured as 2
+            width += character
+            end = next
+        }
+        return String(shown[..<end]) + "…"
     }
 
     /// The list's rows under the hint: as many as the terminal has room for under the input (at most the

@@ -24,8 +24,28 @@ extension ReadlineSession {
         return false
     }
 
+    /// A list's filter is one line: line breaks and tabs pasted into it (bracketed paste inserts them) go, a run
+    /// of them inside the text becoming one space (`"green\n"` filters by `green`, `"gr\nee"` by `gr ee`), so
+    /// that the line does not break on the screen and the filter can still match.
+    private func flattenListFilter() {
+        guard let state = field.list, state.showsList, let buffer = sb_rl_line_buffer() else { return }
+        let count = Int(sb_rl_end())
+        var found = false
+        for index in 0..<count where buffer[index] == 0x0A || buffer[index] == 0x0D || buffer[index] == 0x09 {
+            found = true
+            break
+        }
+        guard found else { return }
+        let pieces = bufferBytes().split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        let atEnd = sb_rl_point() >= sb_rl_end()
+        let point = sb_rl_point()
+        rl_replace_line(pieces.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " "), 0)
+        sb_rl_set_point(atEnd ? sb_rl_end() : min(point, sb_rl_end()))
+    }
+
     /// Publishes the line buffer as the field's text if it changed: one change, one validation.
     func syncText() {
+        if field.list != nil && bufferChanged() { flattenListFilter() }
         guard bufferChanged() || !validated && sb_rl_end() > 0 else { return }
         // Copied into the storage lastBuffer already has: no allocation per keystroke.
         let count = Int(sb_rl_end())

@@ -109,7 +109,8 @@ final class ReadlineSession {
         rl_callback_handler_install(field.displayedPrompt, lineHandler)
         var fds = [pollfd(fd: streams.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: trap.readEnd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: -1, events: Int16(POLLIN), revents: 0)]
         while outcome == nil {
             // Everything readline and the hint drew for the last key reaches the terminal in one write.
             if SettleMark.requested { markSettledIfIdle() }
@@ -117,8 +118,11 @@ final class ReadlineSession {
             fds[0].revents = 0
             fds[1].revents = 0
             fds[2].revents = 0
+            fds[3].revents = 0
             fds[2].fd = checks.wakeFD
-            let ready = poll(&fds, 3, checks.pollTimeout(cap: spinnerTimeout()))
+            // Options still streaming in are read in this same loop, between keys (a negative fd is not polled).
+            fds[3].fd = field.list?.feed?.fd ?? -1
+            let ready = poll(&fds, 4, checks.pollTimeout(cap: spinnerTimeout()))
             if ready < 0 {
                 if errno == EINTR { continue }
                 cleanUpAfterSignal(echo: nil)
@@ -126,6 +130,9 @@ final class ReadlineSession {
             }
             if fds[1].revents != 0 {
                 for signal in trap.take() { try handle(signal) }
+            }
+            if fds[3].revents != 0, let state = field.list {
+                try readOptions(state)
             }
             // Check results and timers: applied here, on the main thread, between keys (never while one is
             // being read), then drawn unless more input is waiting.

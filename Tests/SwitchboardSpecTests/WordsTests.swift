@@ -84,7 +84,7 @@ import SwitchboardTerminal
                     + "list-no-item, highlight-mark, chosen-mark, unchosen-mark, more-above-and-below, more-above, "
                     + "more-below, select-help, multi-help, no-match, too-few, too-many, yes-keys, no-keys, "
                     + "confirm-help, yes-no-default-yes, yes-no-default-no, yes-no-keys, plain-select, plain-multi, "
-                    + "not-an-option, no-such-number, rules",
+                    + "not-an-option, no-such-number, plain-numbers-are-options, rules",
                 "w.yaml:3:8: yes: holds a control character or a line break; a word must be plain text on one line",
             ])
         }

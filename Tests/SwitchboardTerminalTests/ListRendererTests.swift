@@ -90,4 +90,18 @@ import Testing
         #expect(list.matches.map { list.option(Int($0)) } == ["1000000"])
         #expect(list.index(of: "500000") == 499_999)
     }
+
+    @Test func optionsThatStreamInJoinTheMatchesOfTheFilterAndKeepTheHighlight() {
+        var list = OptionList(["red", "green"])
+        list.setFilter("e")
+        list.move(by: 1)
+        #expect(list.highlightedIndex == 1)
+        for option in ["blue", "sky", "Teal"] { list.append(Array(option.utf8)[...]) }
+        list.matchAppended(from: 2)
+        #expect(list.matches == [0, 1, 2, 4])      // "sky" has no e; "Teal" matches ignoring case
+        #expect(list.highlightedIndex == 1)        // still green
+        #expect(ListWords.grouped(1_204) == "1,204")
+        #expect(ListWords.grouped(999) == "999")
+        #expect(ListWords.grouped(1_000_000) == "1,000,000")
+    }
 }

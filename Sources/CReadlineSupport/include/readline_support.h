@@ -27,6 +27,15 @@ void sb_rl_set_known_input(int count);
 /// The bytes known to be waiting and not read yet.
 int sb_rl_known_input(void);
 
+/// Discards what was typed ahead: the keys readline has pushed back or queued, and every byte the terminal
+/// `fd` has received and nobody has read yet (tcflush TCIFLUSH). After a one-key answer the rest of a word
+/// typed fast ("yes" + Enter) must not reach the next reader (the shell, or the script's next question).
+void sb_rl_discard_typeahead(int fd);
+
+/// The key sequence of the command readline is running (a character of several UTF-8 bytes is one sequence),
+/// copied into `buffer` (at most `size` bytes); returns its length.
+int sb_rl_executing_keyseq(char *buffer, int size);
+
 /// How many bytes `sb_rl_read_key_byte` has returned in this process: the count a test kit's settle mark carries.
 unsigned long long sb_rl_bytes_read(void);
 
