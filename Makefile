@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
 #   make test                run every test: the Swift suites, make install into a scratch prefix, a throwaway
@@ -40,8 +41,8 @@ SHELL := bash
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench bench-quick \
-        bench-instructions install uninstall
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences bench \
+        bench-quick bench-instructions install uninstall
 
 all: release
 
@@ -62,6 +63,7 @@ demo: deps
 
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
+	$(MAKE) --no-print-directory test-licences
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
@@ -72,6 +74,12 @@ test: deps
 test-sanitized: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
 	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
+
+# Licences by module (LICENSING): no Apache-2.0 target reaches a readline-linked one; every source file has its
+# SPDX line. The self-test first shows each check failing on a package that breaks it.
+test-licences:
+	scripts/check-licences.py --self-test
+	SWIFT=$(SWIFT) scripts/check-licences.py
 
 # make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
 test-install: deps

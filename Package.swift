@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+// SPDX-License-Identifier: Apache-2.0
 // Switchboard: a signal/switch validation engine for text typed into a terminal.
 // Layers (arrows point down only): switchboard CLI -> SwitchboardSpec -> SwitchboardTerminal -> SwitchboardRules
 // -> Switchboard (core, standard library only). See README.md, "Architecture".
@@ -16,6 +17,7 @@ let package = Package(
         .library(name: "SwitchboardRules", targets: ["SwitchboardRules"]),
         .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
+        .library(name: "SwitchboardArgumentRules", targets: ["SwitchboardArgumentRules"]),
         .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
@@ -51,9 +53,13 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
-        // Rules as swift-argument-parser options, live prompts for missing ones.
+        // Rules as swift-argument-parser options, checked at parse time; links no readline.
+        .target(name: "SwitchboardArgumentRules",
+                dependencies: ["SwitchboardRules", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        // Live prompts for missing options (readline fields), over SwitchboardArgumentRules.
         .target(name: "SwitchboardArgumentParser",
-                dependencies: ["SwitchboardRules", "SwitchboardTerminal",
+                dependencies: ["SwitchboardArgumentRules", "SwitchboardRules", "SwitchboardTerminal",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
 
@@ -130,7 +136,7 @@ let package = Package(
                     swiftSettings: strict),
         // SwitchboardArgumentParser through ArgumentParser's API, and the built `deploy` and `greet` as users run them.
         .testTarget(name: "SwitchboardArgumentParserTests",
-                    dependencies: ["SwitchboardArgumentParser", "TerminalTestSupport",
+                    dependencies: ["SwitchboardArgumentRules", "SwitchboardArgumentParser", "TerminalTestSupport",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // Runs the built `switchboard` binary as a shell script would.

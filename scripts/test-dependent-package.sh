@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The "depending on Switchboard" test (make test runs it): a throwaway package that depends on this checkout by
 # path, as the README's Install section says, imports each library product together with Foundation (one file per
 # product, and one file with all of them), uses each product's main type, builds, and runs. Prints TAP; exits 1 on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One field with every option on the command line: the field the terminal tests drive.
 // Run: swift run field-ask [--prompt P] [--initial T] [--default D] [--placeholder P] [--masked] [--plain]
 //        [--interactive] [--keep] [--accept-invalid] [--choices a,b,c] [--history FILE] [--repeat N]

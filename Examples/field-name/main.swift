@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed's first scenario in a terminal: a name field whose `.onlyTrue` switch announces when the text
 // equals a given name. Run: swift run field-name [name]   (default name: NguyenPhong)
 // Prints the accepted name on standard output; Ctrl-C exits 130, Ctrl-D on an empty line exits 1.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // pick: list questions from plain top-level code in a Swift 5 language-mode program (the mode many packages still
 // use), with no MainActor ceremony: ListField.ask and ConfirmField.ask check that they run on the main thread.
 // Run: swift run pick

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The signup form, the README's demo: email; a username derived from the email; a password and its
 // confirmation; age; country from a list; a short bio. The same form as a spec file: signup.yaml.
 //

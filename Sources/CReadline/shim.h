@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole C boundary to GNU readline: the headers, and static inline accessors for the globals Swift 6
 // cannot touch directly (they are not concurrency-safe as imported variables).
 #ifndef SWITCHBOARD_CREADLINE_SHIM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Process helpers for check commands (SwitchboardTerminal/CommandCheck.swift) that Swift cannot reach:
 // prctl and pipe2 are not visible through Glibc's module map.
 #define _GNU_SOURCE

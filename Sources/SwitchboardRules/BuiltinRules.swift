@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in rules. Each is a named condition with a default message ("must ...") a caller can replace with
 // `message(_:)`, and a byte scanner for the fast path. Textual forms are in RuleSyntax.swift.
 

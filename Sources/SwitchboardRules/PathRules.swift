@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The path rules for command-line tools: `path`, `file`, `dir`, `exists`, `new-path`, `readable`, `writable`,
 // `executable`, `ext:`. They ask the filesystem each time a value is checked (a file that appears while the user
 // types passes at the next edit); an error that prevents an answer (permission denied on a directory on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The textual rule syntax shared by the CLI and spec files. Grammar (see Documentation/SwitchboardRules.md):
 //
 //   text     = space* ("not:")* name (":" argument)? (space+ message)? space*

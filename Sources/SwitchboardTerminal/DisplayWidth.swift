@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The width of text in terminal columns, as a terminal draws it: the one measure the terminal layer uses for
 /// prompts, buffers, hints, placeholders and the review.
 ///

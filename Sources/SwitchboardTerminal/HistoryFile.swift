@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A field's history file: one value per line, created with mode 0600. Only a regular file of the user's own is

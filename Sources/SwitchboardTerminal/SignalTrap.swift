@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The write end of the active trap's self-pipe; the C signal handler can only reach a global.

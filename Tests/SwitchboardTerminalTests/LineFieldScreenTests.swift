@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the user sees: the examples in a detached 80x24 tmux window, read back with capture-pane.
 import Glibc
 import Testing
