@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
-#   make test                run every test: the Swift suites, make install into a scratch prefix, a throwaway
-#                            package that depends on this one, then the core, rules and spec tests again under
-#                            AddressSanitizer (leaks too)
+#   make test                run every test: the licences by module, the Swift suites, make install into a scratch
+#                            prefix, the Debian package (as root), a throwaway package that depends on this one, then
+#                            the core, rules and spec tests again under AddressSanitizer (leaks too)
+#   make docs                the DocC documentation of each library product, with no warning
+#   make deb                 switchboard_VERSION_ARCH.deb (dpkg -i it), lintian-clean
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
 #                            shell completions; `sudo make uninstall` removes exactly those files
@@ -12,6 +14,8 @@
 # libreadline-dev, libpcre2-dev: the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
 APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db
+# dpkg-dev (dpkg-shlibdeps), lintian: the Debian package (make deb, and make test, which tests it).
+deb test-deb test: APT_PACKAGES += dpkg-dev lintian
 SWIFT ?= swift
 # The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
 DEMO ?= signup
@@ -41,8 +45,8 @@ SHELL := bash
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences bench \
-        bench-quick bench-instructions install uninstall
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences docs deb \
+        test-deb bench bench-quick bench-instructions install uninstall
 
 all: release
 
@@ -66,6 +70,7 @@ test: deps
 	$(MAKE) --no-print-directory test-licences
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
+	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-sanitized
@@ -75,11 +80,32 @@ test-sanitized: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
 	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
 
+# The DocC documentation of each library product (Sources/<product>/<product>.docc), with swift-docc-plugin (a
+# dependency only under SWITCHBOARD_DOCS, see Package.swift), in its own build folder. Any warning of the build or of
+# docc (a broken symbol link, an unknown article) fails it. The archives: .build-docs/plugins/Swift-DocC/outputs/.
+DOCS := .build-docs
+DOC_TARGETS := Switchboard SwitchboardRules SwitchboardArgumentRules SwitchboardTesting SwitchboardTerminal \
+               SwitchboardSpec SwitchboardArgumentParser
+docs: deps
+	@mkdir -p $(DOCS)
+	SWITCHBOARD_DOCS=1 $(SWIFT) package --scratch-path $(DOCS) generate-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors 2>&1 | tee $(DOCS)/docs.log
+	@warnings=$$(grep -c "warning:" $(DOCS)/docs.log || true); echo "docs: $$warnings warnings"; [ "$$warnings" = 0 ]
+
 # Licences by module (LICENSING): no Apache-2.0 target reaches a readline-linked one; every source file has its
 # SPDX line. The self-test first shows each check failing on a package that breaks it.
 test-licences:
 	scripts/check-licences.py --self-test
 	SWIFT=$(SWIFT) scripts/check-licences.py
+
+# The Debian package: switchboard_VERSION_ARCH.deb in the repository root, from the static release build, checked
+# by lintian (packaging/debian holds its control template and copyright file).
+deb: deps
+	scripts/build-deb.sh
+
+# Builds it, installs it with dpkg, runs ask, choose, form and check from it, purges it, finds nothing left. Root.
+test-deb: deps
+	scripts/test-deb.sh
 
 # make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
 test-install: deps

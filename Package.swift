@@ -149,3 +149,10 @@ let package = Package(
                     swiftSettings: strict),
     ]
 )
+
+// `make docs` builds the DocC catalogs (Sources/*/*.docc) with swift-docc-plugin. The plugin is a dependency only
+// when SWITCHBOARD_DOCS is set, so that ordinary builds, and the packages that depend on this one, neither resolve
+// nor fetch it (nor its swift-docc-symbolkit).
+if Context.environment["SWITCHBOARD_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

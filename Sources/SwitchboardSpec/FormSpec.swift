@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A form described in a YAML or JSON file: fields, prompts, rules in the textual rule syntax, messages,
-/// defaults, choices, bindings between fields and examples. The format is in Documentation/SwitchboardSpec.md.
+/// defaults, choices, bindings between fields and examples. The format is in Sources/SwitchboardSpec/SwitchboardSpec.docc/FormsAndSpecs.md.
 ///
 /// ```swift
 /// let spec = try FormSpec(contentsOf: "Examples/signup/signup.yaml")
