@@ -89,7 +89,7 @@ DOC_TARGETS := Switchboard SwitchboardRules SwitchboardArgumentRules Switchboard
 docs: deps
 	@mkdir -p $(DOCS)
 	SWITCHBOARD_DOCS=1 $(SWIFT) package --scratch-path $(DOCS) generate-documentation \
-	  $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors 2>&1 | tee $(DOCS)/docs.log
+	  $(addprefix --target ,$(DOC_TARGETS)) 2>&1 | tee $(DOCS)/docs.log
 	@warnings=$$(grep -c "warning:" $(DOCS)/docs.log || true); echo "docs: $$warnings warnings"; [ "$$warnings" = 0 ]
 
 # Licences by module (LICENSING): no Apache-2.0 target reaches a readline-linked one; every source file has its

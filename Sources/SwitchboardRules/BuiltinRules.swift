@@ -60,7 +60,7 @@ extension Rule {
     public static func length(exactly count: Int) -> Rule { length(min: count, max: count) }
 
     /// A WHATWG HTML "valid e-mail address" (what browsers accept in `<input type=email>`), exactly: ASCII only;
-    /// a local part of letters, digits and ``.!#$%&'*+/=?^_`{|}~-``; `@`; one or more dot-separated labels of 1 to
+    /// a local part of letters, digits, the backtick and `.!#$%&'*+/=?^_{|}~-`; `@`; one or more dot-separated labels of 1 to
     /// 63 letters, digits and hyphens, not starting or ending with a hyphen. `ada@localhost` passes;
     /// `"quoted"@x`, `a@[127.0.0.1]`, `a@b.` and `a@-b` do not.
     ///

@@ -74,7 +74,9 @@ public final class PCRERegex: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
 
     /// Compiles `pattern`.
-    /// - Parameter caseInsensitive: match without regard to case (as `(?i)` does).
+    /// - Parameters:
+    ///   - pattern: a PCRE2 pattern; it must match the whole value unless it anchors itself (see above).
+    ///   - caseInsensitive: match without regard to case (as `(?i)` does).
     /// - Throws: `CompileError` with PCRE2's message and the position of the problem.
     public init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
         self.pattern = pattern
