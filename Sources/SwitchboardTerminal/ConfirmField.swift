@@ -21,7 +21,7 @@ public final class ConfirmField {
     /// Creates a yes/no question.
     /// - Parameters:
     ///   - prompt: the question, e.g. `"Deploy?"`; `[y/N]` (or `[Y/n]`, `[y/n]`) follows it.
-    ///   - default: the answer Enter gives on an empty line.
+    ///   - defaultAnswer: the answer Enter gives on an empty line (the `default:` argument).
     ///   - words: the words and keys for yes and no.
     ///   - terminal: how the field talks to the terminal.
     public init(prompt: String, default defaultAnswer: Bool? = nil, words: ListWords = ListWords(),
