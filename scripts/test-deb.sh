@@ -26,7 +26,7 @@ trap 'rm -rf "$WORK"; dpkg --purge switchboard >/dev/null 2>&1 || true' EXIT INT
 $MAKE --no-print-directory deb >"$WORK/deb.log" 2>&1 || fail "make deb (lintian clean)" "$(tail -30 "$WORK/deb.log")"
 DEB=$(sed -n "s/^dpkg-deb: building package 'switchboard' in '\(.*\)'\.$/\1/p" "$WORK/deb.log")
 ok "make deb builds $DEB; lintian reports nothing"
-check "Depends: is glibc, GNU readline and PCRE2, computed (no Swift runtime)" \
+check "Depends: computed by dpkg-shlibdeps: glibc, GNU readline, PCRE2 (and no Swift runtime)" \
     sh -c "dpkg-deb -f '$DEB' Depends | tee /dev/stderr | grep -q 'libreadline8' \
         && dpkg-deb -f '$DEB' Depends | grep -q 'libpcre2-8-0' && dpkg-deb -f '$DEB' Depends | grep -q 'libc6 (>='\
         && ! dpkg-deb -f '$DEB' Depends | grep -qi swift"
