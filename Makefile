@@ -13,7 +13,8 @@
 
 # libreadline-dev, libpcre2-dev: the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
-APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db
+# time (/usr/bin/time): the peak memory of a spec refused at load.
+APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db time
 # dpkg-dev (dpkg-shlibdeps), lintian: the Debian package (make deb, and make test, which tests it).
 deb test-deb test: APT_PACKAGES += dpkg-dev lintian
 SWIFT ?= swift

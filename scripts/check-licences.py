@@ -8,6 +8,7 @@ targets carry different licences, or README.md's licence table disagrees; when a
 declared licence; when a source file lacks its part's SPDX-License-Identifier line. Prints TAP.
 
     scripts/check-licences.py              check this checkout
+    scripts/check-licences.py --add-spdx   first give each source file without an SPDX line its part's line
     scripts/check-licences.py --self-test  show that each check fails on a package that breaks it
 """
 import json
@@ -173,6 +174,27 @@ def check_files(files, read, parts, dump):
     return faults
 
 
+def add_spdx(files, parts, dump):
+    """Writes its part's SPDX line into each source file that has none: first line, or after a #! line or
+    `// swift-tools-version`. A file in no declared part, or with a wrong line, is left for the check to report."""
+    for path in files:
+        part = part_of(path, parts, dump) if is_source(path) else None
+        if part is None:
+            continue
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        if any(SPDX.search(line) for line in lines[:3]):
+            continue
+        base = os.path.basename(path)
+        hash_comment = path.endswith((".sh", ".py")) or base == "Makefile" or "." not in base
+        line = ("# " if hash_comment else "// ") + "SPDX-License-Identifier: " + parts[part]
+        at = 1 if lines and lines[0].startswith(("#!", "// swift-tools-version")) else 0
+        lines.insert(at, line)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
+        print(f"# {path}: added '{line}'")
+
+
 def report(checks):
     """TAP, and the exit status."""
     print(f"1..{len(checks)}")
@@ -205,6 +227,8 @@ def main():
         with open(path, encoding="utf-8", errors="replace") as f:
             return [f.readline() for _ in range(3)]
 
+    if "--add-spdx" in sys.argv[1:]:
+        add_spdx(files, parts, dump)
     return report([
         ("permissive products depend on no readline-linked or GPL target; README's table agrees",
          check_graph(dump, parts, packages, root, readme)),

@@ -3,6 +3,7 @@ import ArgumentParser
 import SwitchboardCLISupport
 
 extension FormRunner.Output: ExpressibleByArgument {}
+extension FormRunner.Input: ExpressibleByArgument {}
 
 /// `switchboard form`: a form from a spec file (run by `FormRunner`).
 struct FormCommand: ParsableCommand {
@@ -12,7 +13,9 @@ struct FormCommand: ParsableCommand {
         discussion: """
             In a terminal, fields are asked one at a time with live validation, then a review lets you edit any \
             answer before submitting. Standard input not a terminal: answers are read from it (one per line, \
-            name=value lines, or a JSON object), every failure is reported on standard error.
+            name=value lines, or a JSON object), every failure is reported on standard error. The format is \
+            found on the first line that is not blank or a # comment ({ starts JSON, name=value with a field's \
+            name starts key-value, anything else is one answer per line); --input says it instead.
 
             Output: json writes a number field's answer as a JSON number, a yes/no answer as true or false, an \
             empty optional number or yes/no as null, and anything else as a string; yaml does the same; env \
@@ -29,6 +32,7 @@ struct FormCommand: ParsableCommand {
               eval "$(switchboard form signup.yaml --output env)"
               switchboard form signup.yaml --draft .signup-draft.json
               switchboard form signup.yaml --output yaml < answers.txt
+              printf '%s\\n' 'user=ada' | switchboard form two.yaml --input key-value
             """)
 
     @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"),
@@ -42,8 +46,13 @@ struct FormCommand: ParsableCommand {
                                valueName: "file"))
     var draft: String?
 
+    @Option(help: ArgumentHelp("How piped answers are written: json (one object), lines (one answer per line, "
+                               + "# lines too), key-value (name=value lines, # comments); found from the input "
+                               + "when not given.", valueName: "format"))
+    var input: FormRunner.Input?
+
     func run() throws {
-        let runner = FormRunner(spec: spec, output: output, draft: draft)
+        let runner = FormRunner(spec: spec, output: output, draft: draft, input: input)
         try MainActor.assumeIsolated { try runner.run() }
     }
 }

@@ -167,9 +167,23 @@ public final class Form {
         Answers(shownFields.map { ($0.name, $0.value) })
     }
 
-    /// The answers a draft may keep: answered, shown, non-masked fields.
+    /// The answers a draft may keep: answered, shown, non-masked fields whose condition reads no masked field
+    /// (directly or through the conditions of the fields it reads): that such a field is asked tells something
+    /// of the secret.
     public var draftAnswers: Answers {
-        Answers(shownFields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.value) })
+        var revealing = Set(fields.filter(\.isMasked).map(\.name))
+        // Until nothing changes: a condition may read a later field (Swift forms may).
+        var changed = true
+        while changed {
+            changed = false
+            for field in fields where !revealing.contains(field.name)
+                && field.conditionReads.contains(where: { $0.field.map { revealing.contains($0.name) } ?? false }) {
+                revealing.insert(field.name)
+                changed = true
+            }
+        }
+        return Answers(shownFields.filter { $0.isAnswered.value && !revealing.contains($0.name) }
+            .map { ($0.name, $0.value) })
     }
 
     /// Re-validates every field and returns every failure, in field order (not only the first).
@@ -193,10 +207,16 @@ public final class Form {
         return failures
     }
 
-    /// The current failures of the shown fields, in field order (messages in the form's `words`).
+    /// The current failures of the shown fields, and of the fields whose condition could not be decided (never
+    /// silently taken as "not asked"), in field order (messages in the form's `words`).
     public var failures: [FieldFailure] {
-        shownFields.compactMap { field in
-            field.verdict.value.failure.map {
+        fields.compactMap { field in
+            if let reason = field.undecidedCondition {
+                return FieldFailure(field: field.name, rule: "when", message: "whether to ask it could not be "
+                                    + "decided: \(reason)", value: "", isMasked: field.isMasked)
+            }
+            guard field.isShown.value else { return nil }
+            return field.verdict.value.failure.map {
                 FieldFailure(field: field.name, rule: $0.name, message: field.message(for: $0),
                              value: field.text.value, isMasked: field.isMasked)
             }

@@ -98,6 +98,8 @@ public final class FormField {
     public let isShown = Dynamic(true)
     /// The switch deciding `isShown`, if the field has a condition.
     var visibility: ObservableSwitch?
+    /// The fields the condition reads (held weakly), if the field has one.
+    var conditionReads: [WeakField] = []
     /// The form the field belongs to (for its words).
     weak var form: Form?
     /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.

@@ -96,6 +96,17 @@ public final class FormFlow {
     /// Notices the flow could not act on (a draft that could not be written), for the caller to report.
     public private(set) var warnings: [String] = []
 
+    /// Whether `run` deletes the draft once the form is submitted (true). A caller that still has to deliver
+    /// the answers sets it to false and removes the draft itself once they have arrived, so that answers that
+    /// could not be written are not lost with it.
+    ///
+    /// ```swift
+    /// flow.removesDraftWhenSubmitted = false
+    /// let result = flow.run(prompter: try TerminalPrompter())
+    /// if result.status == .submitted, save(result.answers) { flow.draft?.remove() }
+    /// ```
+    public var removesDraftWhenSubmitted = true
+
     /// A flow over `form`, saving accepted answers to `draft` (if any) and resuming from it.
     ///
     /// ```swift
@@ -127,7 +138,7 @@ public final class FormFlow {
                 try ask(field, prompter, fromReview: false)
             }
             try review(prompter)
-            draft?.remove()
+            if removesDraftWhenSubmitted { draft?.remove() }
             return FormResult(status: .submitted, answers: form.answers)
         } catch .interrupted(let signal) {
             return FormResult(status: .interrupted(signal: signal), answers: Answers())
@@ -262,8 +273,13 @@ public final class FormFlow {
             let shown = form.shownFields
             // The review shows decided verdicts only: it waits for any check still pending.
             for field in shown where field.verdict.value.isPending { try waitForChecks(field) }
-            prompter.show(reviewText())
-            let allValid = shown.allSatisfy { $0.verdict.value.isValid }
+            // A field whose condition could not be decided is neither asked nor dropped in silence: it is said,
+            // and the form is not submitted until an edited answer decides it.
+            let undecided = form.fields.compactMap { field in
+                field.undecidedCondition.map { "\(field.name): whether to ask it could not be decided: \($0)" }
+            }
+            prompter.show(([reviewText()] + undecided).joined(separator: "\n"))
+            let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty
             let names = shown.map(\.name)
             let choice: String
             do {

@@ -9,7 +9,8 @@ import Glibc
 
 /// How answers are written when a form reads them without a terminal.
 public enum AnswerFormat: String, Sendable, CaseIterable {
-    /// Guess: `{` first means JSON; a first line `key=value` whose key names a field means key=value; else lines.
+    /// Guess: `{` first means JSON; a first line `key=value` whose key names a field means key=value (the first
+    /// line that is not blank or a `#` comment); else lines.
     case auto
     /// One answer per line in field order; an empty line keeps the default; a multi-line field takes lines
     /// until an empty line.
@@ -227,7 +228,18 @@ struct AnswerReader {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             return .json
         }
-        let firstLine = bytes.prefix { $0 != 0x0A }
+        // The first line that is not blank or a `#` comment decides (key=value input may open with comments).
+        var start = 0
+        var firstLine = bytes[0..<0]
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
+            if line.first == UInt8(ascii: "#") { continue }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            firstLine = line
+            break
+        }
         if let eq = firstLine.firstIndex(of: UInt8(ascii: "=")),
            let key = String(validating: firstLine[..<eq], as: UTF8.self), form[key] != nil {
             return .keyValue

@@ -85,7 +85,13 @@ public struct FormSpec {
         for spec in fields {
             let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message))
-            if case .literal(let value) = spec.defaultValue { field.default.value = value }
+            if case .literal(var value) = spec.defaultValue {
+                // A yes/no default in the form's own words (`default: không`) is its yes or no.
+                if spec.kind == .yesNo || spec.kind == .confirm, parseYesNo(value) == nil, let yes = words.yesNo(value) {
+                    value = yes ? "yes" : "no"
+                }
+                field.default.value = value
+            }
             let completions = spec.rules.compactMap(\.pathCompletion)
             field.pathCompletion = completions.contains(.directories) ? .directories : completions.first
             if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
