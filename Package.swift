@@ -10,6 +10,16 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// says otherwise (C callbacks and Sendable values say `nonisolated`).
 let onMainActor: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
+/// GNU readline through pkg-config where it is needed to be found at all: on macOS, where Homebrew's readline is
+/// keg-only (outside the default search paths, which hold libedit's). Debian's readline.pc brings ncurses' tinfo
+/// flags through Requires.private (`-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600`), which SwiftPM drops with a warning on
+/// every build, so on Linux the module map's `link "readline"` and the default paths find it.
+#if os(macOS)
+let readlinePkgConfig: String? = "readline"
+#else
+let readlinePkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "Switchboard",
     products: [
@@ -36,11 +46,16 @@ let package = Package(
         .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: onMainActor),
 
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
-        .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // System libraries through pkg-config, with the package to install named for apt and Homebrew (macOS:
+        // Homebrew's readline is keg-only, so PKG_CONFIG_PATH must name it; see SwitchboardTerminal's Portability
+        // article).
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8",
+                       providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
         .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
 
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CReadline", pkgConfig: readlinePkgConfig,
+                       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
         // A masked field's kills bypass readline's kill ring (see kill.c).
         .target(name: "CReadlineSupport", dependencies: ["CReadline"]),
         .target(name: "SwitchboardTerminal",

@@ -5,7 +5,6 @@
 //        [--rule nonempty|gmail|digits|min:N|max:N]...
 // Prints each accepted value on its own line on standard output. Exit: 0, 1 (end of input), 2 (invalid
 // input from a pipe), 130 (Ctrl-C), 143 (SIGTERM).
-import Glibc
 import SwitchboardTerminal
 
 var prompt = "Value"

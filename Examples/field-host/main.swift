@@ -3,7 +3,6 @@
 // commands, its own history) asks one validated field through the proxy and carries on unchanged.
 // Run: swift run field-host   Commands: help, ask, hooks, quit. Tab completes commands; Up recalls them.
 import CReadline
-import Glibc
 import SwitchboardTerminal
 
 nonisolated(unsafe) var startupCalls = 0

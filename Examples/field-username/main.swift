@@ -4,7 +4,6 @@
 // under the input; then ✓ or ✗ "is taken". Enter while the check runs waits for it (typing cancels that).
 // Run: swift run field-username [--delay MS] [--taken a,b,c]
 // Prints the accepted name on standard output.
-import Glibc
 import SwitchboardTerminal
 
 var delay = 800

@@ -4,9 +4,6 @@
 // Run: swift run pick
 // Prints the colour, the tags (comma-separated) and yes/no on standard output. Exit: 0, 1 (no), 130 (Ctrl-C).
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 do {
     let colour = try ListField.ask("Colour", options: ["red", "green", "blue"])

@@ -8,9 +8,6 @@
 //
 // On submit the answers go to standard output as JSON; prompts, hints and errors go to the terminal.
 // Exit status: 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (Ctrl-C).
-#if canImport(Glibc)
-import Glibc
-#endif
 import SwitchboardRules
 import SwitchboardSpec
 

@@ -7,10 +7,13 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 #include <unistd.h>
-#include <sys/syscall.h>
 
-/// Whether the calling thread is the process's main thread (its thread id is the process id on Linux).
+#ifdef __linux__
+#include <sys/syscall.h>
+/// Whether the calling thread is the process's main thread (its thread id is the process id on Linux). Swift
+/// cannot call the variadic syscall; on Darwin SwitchboardTerminal's Platform.swift asks pthread_main_np instead.
 static inline int sb_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+#endif
 
 // readline's display model (exported by libreadline, not declared in its public headers). The hint line is
 // drawn from these so that wide characters, wrapping and i-search prompts are measured the way readline drew them.

@@ -2,9 +2,6 @@
 import ArgumentParser
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Asks for options the command line left out, with the option's own rule validated live while the user
 /// types; adds `--no-input` to the command. Include it with `@OptionGroup` and call `askIfMissing` in `run()`.

@@ -3,9 +3,6 @@ import ArgumentParser
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard ask`: one validated field (run by `AskOptions`).
 struct AskCommand: ParsableCommand {

@@ -2,9 +2,6 @@
 import ArgumentParser
 import SwitchboardCLISupport
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension CheckFormat: ExpressibleByArgument {}
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 import Synchronization
 import SwitchboardRules
 
@@ -93,16 +92,16 @@ package final class CheckProcess: Sendable {
             closeAll(inPipe + outPipe)
             throw CheckCommandError(description: "cannot make a pipe")
         }
-        var actions = posix_spawn_file_actions_t()
+        var actions = newSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        var attributes = posix_spawnattr_t()
+        var attributes = newSpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | platformSpawnFlags))
         posix_spawnattr_setpgroup(&attributes, 0)
         var noSignals = signalSet([])
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -110,7 +109,7 @@ package final class CheckProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         var environment: [String] = []
-        var entry = environ
+        var entry = processEnvironment
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if !text.hasPrefix("SWITCHBOARD_VALUE=") && !text.hasPrefix("SWITCHBOARD_VALUE_BYTES=")
@@ -173,7 +172,7 @@ package final class CheckProcess: Sendable {
     /// Kills the command's whole process group (unless it has been reaped already).
     func kill() {
         reaped.withLock { done in
-            if !done { _ = Glibc.kill(-pid, SIGKILL) }
+            if !done { _ = posixKill(-pid, SIGKILL) }
         }
     }
 
@@ -265,7 +264,7 @@ package final class CheckProcess: Sendable {
         // Whatever the command left behind in its group goes too (no orphans); as the reaper of orphans
         // (`adoptOrphans`) this process reaps them. The group is killed while its leader is a zombie.
         reaped.withLock { done in
-            _ = Glibc.kill(-pid, SIGKILL)
+            _ = posixKill(-pid, SIGKILL)
             while !shellReaped && waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             var other: Int32 = 0
             while true {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 
 /// A yes/no question answered with one key: `y` or `n` answers at once (no Enter), Enter takes the default.
 ///

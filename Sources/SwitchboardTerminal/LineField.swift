@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Glibc
 
 /// The seed's observable text field on a terminal: a prompt edited with GNU readline, validated on every
 /// edit, with a live ✓/✗ hint under the input.

@@ -2,7 +2,6 @@
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 // Tab completion of the field's choices: readline asks `attemptedCompletion` for the words that complete the
 // text before the cursor, then `choiceGenerator` for each of them in turn.

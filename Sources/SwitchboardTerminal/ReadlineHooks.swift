@@ -2,7 +2,6 @@
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
 // reading through `ReadlineSession.active`. readline calls them on the main thread, from inside the session's

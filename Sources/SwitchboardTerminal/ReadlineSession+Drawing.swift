@@ -2,7 +2,6 @@
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 extension ReadlineSession {
     // MARK: drawing

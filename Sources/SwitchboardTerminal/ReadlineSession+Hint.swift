@@ -2,7 +2,6 @@
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// How long a check runs before "checking…" appears, and how often its spinner moves.
 private let checkingDelay = Duration.milliseconds(300)

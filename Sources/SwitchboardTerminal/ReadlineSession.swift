@@ -2,7 +2,6 @@
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// The start of a control sequence (CSI).
 let escape = "\u{1B}["

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 
 extension ObservableTextField {
     /// Blocks until no asynchronous check of the current text is pending: runs them now (no debounce) on a
