@@ -43,7 +43,9 @@ let package = Package(
     targets: [
         // Core: standard library only, plain safe Swift, on the main actor.
         .target(name: "Switchboard", swiftSettings: strict),
-        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: onMainActor),
+        // The test kit: SwitchRecorder (engine level) and TerminalSession (a program in a pty with a virtual screen).
+        // Links no readline (Apache-2.0 like the core).
+        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: strict),
 
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
         // System libraries through pkg-config, with the package to install named for apt and Homebrew (macOS:
@@ -87,6 +89,7 @@ let package = Package(
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
+                                         "SwitchboardTesting",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -144,8 +147,13 @@ let package = Package(
         .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
-        // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
-        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
+        // Shared by terminal test targets: pty sessions, tmux and kit screens, the products folder. Not a product.
+        .target(name: "TerminalTestSupport", dependencies: ["SwitchboardTesting"], path: "Tests/TerminalTestSupport",
+                swiftSettings: strict),
+        // The test kit itself: the virtual screen, TerminalSession with Switchboard's examples and other programs,
+        // snapshots, and the same screens through tmux.
+        .testTarget(name: "SwitchboardTestingTests", dependencies: ["SwitchboardTesting", "TerminalTestSupport"],
+                    exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "SwitchboardTerminalTests",
                     dependencies: ["SwitchboardTerminal", "TerminalTestSupport", "CReadline"],
                     swiftSettings: strict),

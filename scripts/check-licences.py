@@ -164,6 +164,9 @@ def check_files(files, read, parts, dump):
         if part is None:
             faults.append(f"{path}: no licence declared for it (it is in no target or folder that LICENSING names)")
             continue
+        if part not in parts:
+            faults.append(f"{path}: its target {part} has no licence in LICENSING")
+            continue
         expected = parts[part]
         head = read(path)[:3]
         found = next((m.group(1) for m in map(SPDX.search, head) if m), None)
@@ -179,7 +182,7 @@ def add_spdx(files, parts, dump):
     `// swift-tools-version`. A file in no declared part, or with a wrong line, is left for the check to report."""
     for path in files:
         part = part_of(path, parts, dump) if is_source(path) else None
-        if part is None:
+        if part is None or part not in parts:
             continue
         with open(path, encoding="utf-8") as f:
             lines = f.read().split("\n")

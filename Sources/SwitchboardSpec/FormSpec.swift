@@ -25,6 +25,9 @@ public struct FormSpec {
     /// try FormSpec(contentsOf: "Examples/signup/signup.vi.yaml").words.reviewTitle   // "Xem lại:"
     /// ```
     public var words = FormWords()
+    /// The form's scenarios (`scenarios:`): keys typed into the form and what must follow, run by
+    /// `switchboard test` in a virtual terminal.
+    public var scenarios: [ScenarioSpec] = []
 
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
     /// - Throws: `SpecError` with every problem found.

@@ -15,7 +15,7 @@ struct SpecParser {
     /// The spec's `words:` (read before the fields: a yes/no default may be the form's own word for yes).
     var words = FormWords()
 
-    static let topKeys = ["title", "rules", "fields", "words"]
+    static let topKeys = ["title", "rules", "fields", "words", "scenarios"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
                             "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when"]
     static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
@@ -64,6 +64,7 @@ struct SpecParser {
         checkBindings(fields)
         checkConditions(fields)
         checkChoicesCommands(&fields)
+        let scenarios = top["scenarios"].map { parseScenarios($0, fieldNames: Set(fields.map(\.name))) } ?? []
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
@@ -71,6 +72,7 @@ struct SpecParser {
         }
         var spec = FormSpec(file: file, title: title, fields: fields)
         spec.words = words
+        spec.scenarios = scenarios
         return spec
     }
 

@@ -28,6 +28,9 @@ void sb_rl_set_known_input(int count);
 /// The bytes known to be waiting and not read yet.
 int sb_rl_known_input(void);
 
+/// How many bytes `sb_rl_read_key_byte` has returned in this process: the count a test kit's settle mark carries.
+unsigned long long sb_rl_bytes_read(void);
+
 typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function);

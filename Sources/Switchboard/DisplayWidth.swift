@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-License-Identifier: Apache-2.0
 /// The width of text in terminal columns, as a terminal draws it: the one measure the terminal layer uses for
 /// prompts, buffers, hints, placeholders and the review.
 ///
@@ -59,7 +59,7 @@ public enum DisplayWidth {
     }
 
     /// One scalar's columns, as glibc's `wcwidth` measures it (1 for a scalar it does not know, 0 for controls).
-    static func columns(ofScalar value: UInt32) -> Int {
+    package static func columns(ofScalar value: UInt32) -> Int {
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
         if value < 0x300 { return 1 }
