@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Starting a program on a pseudo-terminal: openpty, then posix_spawn in a new session whose controlling terminal
 // is the pty's slave. The thin C edge of the kit.
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// What the program's output does to the screen: drawing text, moving the cursor, erasing, inserting and deleting,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// One cell of a virtual screen: the text drawn in it (a character with its combining marks and joined scalars,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 import Switchboard
 
@@ -43,6 +44,10 @@ public final class TerminalSession {
 
     /// Starts `command` (a path or a name found in `PATH`, then its arguments) on a new pseudo-terminal.
     /// - Parameters:
+    ///   - command: the program (a path or a name found in `PATH`) and its arguments.
+    ///   - columns: the terminal's width.
+    ///   - rows: the terminal's height.
+    ///   - environment: variables set (a value) or removed (nil) for the program.
     ///   - captureStandardOutput: the program's standard output goes to a pipe (read it with `standardOutput`).
     ///   - directory: the working directory (by default the current one).
     ///   - settle: how a wait knows the program is idle (see `SettleMode`).
