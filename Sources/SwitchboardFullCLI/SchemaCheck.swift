@@ -4,7 +4,6 @@ import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSchema
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// `switchboard check --schema SCHEMA [FILE|-]...`: JSON documents against a JSON Schema. Standard input and files
