@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchboardRules", targets: ["SwitchboardRules"]),
         .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
+        .library(name: "SwitchboardSchema", targets: ["SwitchboardSchema"]),
         .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
@@ -39,6 +40,9 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
 
+        // Schema: a JSON Schema validator (drafts 4 to 2020-12) on the core and the rules; no readline (Apache-2.0).
+        .target(name: "SwitchboardSchema", dependencies: ["Switchboard", "SwitchboardRules"], swiftSettings: strict),
+
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // A masked field's kills bypass readline's kill ring (see kill.c).
@@ -49,7 +53,7 @@ let package = Package(
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.
         .target(name: "SwitchboardSpec",
-                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal",
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema",
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
@@ -67,9 +71,10 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
-                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport",
+                          dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
                                          "SwitchboardTesting",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Yams", package: "Yams")],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.
@@ -123,7 +128,10 @@ let package = Package(
         .testTarget(name: "SwitchboardRulesTests",
                     dependencies: ["SwitchboardRules", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
+        // The validator through its API: the official JSON-Schema-Test-Suite (fetched by scripts/fetch-schema-suite.sh)
+        // and agreement with python-jsonschema on SchemaStore schemas.
+        .testTarget(name: "SwitchboardSchemaTests", dependencies: ["SwitchboardSchema"], swiftSettings: strict),
+        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "SwitchboardSchema", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
         // Shared by terminal test targets: pty sessions, tmux and kit screens, the products folder. Not a product.

@@ -28,6 +28,13 @@ struct CheckCommand: ParsableCommand {
 
             With --check-command, each line that passes the rules is also checked by the command (as in `ask`), \
             --jobs at a time; the report keeps the input's order.
+
+            With --schema, JSON documents are checked against a JSON Schema: one per line on standard input and in \
+            .jsonl/.ndjson files, one per file otherwise (YAML for .yaml/.yml). Failures are printed as \
+            `line: /pointer: message` (`file:line:` with several inputs); --jobs N validates one large input on N \
+            threads, the report in input order.
+              switchboard check --schema dependabot.json .github/dependabot.yml
+              switchboard check --schema event.schema.json --jobs 2 events.jsonl
             """)
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
@@ -43,22 +50,41 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
     var count = false
 
-    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input.", valueName: "file"))
-    var file: String?
+    @Option(help: ArgumentHelp(
+        "Check JSON documents against this JSON Schema (drafts 4 to 2020-12; JSON or YAML) instead of lines against "
+            + "rules: standard input and .jsonl/.ndjson files hold one document per line, any other file is one "
+            + "document (YAML for .yaml/.yml).", valueName: "schema"))
+    var schema: String?
+
+    @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input (several with --schema).",
+                                 valueName: "file"))
+    var files: [String] = []
+
+    /// The one input of a rule check.
+    var file: String? { files.first }
 
     @OptionGroup var check: CheckCommandOptions
 
-    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command; default 1).",
+    @Option(help: ArgumentHelp("How many check commands run at once (with --check-command), or threads validating (with --schema); default 1.",
                                valueName: "n"))
     var jobs: Int = 1
 
     func validate() throws {
         try check.validate()
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
+        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
+        if schema != nil {
+            if !rules.isEmpty || check.command != nil {
+                throw ValidationError("--schema checks JSON documents; --rule and --check-command check lines: give one or the other")
+            }
+            return
+        }
+        if files.count > 1 {
+            throw ValidationError("give one file to check with --rule (several files only with --schema)")
+        }
         if rules.isEmpty && check.command == nil {
             throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
         }
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
-        if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
     }
 
     /// What was asked for, as `CheckOptions`.
@@ -67,6 +93,10 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let schema {
+            try SchemaCheckOptions(schema: schema, files: files, format: format, count: count, jobs: jobs).run()
+            return
+        }
         try options.run()
     }
 }

@@ -32,11 +32,24 @@ struct FormCommand: ParsableCommand {
               switchboard form signup.yaml --draft .signup-draft.json
               switchboard form signup.yaml --output yaml < answers.txt
               printf '%s\\n' 'user=ada' | switchboard form two.yaml --input key-value
+              switchboard form --schema service.schema.json --output yaml > service.yaml
+              switchboard form --schema service.schema.json < service.json    # check and write typed
+
+            With --schema (or a spec file whose top level has $schema), the questions come from a JSON Schema and \
+            the answer is checked by it on submit; without a terminal, the JSON or YAML document on standard input \
+            is checked and written typed, each failing location named (exit 1).
             """)
 
-    @Argument(help: ArgumentHelp("The form spec (YAML or JSON).", valueName: "spec"),
+    @Argument(help: ArgumentHelp("The form spec (YAML or JSON); a file whose top level has $schema is a JSON Schema.",
+                                 valueName: "spec"),
               completion: .file(extensions: ["yaml", "yml", "json"]))
-    var spec: String
+    var spec: String?
+
+    @Option(help: ArgumentHelp("Ask the form a JSON Schema describes (JSON, or YAML for .yaml/.yml); the answer is "
+                               + "checked by the schema. Without a terminal: the document on standard input is "
+                               + "checked and written typed.", valueName: "schema"),
+            completion: .file(extensions: ["json", "yaml", "yml"]))
+    var schema: String?
 
     @Option(help: "json: one object (numbers and yes/no typed); env: NAME='value' lines for eval; yaml: name: value lines.")
     var output: FormRunner.Output = .json
@@ -50,8 +63,20 @@ struct FormCommand: ParsableCommand {
                                + "when not given.", valueName: "format"))
     var input: FormRunner.Input?
 
+    func validate() throws {
+        if (spec == nil) == (schema == nil) {
+            throw ValidationError(spec == nil ? "expected a spec file or --schema SCHEMA"
+                                              : "give either a spec file or --schema SCHEMA, not both")
+        }
+    }
+
     func run() throws {
-        let runner = FormRunner(spec: spec, output: output, draft: draft, input: input)
+        if let schema = schema ?? spec.flatMap({ SchemaRunner.isSchemaFile($0) ? $0 : nil }) {
+            let runner = SchemaRunner(schema: schema, output: output, draft: draft)
+            try MainActor.assumeIsolated { try runner.run() }
+            return
+        }
+        let runner = FormRunner(spec: spec ?? "", output: output, draft: draft, input: input)
         try MainActor.assumeIsolated { try runner.run() }
     }
 }

@@ -33,6 +33,11 @@ struct FormRunner {
         do { formSpec = try FormSpec(contentsOf: spec) }
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
         // Everything that would make the answers unusable is refused before anything is asked.
+        if output == .env, formSpec.isNested {
+            let nested = formSpec.groups.map { "group \($0.name)" } + formSpec.repeats.map { "repeat \($0.name)" }
+            throw CommandFailure.usage("--output env writes flat NAME='value' lines, and this form's answers are "
+                                       + "nested (\(nested.joined(separator: ", "))); use --output json or --output yaml")
+        }
         if output == .env {
             let problems = formSpec.environmentNameProblems()
             if !problems.isEmpty {

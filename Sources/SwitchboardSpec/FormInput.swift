@@ -345,6 +345,21 @@ struct AnswerReader {
         return unknown
     }
 
+    /// A list of strings given for a form's list of values (`"tags": ["a", "b"]`) as its items (`tags.0`...).
+    @MainActor private func itemsOfLists(_ answers: Answers) -> Answers {
+        guard !form.repeats.isEmpty else { return answers }
+        var result = Answers()
+        for (key, value) in answers {
+            if form[key] == nil, let list = form.repeatNamed(key) {
+                let items = value.isEmpty ? [] : value.split(separator: "\n", omittingEmptySubsequences: false)
+                for (index, item) in items.enumerated() { result["\(list.name).\(index)"] = String(item) }
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
     @MainActor private mutating func readJSON(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             problems.append(.init(line: nil, field: nil, message: "not valid UTF-8"))
@@ -359,7 +374,7 @@ struct AnswerReader {
             readNothing = true
             return
         }
-        for key in take(answers) {
+        for key in take(itemsOfLists(answers)) {
             problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                   + "expected one of \(listed(form.fields.map(\.name)))"))
         }

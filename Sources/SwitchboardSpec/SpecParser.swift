@@ -45,21 +45,16 @@ struct SpecParser {
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
         if let node = top["words"] { words = parseWords(node) }
-        var fields: [FieldSpec] = []
-        var lineOfField: [String: Int] = [:]
+        var parsed = ParsedFields()
         if let node = top["fields"] {
             if let list = sequence(node, "a list of fields") {
                 if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
-                for item in list {
-                    if let field = parseField(item, existing: lineOfField) {
-                        fields.append(field)
-                        lineOfField[field.name] = field.location.line
-                    }
-                }
+                parseEntries(list, in: [], into: &parsed)
             }
         } else {
             fail(root, "missing fields:; expected a list of fields")
         }
+        var fields = parsed.fields
         checkBindings(fields)
         checkConditions(fields)
         checkChoicesCommands(&fields)
@@ -71,6 +66,8 @@ struct SpecParser {
         }
         var spec = FormSpec(file: file, title: title, fields: fields)
         spec.words = words
+        spec.groups = parsed.groups
+        spec.repeats = parsed.repeats
         spec.scenarios = scenarios
         return spec
     }
@@ -79,14 +76,15 @@ struct SpecParser {
 
     /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
     /// checked in quadratic time).
-    private mutating func parseField(_ node: Node, existing: [String: Int]) -> FieldSpec? {
+    /// `impliedName`: the name of a field that may go without `name:` (a list's value).
+    mutating func parseField(_ node: Node, existing: [String: Int], impliedName: String? = nil) -> FieldSpec? {
         guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
-        guard let nameNode = map["name"] else {
-            fail(node, "missing name:; every field needs a name")
+        guard let nameNode = map["name"] ?? (impliedName == nil ? nil : node) else {
+            fail(node, "missing name:; every field needs a name (or group: or repeat:)")
             return nil
         }
-        guard let name = string(nameNode, "a field name") else { return nil }
+        guard let name = map["name"] == nil ? impliedName : string(nameNode, "a field name") else { return nil }
         if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
             fail(nameNode, "field name \(displayQuoted(name, limit: 60)) should use letters, digits, - and _ only")
         }

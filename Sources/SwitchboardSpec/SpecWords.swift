@@ -24,6 +24,8 @@ extension FormWords {
         ("tab-completes", \.tabCompletes), ("yes", \.yes), ("no", \.no), ("multiline-hint", \.multilineHint),
         ("lines-kept", \.linesKept), ("resuming", \.resuming), ("ignoring-draft", \.ignoringDraft),
         ("draft-warning", \.draftWarning), ("choices-failed", \.choicesFailed), ("choices-empty", \.choicesEmpty),
+        ("list-ends", \.listEnds), ("list-add-item", \.listAddItem), ("review-list-hint", \.reviewListHint),
+        ("list-full", \.listFull), ("list-at-minimum", \.listAtMinimum), ("list-no-item", \.listNoItem),
         // Lists and confirm questions (ListWords).
         ("highlight-mark", \.lists.highlightMark), ("chosen-mark", \.lists.chosenMark),
         ("unchosen-mark", \.lists.unchosenMark), ("more-above-and-below", \.lists.moreAboveAndBelow),
@@ -45,7 +47,9 @@ extension FormWords {
         "resuming": ["file", "fields"], "ignoring-draft": ["error"], "draft-warning": ["error"],
         "choices-failed": ["error"], "multi-help": ["n"], "no-match": ["text"], "too-few": ["n", "m"],
         "too-many": ["n", "m"], "more-above-and-below": ["n", "m"], "more-above": ["n"], "more-below": ["n"],
-        "not-an-option": ["text"], "no-such-number": ["n", "m"],
+        "not-an-option": ["text"], "no-such-number": ["n", "m"], "list-ends": ["list"], "list-add-item": ["list"],
+        "review-list-hint": ["list"], "list-full": ["list", "n"], "list-at-minimum": ["list", "n"],
+        "list-no-item": ["name"],
     ]
 }
 

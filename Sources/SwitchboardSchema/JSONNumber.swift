@@ -1,0 +1,177 @@
+/// A JSON number kept exactly as a decimal: `1.0` and `1` are the same integer, `1e400` stays 1e400, and
+/// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`.
+///
+/// ```swift
+/// let n = try JSONValue.parse("12.50")   // .number(12.5)
+/// JSONNumber("1.0")!.isInteger            // true
+/// JSONNumber("1e400")! > JSONNumber("9")! // true
+/// ```
+public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
+    // value = (negative ? -1 : 1) * significand * 10^exponent. The significand has no trailing zeros; zero is
+    // significand 0, exponent 0, not negative. A significand of more than 19 digits is kept as its digits.
+    let negative: Bool
+    let significand: UInt64
+    let exponent: Int
+    /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
+    let bigDigits: [UInt8]?
+
+    private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?) {
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+        self.bigDigits = bigDigits
+    }
+
+    init(negative: Bool, significand: UInt64, exponent: Int) {
+        if significand == 0 {
+            self.init(raw: false, 0, 0, nil)
+            return
+        }
+        var s = significand, e = exponent
+        while s % 10 == 0 { s /= 10; e += 1 }
+        self.init(raw: negative, s, e, nil)
+    }
+
+    /// From decimal digits (ASCII, no leading zeros) with trailing zeros still allowed.
+    init(negative: Bool, digits: [UInt8], exponent: Int) {
+        var digits = digits[...]
+        var e = exponent
+        while let last = digits.last, last == UInt8(ascii: "0") { digits.removeLast(); e += 1 }
+        while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
+        if digits.count <= 19 {
+            var s: UInt64 = 0
+            for d in digits { s = s * 10 + UInt64(d - 48) }
+            self.init(negative: negative, significand: s, exponent: e)
+            return
+        }
+        self.init(raw: negative, 0, e, Array(digits))
+    }
+
+    /// An integer.
+    public init(_ value: Int) {
+        self.init(negative: value < 0, significand: value.magnitude.toUInt64, exponent: 0)
+    }
+
+    /// Parses JSON number text (`-12.5e3`); nil if it is not one.
+    public init?(_ text: String) {
+        guard case .number(let n)? = try? JSONValue.parse(text) else { return nil }
+        self = n
+    }
+
+    /// Whether the value is zero.
+    public var isZero: Bool { significand == 0 && bigDigits == nil }
+
+    /// Whether the value is a whole number (`3`, `3.0`, `3e2`; JSON Schema counts `1.0` as an integer).
+    public var isInteger: Bool { isZero || exponent >= 0 }
+
+    /// The significand's digits, ASCII.
+    var digits: [UInt8] {
+        if let bigDigits { return bigDigits }
+        if significand == 0 { return [48] }
+        return Array(String(significand).utf8)
+    }
+
+    /// The value as an `Int` when it is a whole number that fits.
+    public var intValue: Int? {
+        guard isInteger, bigDigits == nil else { return nil }
+        var value = Int(exactly: significand)
+        var e = exponent
+        while e > 0, let v = value {
+            let (m, overflow) = v.multipliedReportingOverflow(by: 10)
+            value = overflow ? nil : m
+            e -= 1
+        }
+        guard let value else { return nil }
+        return negative ? -value : value
+    }
+
+    /// The nearest `Double` (infinite beyond its range).
+    public var doubleValue: Double {
+        Double(description) ?? (negative ? -.infinity : .infinity)
+    }
+
+    /// The number in plain decimal when short (`12.5`, `-3`, `100`), else in exponent form (`1e400`).
+    public var description: String {
+        if isZero { return "0" }
+        let d = String(decoding: digits, as: UTF8.self)
+        let sign = negative ? "-" : ""
+        if exponent >= 0 && exponent + d.count <= 21 {
+            return sign + d + String(repeating: "0", count: exponent)
+        }
+        if exponent < 0 && -exponent < d.count {
+            let cut = d.index(d.endIndex, offsetBy: exponent)
+            return sign + d[..<cut] + "." + d[cut...]
+        }
+        if exponent < 0 && -exponent - d.count < 6 {
+            return sign + "0." + String(repeating: "0", count: -exponent - d.count) + d
+        }
+        if d.count == 1 { return sign + d + "e" + String(exponent) }
+        return sign + d.prefix(1) + "." + d.dropFirst() + "e" + String(exponent + d.count - 1)
+    }
+
+    public static func < (a: JSONNumber, b: JSONNumber) -> Bool { compare(a, b) < 0 }
+
+    /// -1, 0 or 1.
+    static func compare(_ a: JSONNumber, _ b: JSONNumber) -> Int {
+        if a.isZero || b.isZero {
+            if a.isZero && b.isZero { return 0 }
+            if a.isZero { return b.negative ? 1 : -1 }
+            return a.negative ? -1 : 1
+        }
+        if a.negative != b.negative { return a.negative ? -1 : 1 }
+        let magnitude = compareMagnitude(a, b)
+        return a.negative ? -magnitude : magnitude
+    }
+
+    private static func digitCount(_ v: UInt64) -> Int {
+        var count = 1, v = v
+        while v >= 10 { v /= 10; count += 1 }
+        return count
+    }
+
+    private static func compareMagnitude(_ a: JSONNumber, _ b: JSONNumber) -> Int {
+        if a.bigDigits == nil && b.bigDigits == nil {
+            let ca = digitCount(a.significand), cb = digitCount(b.significand)
+            let oa = ca + a.exponent, ob = cb + b.exponent
+            if oa != ob { return oa < ob ? -1 : 1 }
+            var sa = a.significand, sb = b.significand
+            for _ in 0..<(max(ca, cb) - ca) { sa *= 10 }
+            for _ in 0..<(max(ca, cb) - cb) { sb *= 10 }
+            return sa == sb ? 0 : (sa < sb ? -1 : 1)
+        }
+        let da = a.digits, db = b.digits
+        let oa = da.count + a.exponent, ob = db.count + b.exponent
+        if oa != ob { return oa < ob ? -1 : 1 }
+        for i in 0..<min(da.count, db.count) where da[i] != db[i] { return da[i] < db[i] ? -1 : 1 }
+        return da.count == db.count ? 0 : (da.count < db.count ? -1 : 1)
+    }
+
+    /// Whether `self` is a whole multiple of `divisor` (positive), decided exactly when both significands fit in
+    /// 64 bits, else in floating point (where a quotient too large to be whole is not a multiple).
+    public func isMultiple(of divisor: JSONNumber) -> Bool {
+        if isZero { return true }
+        guard !divisor.isZero else { return false }
+        if bigDigits == nil && divisor.bigDigits == nil {
+            // self = a * 10^e1, divisor = b * 10^e2: a whole multiple iff a * 10^(e1 - e2) is divisible by b.
+            // With no trailing zeros in a, a negative shift leaves a fraction.
+            let shift = exponent - divisor.exponent
+            if shift < 0 { return false }
+            if shift <= 100_000 {
+                let b = divisor.significand
+                var r = significand % b
+                var left = shift
+                while left > 0 && r != 0 {
+                    r = b.dividingFullWidth(r.multipliedFullWidth(by: 10)).remainder
+                    left -= 1
+                }
+                return r == 0
+            }
+        }
+        let q = (doubleValue / divisor.doubleValue).magnitude
+        return q.isFinite && q == q.rounded(.towardZero)
+    }
+}
+
+extension UInt {
+    fileprivate var toUInt64: UInt64 { UInt64(self) }
+}

@@ -1,0 +1,359 @@
+/// Why JSON text could not be read: what was wrong and where (1-based line and column, in bytes).
+///
+/// ```swift
+/// do { _ = try JSONValue.parse("[1,]") } catch { print(error) }   // line 1, column 4: expected a value, got "]"
+/// ```
+public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What was wrong.
+    public var message: String
+    /// Where: byte offset from the start, and the 1-based line and column of that byte.
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+extension JSONValue {
+    /// The deepest nesting of arrays and objects `parse` accepts: deeper documents are refused with an error (a
+    /// hostile document cannot exhaust the stack, here or in validation).
+    public static let maximumDepth = 512
+
+    /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8).
+    ///
+    /// ```swift
+    /// try JSONValue.parse(#"{"a": [1, 2.50, "x"]}"#)["a"]   // .array([1, 2.5, "x"])
+    /// ```
+    /// - Throws: `JSONParseError` naming the line and column of the first problem.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses JSON from UTF-8 bytes (see `parse(_:)`).
+    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes[...])
+        return try parser.document()
+    }
+
+    /// Parses JSON from a slice of UTF-8 bytes (one line of a JSON Lines buffer, without copying it).
+    public static func parse(bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        return try parser.document()
+    }
+}
+
+/// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
+struct JSONParser {
+    private let bytes: ArraySlice<UInt8>
+    private var index: Int
+    private let end: Int
+    private var depth = 0
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+        end = bytes.endIndex
+    }
+
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        skipSpace()
+        let value = try parseValue()
+        skipSpace()
+        if index < end { throw error("expected the end of the document after the value, got \(shown())") }
+        return value
+    }
+
+    @inline(__always)
+    private mutating func skipSpace() {
+        while index < end {
+            let b = bytes[index]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard index < end else { throw error("expected a value, got the end of the text") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a value, got \(shown())")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let start = index
+        let count = word.utf8CodeUnitCount
+        var ok = index + count <= end
+        if ok {
+            for i in 0..<count where bytes[index + i] != word.utf8Start[i] {
+                ok = false
+                break
+            }
+        }
+        guard ok else {
+            index = start
+            throw error("expected a value, got \(shown())")
+        }
+        index += count
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > JSONValue.maximumDepth {
+            throw error("arrays and objects nested deeper than \(JSONValue.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < end, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            skipSpace()
+            items.append(try parseValue())
+            skipSpace()
+            guard index < end else { throw error("expected , or ] in an array, got the end of the text") }
+            let b = bytes[index]
+            index += 1
+            if b == UInt8(ascii: ",") { continue }
+            if b == UInt8(ascii: "]") { break }
+            index -= 1
+            throw error("expected , or ] in an array, got \(shown())")
+        }
+        depth -= 1
+        return .array(items)
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipSpace()
+        if index < end, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(JSONObject(members))
+        }
+        while true {
+            skipSpace()
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, got \(shown())")
+            }
+            let key = try parseString()
+            skipSpace()
+            guard index < end, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected : after a member name, got \(shown())")
+            }
+            index += 1
+            skipSpace()
+            members.append((key, try parseValue()))
+            skipSpace()
+            guard index < end else { throw error("expected , or } in an object, got the end of the text") }
+            let b = bytes[index]
+            index += 1
+            if b == UInt8(ascii: ",") { continue }
+            if b == UInt8(ascii: "}") { break }
+            index -= 1
+            throw error("expected , or } in an object, got \(shown())")
+        }
+        depth -= 1
+        return .object(JSONObject(members))
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = index
+        index += 1
+        var ascii = true
+        // Fast path: no escapes.
+        while index < end {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let run = bytes[(start + 1)..<index]
+                index += 1
+                if ascii { return String(decoding: run, as: UTF8.self) }
+                guard let text = String(validating: run, as: UTF8.self) else {
+                    index = start
+                    throw error("a string is not valid UTF-8")
+                }
+                return text
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
+            if b >= 0x80 { ascii = false }
+            index += 1
+        }
+        // Slow path: escapes.
+        var out: [UInt8] = Array(bytes[(start + 1)..<index])
+        out.reserveCapacity(out.count + 16)
+        while index < end {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    index = start
+                    throw error("a string is not valid UTF-8")
+                }
+                return text
+            }
+            if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < end else { break }
+            let e = bytes[index]
+            index += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code), index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
+                   bytes[index + 1] == UInt8(ascii: "u") {
+                    let save = index
+                    index += 2
+                    let low = try hex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = save
+                    }
+                }
+                // A lone surrogate cannot be held by a String: it becomes U+FFFD.
+                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                index -= 2
+                throw error("unknown escape \(shown(2)) in a string")
+            }
+        }
+        index = start
+        throw error("a string has no closing double quote")
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= end else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - 55
+            default: throw error("expected four hex digits after \\u, got \(shown())")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var significand: UInt64 = 0
+        var count = 0          // significant digits taken (after leading zeros)
+        var big: [UInt8]?      // all significant digits once there are more than 19
+        var fractionDigits = 0
+        @inline(__always) func take(_ d: UInt8) {
+            if count == 0 && d == 48 { return }   // a leading zero
+            if big != nil {
+                big!.append(d)
+            } else if count < 19 {
+                significand = significand * 10 + UInt64(d - 48)
+            } else {
+                big = Array(String(significand).utf8) + [d]
+            }
+            count += 1
+        }
+        guard index < end, (48...57).contains(bytes[index]) else {
+            throw error("expected a digit in a number, got \(shown())")
+        }
+        if bytes[index] == 48 {
+            index += 1
+            if index < end, (48...57).contains(bytes[index]) {
+                throw error("a number must not start with 0 followed by digits")
+            }
+        } else {
+            while index < end, (48...57).contains(bytes[index]) {
+                take(bytes[index])
+                index += 1
+            }
+        }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < end, (48...57).contains(bytes[index]) else {
+                throw error("expected a digit after the decimal point, got \(shown())")
+            }
+            while index < end, (48...57).contains(bytes[index]) {
+                take(bytes[index])
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        var exponent = 0
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var expNegative = false
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                expNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < end, (48...57).contains(bytes[index]) else {
+                throw error("expected a digit in the exponent, got \(shown())")
+            }
+            while index < end, (48...57).contains(bytes[index]) {
+                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
+                index += 1
+            }
+            if expNegative { exponent = -exponent }
+        }
+        _ = start
+        if let big { return JSONNumber(negative: negative, digits: big, exponent: exponent - fractionDigits) }
+        return JSONNumber(negative: negative, significand: significand, exponent: exponent - fractionDigits)
+    }
+
+    /// The next bytes, quoted, for a message.
+    private func shown(_ length: Int = 1) -> String {
+        guard index < end else { return "the end of the text" }
+        var stop = min(index + length, end)
+        while stop < end, bytes[stop] & 0xC0 == 0x80 { stop += 1 }   // whole UTF-8 sequence
+        let text = String(decoding: bytes[index..<stop], as: UTF8.self)
+        var escaped = ""
+        JSONValue.writeString(text, to: &escaped)
+        return escaped
+    }
+
+    private func error(_ message: String) -> JSONParseError {
+        var line = 1, lineStart = bytes.startIndex
+        let stop = min(index, end)
+        for i in bytes.startIndex..<stop where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return JSONParseError(message: message, offset: stop - bytes.startIndex, line: line, column: stop - lineStart + 1)
+    }
+}

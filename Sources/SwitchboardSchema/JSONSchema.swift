@@ -1,0 +1,109 @@
+/// A JSON Schema (drafts 2020-12, 2019-09, 7, 6 and 4, chosen by `$schema`), compiled once for fast validation:
+/// references resolved, regexes compiled, enums hashed.
+///
+/// ```swift
+/// let schema = try JSONSchema(json: """
+///     {"type": "object", "required": ["interval"],
+///      "properties": {"interval": {"enum": ["daily", "weekly", "monthly"]}}}
+///     """)
+/// let failures = schema.validate(try JSONValue.parse(#"{"interval": "hourly"}"#))
+/// failures.map(\.description)   // ["/interval: must be one of daily, weekly, monthly"]
+/// schema.isValid(try JSONValue.parse(#"{"interval": "daily"}"#))   // true
+/// ```
+///
+/// A schema that cannot be used is refused when it loads, with a `SchemaError` naming the place: a keyword with a
+/// wrong value, a reference that cannot be resolved (an `http(s)` one: there is no network), a regex PCRE2 cannot
+/// compile, a draft 3 keyword, a reference loop that never moves into the instance.
+/// - note: A `JSONSchema` is immutable once loaded; validate with it from any number of threads at once.
+public final class JSONSchema: Sendable {
+    /// How a schema is loaded.
+    public struct Options: Sendable {
+        /// How references to other documents are read (default: files on disk; `http(s)` refused).
+        public var resolver: SchemaResolver
+        /// The draft of a schema without `$schema`.
+        public var defaultDraft: SchemaDraft
+        /// Whether `format` is asserted for the formats the rules implement (date, time, date-time, duration,
+        /// ipv4, ipv6, hostname, uuid, uri, uri-reference); other formats are annotations either way. Drafts
+        /// 2019-09 and 2020-12 make `format` an annotation unless asked: pass false for that reading.
+        public var assertsFormat: Bool
+
+        public init(resolver: SchemaResolver = .files, defaultDraft: SchemaDraft = .draft2020_12,
+                    assertsFormat: Bool = true) {
+            self.resolver = resolver
+            self.defaultDraft = defaultDraft
+            self.assertsFormat = assertsFormat
+        }
+    }
+
+    /// The draft of the schema's root (from its `$schema`, else the default).
+    public let draft: SchemaDraft
+    private let root: SchemaNode
+
+    /// Loads the schema in the file at `path` (JSON); relative references are read from beside it.
+    ///
+    /// ```swift
+    /// let schema = try JSONSchema(contentsOf: "dependabot-2.0.json")
+    /// ```
+    public convenience init(contentsOf path: String, options: Options = Options()) throws(SchemaError) {
+        let bytes = try readFileBytes(path)
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(bytes: bytes)
+        } catch {
+            throw SchemaError(location: path, message: "is not valid JSON: \(error)")
+        }
+        try self.init(value, uri: SwitchboardSchema.fileURI(forPath: path), options: options)
+    }
+
+    /// Loads a schema from JSON text (relative file references are read from the working directory).
+    public convenience init(json: String, options: Options = Options()) throws(SchemaError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(json)
+        } catch {
+            throw SchemaError(location: "", message: "the schema is not valid JSON: \(error)")
+        }
+        try self.init(value, options: options)
+    }
+
+    /// Loads a schema from a parsed document (for example one read from YAML). `uri` is the schema's own URI,
+    /// against which relative references resolve (default: a file in the working directory).
+    public init(_ document: JSONValue, uri: String? = nil, options: Options = Options()) throws(SchemaError) {
+        var index = SchemaIndex(resolver: options.resolver)
+        let base = uri ?? SwitchboardSchema.fileURI(forPath: "schema.json")
+        let location = try index.add(document, uri: base, name: "", defaultDraft: options.defaultDraft)
+        draft = index.info(at: location)?.draft ?? options.defaultDraft
+        var compiler = SchemaCompiler(index: index, assertsFormat: options.assertsFormat,
+                                      defaultDraft: options.defaultDraft)
+        root = try compiler.compileAll(location)
+    }
+
+    /// The `file:` URI of a path (relative paths against the working directory): the `uri` to give
+    /// `init(_:uri:options:)` for a schema read from that file by other means (such as YAML).
+    ///
+    /// ```swift
+    /// JSONSchema.fileURI(forPath: "/etc/app/schema.json")   // "file:///etc/app/schema.json"
+    /// ```
+    public static func fileURI(forPath path: String) -> String { SwitchboardSchema.fileURI(forPath: path) }
+
+    /// Every way `instance` fails the schema, in document order (empty: valid). Each names the instance location
+    /// as a JSON pointer and says what is wrong.
+    ///
+    /// ```swift
+    /// schema.validate(try JSONValue.parse(#"{"interval": 3}"#)).first?.description
+    /// // "/interval: must be one of daily, weekly, monthly"
+    /// ```
+    public func validate(_ instance: JSONValue) -> [SchemaFailure] {
+        let evaluation = SchemaEvaluation(collecting: true)
+        var none: Evaluated? = nil
+        _ = evaluation.validate(root, instance, &none)
+        return evaluation.failures
+    }
+
+    /// Whether `instance` passes (faster than `validate` when the failures are not needed: it stops at the first).
+    public func isValid(_ instance: JSONValue) -> Bool {
+        let evaluation = SchemaEvaluation(collecting: false)
+        var none: Evaluated? = nil
+        return evaluation.validate(root, instance, &none)
+    }
+}

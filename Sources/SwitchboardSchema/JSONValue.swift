@@ -1,0 +1,162 @@
+/// A JSON document: what `JSONSchema` validates, parsed with `JSONValue.parse` (or built from YAML by a caller).
+///
+/// Equality is JSON Schema's: numbers by value (`1 == 1.0`), objects regardless of member order, so values can
+/// go in a `Set` (a schema's `enum`) and `uniqueItems` is decided by hashing.
+///
+/// ```swift
+/// let doc = try JSONValue.parse(#"{"version": 2, "updates": []}"#)
+/// doc["version"]   // .number(2)
+/// ```
+public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The member `key` of an object (the last one, if the key is repeated); nil for other values.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The JSON type name: `null`, `boolean`, `number`, `string`, `array`, `object` (an integer is a `number`).
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// Compact JSON text.
+    public var description: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n.description
+        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, member) in object.members.enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeString(member.key, to: &out)
+                out += ":"
+                member.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .number(let n): hasher.combine(2); hasher.combine(n)
+        case .string(let s): hasher.combine(3); hasher.combine(s)
+        case .array(let items): hasher.combine(4); hasher.combine(items)
+        case .object(let o): hasher.combine(5); hasher.combine(o)
+        }
+    }
+}
+
+/// A JSON object's members in document order.
+///
+/// ```swift
+/// let object = JSONObject([("name", .string("ada"))])
+/// object["name"]   // .string("ada")
+/// ```
+public struct JSONObject: Sendable, Hashable {
+    /// The members as written (a repeated key appears twice; lookups find the last).
+    public var members: [(key: String, value: JSONValue)]
+
+    public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// The value of the last member called `key`.
+    public subscript(key: String) -> JSONValue? {
+        var i = members.count - 1
+        while i >= 0 {
+            if members[i].key == key { return members[i].value }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The keys, without repeats, in first-seen order.
+    public var keys: [String] {
+        var seen = Set<String>()
+        return members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        let ka = a.keys, kb = b.keys
+        guard ka.count == kb.count else { return false }
+        for key in ka {
+            guard let x = a[key], let y = b[key], x == y else { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: the sum of each member's own hash.
+        var sum = 0
+        for key in keys {
+            var h = Hasher()
+            h.combine(key)
+            h.combine(self[key])
+            sum = sum &+ h.finalize()
+        }
+        hasher.combine(sum)
+    }
+}

@@ -1,0 +1,137 @@
+import SwitchboardRules
+
+/// Turns schema documents into a tree of `SchemaNode`s once: references resolved, regexes compiled, enums hashed.
+/// Nodes are memoized by location, so a recursive schema becomes a graph with cycles through its references.
+struct SchemaCompiler {
+    typealias Location = SchemaIndex.Location
+
+    var index: SchemaIndex
+    let assertsFormat: Bool
+    let defaultDraft: SchemaDraft
+    private var nodes: [Location: SchemaNode] = [:]
+    private var resources: [String: SchemaResource] = [:]
+    /// What is compiled after the tree that needs it (so compiling never recurses along reference chains,
+    /// however long).
+    private enum Work {
+        case reference(ReferenceTarget, base: String, draft: SchemaDraft, from: String)
+        case dynamicAnchor(SchemaResource, name: String, Location)
+    }
+    private var pending: [Work] = []
+    private var regexes: [String: PCRERegex] = [:]
+
+    init(index: SchemaIndex, assertsFormat: Bool, defaultDraft: SchemaDraft) {
+        self.index = index
+        self.assertsFormat = assertsFormat
+        self.defaultDraft = defaultDraft
+    }
+
+    /// Compiles the schema at `location` and everything it refers to.
+    mutating func compileAll(_ location: Location) throws(SchemaError) -> SchemaNode {
+        let root = try compile(location)
+        while let work = pending.popLast() {
+            switch work {
+            case .reference(let target, let base, let draft, let from):
+                let location = try resolve(target.reference, base: base, draft: draft, from: from)
+                target.node = try compile(location)
+            case .dynamicAnchor(let resource, let name, let location):
+                resource.dynamicAnchors[name] = try compile(location)
+            }
+        }
+        try SchemaCycles.check(root)
+        return root
+    }
+
+    mutating func compile(_ location: Location) throws(SchemaError) -> SchemaNode {
+        if let node = nodes[location] { return node }
+        guard let value = index.value(at: location) else {
+            throw SchemaError(location: index.display(location), message: "there is no schema here")
+        }
+        let info = index.info(at: location)
+            ?? SchemaIndex.Info(base: "", draft: defaultDraft, startsResource: false, validation: true)
+        let node = SchemaNode(location: index.display(location))
+        nodes[location] = node
+        let resource = resource(info.base)
+        node.resource = resource
+        if !resource.anchorsQueued {
+            resource.anchorsQueued = true
+            for (name, anchorLocation) in index.dynamicAnchors[info.base] ?? [:] {
+                pending.append(.dynamicAnchor(resource, name: name, anchorLocation))
+            }
+        }
+        if info.startsResource {
+            node.startsResource = true
+            if resource.root == nil { resource.root = node }
+            if case .bool(true)? = value["$recursiveAnchor"], info.draft == .draft2019_09, resource.root === node {
+                resource.recursiveAnchor = true
+            }
+        }
+        switch value {
+        case .bool(true): break
+        case .bool(false): node.checks = [.never]
+        case .object(let object):
+            try compileKeywords(object, at: location, info: info, into: node)
+        default:
+            throw SchemaError(location: index.display(location),
+                              message: "a schema must be an object or a boolean, got \(value.typeName)")
+        }
+        return node
+    }
+
+    private mutating func resource(_ uri: String) -> SchemaResource {
+        if let found = resources[uri] { return found }
+        let made = SchemaResource(uri: uri)
+        resources[uri] = made
+        return made
+    }
+
+    /// A reference resolved against `base`: the location of its target (the document may be loaded now).
+    mutating func resolve(_ reference: String, base: String, draft: SchemaDraft, from: String)
+        throws(SchemaError) -> Location
+    {
+        let absolute = URIReference.resolve(reference, against: base)
+        let (uri, rawFragment) = URIReference.withoutFragment(absolute)
+        let fragment = URIReference.percentDecoded(rawFragment ?? "")
+        let root: Location?
+        do {
+            root = try index.resource(uri, defaultDraft: draft)
+        } catch {
+            throw SchemaError(location: from, message: "cannot resolve \(reference): \(error.description)")
+        }
+        guard let root else {
+            throw SchemaError(location: from, message: "cannot resolve \(reference): no schema has the URI \(uri)")
+        }
+        if fragment.isEmpty { return root }
+        if fragment.hasPrefix("/") {
+            let target = Location(document: root.document, pointer: root.pointer + fragment)
+            guard index.value(at: target) != nil else {
+                throw SchemaError(location: from, message: "cannot resolve \(reference): nothing at #\(fragment)")
+            }
+            return target
+        }
+        guard let anchored = index.anchors[uri + "#" + fragment] else {
+            throw SchemaError(location: from, message: "cannot resolve \(reference): no anchor \"\(fragment)\" in \(uri)")
+        }
+        return anchored
+    }
+
+    /// A reference check whose target is compiled later.
+    mutating func reference(_ text: String, base: String, draft: SchemaDraft, from: String) -> ReferenceTarget {
+        let target = ReferenceTarget(text)
+        pending.append(.reference(target, base: base, draft: draft, from: from))
+        return target
+    }
+
+    /// A compiled regex for `pattern` (ECMA-262 meaning), shared by every schema using the same pattern.
+    mutating func regex(_ pattern: String, at location: String) throws(SchemaError) -> PCRERegex {
+        if let found = regexes[pattern] { return found }
+        do {
+            let compiled = try PCRERegex(searching: ECMARegex.translate(pattern), allowEmptyClass: true)
+            regexes[pattern] = compiled
+            return compiled
+        } catch {
+            throw SchemaError(location: location, message: "the pattern \(displayQuoted(pattern, limit: 60)) is not a "
+                                + "valid regular expression: \(error.message) (at column \(error.column) of its "
+                                + "PCRE2 translation)")
+        }
+    }
+}

@@ -1,0 +1,481 @@
+import SwitchboardRules
+
+/// What the schemas applied to one instance evaluated: for `unevaluatedProperties` and `unevaluatedItems`.
+struct Evaluated {
+    var properties: Set<String> = []
+    var allProperties = false
+    /// Items 0..<items were evaluated (`prefixItems`/`items`).
+    var items = 0
+    var allItems = false
+    /// Items `contains` matched.
+    var itemIndices: Set<Int> = []
+
+    mutating func merge(_ other: Evaluated) {
+        properties.formUnion(other.properties)
+        allProperties = allProperties || other.allProperties
+        items = max(items, other.items)
+        allItems = allItems || other.allItems
+        itemIndices.formUnion(other.itemIndices)
+    }
+}
+
+/// One validation of one instance: the failures found, where the evaluation is in the instance, and the dynamic
+/// scope.
+final class SchemaEvaluation {
+    /// How many schemas deep one evaluation may go: deeper is a schema that recurses without end at run time
+    /// (through `$dynamicRef`), reported as an undecided failure. Documents are at most `JSONValue.maximumDepth`
+    /// deep, and a schema's static reference loops are refused when it loads.
+    static let maximumDepth = 3000
+
+    var failures: [SchemaFailure] = []
+    /// Whether failures are being recorded (false inside `anyOf`, `not`, `if`...: only the verdict counts there).
+    var collecting: Bool
+    private var path: [PathPart] = []
+    private var scope: [SchemaResource] = []
+    private var depth = 0
+
+    enum PathPart {
+        case key(String)
+        case index(Int)
+    }
+
+    init(collecting: Bool) { self.collecting = collecting }
+
+    var pointer: String {
+        var out = ""
+        for part in path {
+            switch part {
+            case .key(let key): out += "/" + JSONPointer.escape(key)
+            case .index(let index): out += "/" + String(index)
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
+        if collecting {
+            failures.append(SchemaFailure(pointer: pointer, message: message(), keyword: keyword, isUndecided: undecided))
+        }
+        return false
+    }
+
+    /// Whether `value` passes `node`. `evaluated`, when not nil, collects what the schema evaluated.
+    func validate(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > SchemaEvaluation.maximumDepth {
+            return fail("$ref", "could not be decided: the schema recurses more than \(SchemaEvaluation.maximumDepth) "
+                            + "levels deep at \(node.location) (a reference loop?)", undecided: true)
+        }
+        if node.startsResource, let resource = node.resource { scope.append(resource) }
+        defer { if node.startsResource, node.resource != nil { scope.removeLast() } }
+        if node.collectsAnnotations {
+            var local: Evaluated? = Evaluated()
+            let ok = run(node.checks, value, &local)
+            if ok, evaluated != nil, let local { evaluated!.merge(local) }
+            return ok
+        }
+        return run(node.checks, value, &evaluated)
+    }
+
+    @inline(__always)
+    private func run(_ checks: [SchemaCheck], _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        var ok = true
+        for check in checks where !evaluate(check, value, &evaluated) {
+            ok = false
+            if !collecting { return false }
+        }
+        return ok
+    }
+
+    /// A branch evaluated for its verdict only (no failures recorded), with its own annotations.
+    private func quietly(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        let was = collecting
+        collecting = false
+        defer { collecting = was }
+        return validate(node, value, &evaluated)
+    }
+
+    private func child(_ part: PathPart, _ node: SchemaNode, _ value: JSONValue) -> Bool {
+        path.append(part)
+        defer { path.removeLast() }
+        var none: Evaluated? = nil
+        return validate(node, value, &none)
+    }
+
+    private func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        switch check {
+        case .never:
+            return fail("false", "is not allowed here (the schema is false)")
+        case .type(let types):
+            return types.admits(value) || fail("type", "must be \(types.phrase), not \(describe(value))")
+        case .enumeration(let values, let message):
+            return values.contains(value) || fail("enum", message)
+        case .constant(let expected, let message):
+            return value == expected || fail("const", message)
+        case .minimum(let bound, let exclusive):
+            guard case .number(let n) = value else { return true }
+            let c = JSONNumber.compare(n, bound)
+            if exclusive { return c > 0 || fail("exclusiveMinimum", "must be greater than \(bound)") }
+            return c >= 0 || fail("minimum", "must be at least \(bound)")
+        case .maximum(let bound, let exclusive):
+            guard case .number(let n) = value else { return true }
+            let c = JSONNumber.compare(n, bound)
+            if exclusive { return c < 0 || fail("exclusiveMaximum", "must be less than \(bound)") }
+            return c <= 0 || fail("maximum", "must be at most \(bound)")
+        case .multipleOf(let divisor):
+            guard case .number(let n) = value else { return true }
+            return n.isMultiple(of: divisor) || fail("multipleOf", "must be a multiple of \(divisor)")
+        case .minLength(let minimum):
+            guard case .string(let s) = value else { return true }
+            if s.utf8.count >= minimum * 4 { return true }
+            return s.unicodeScalars.count >= minimum
+                || fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") long")
+        case .maxLength(let maximum):
+            guard case .string(let s) = value else { return true }
+            if s.utf8.count <= maximum { return true }
+            return s.unicodeScalars.count <= maximum
+                || fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") long")
+        case .pattern(let regex):
+            guard case .string(let s) = value else { return true }
+            do {
+                return try regex.evaluate(s) || fail("pattern", "must match the pattern \(displayQuoted(regex.pattern, limit: 80))")
+            } catch {
+                return fail("pattern", "could not be checked against the pattern \(displayQuoted(regex.pattern, limit: 80)): "
+                                + error.description, undecided: true)
+            }
+        case .format(let rule, let name):
+            guard case .string(let s) = value else { return true }
+            if rule.accepts(s) { return true }
+            let verdict = rule.check(s)
+            guard let failure = verdict.failure else { return fail("format", "must be a valid \(name)") }
+            return fail("format", failure.message, undecided: failure.isUndecided)
+        case .minItems(let minimum):
+            guard case .array(let items) = value else { return true }
+            return items.count >= minimum || fail("minItems", "must have at least \(minimum) item\(minimum == 1 ? "" : "s")")
+        case .maxItems(let maximum):
+            guard case .array(let items) = value else { return true }
+            return items.count <= maximum || fail("maxItems", "must have at most \(maximum) item\(maximum == 1 ? "" : "s")")
+        case .uniqueItems:
+            guard case .array(let items) = value else { return true }
+            var seen: [JSONValue: Int] = [:]
+            for (i, item) in items.enumerated() {
+                if let first = seen.updateValue(i, forKey: item) {
+                    return fail("uniqueItems", "must not repeat items (items \(first) and \(i) are equal)")
+                }
+            }
+            return true
+        case .items(let prefix, let rest):
+            guard case .array(let items) = value else { return true }
+            var ok = true
+            for (i, item) in items.enumerated() {
+                let schema: SchemaNode
+                if i < prefix.count { schema = prefix[i] } else if let rest { schema = rest } else { break }
+                if !child(.index(i), schema, item) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil {
+                evaluated!.items = max(evaluated!.items, min(prefix.count, items.count))
+                if rest != nil && items.count > prefix.count { evaluated!.allItems = true }
+            }
+            return ok
+        case .contains(let schema, let minimum, let maximum):
+            guard case .array(let items) = value else { return true }
+            var matches = 0
+            var indices: [Int] = []
+            for (i, item) in items.enumerated() {
+                var none: Evaluated? = nil
+                if quietly(schema, item, &none) {
+                    matches += 1
+                    indices.append(i)
+                    if evaluated == nil && maximum == nil && matches >= minimum { break }
+                }
+            }
+            if evaluated != nil { evaluated!.itemIndices.formUnion(indices) }
+            if matches < minimum {
+                return fail("contains", minimum == 1 ? "must contain an item matching the contains schema"
+                                : "must contain at least \(minimum) items matching the contains schema (it has \(matches))")
+            }
+            if let maximum, matches > maximum {
+                return fail("maxContains", "must contain at most \(maximum) item\(maximum == 1 ? "" : "s") matching the "
+                                + "contains schema (it has \(matches))")
+            }
+            return true
+        case .minProperties(let minimum):
+            guard case .object(let object) = value else { return true }
+            return object.keys.count >= minimum
+                || fail("minProperties", "must have at least \(minimum) propert\(minimum == 1 ? "y" : "ies")")
+        case .maxProperties(let maximum):
+            guard case .object(let object) = value else { return true }
+            return object.keys.count <= maximum
+                || fail("maxProperties", "must have at most \(maximum) propert\(maximum == 1 ? "y" : "ies")")
+        case .required(let names):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for name in names where object[name] == nil {
+                ok = false
+                if !collecting { return false }
+                _ = fail("required", "must have the property \(displayQuoted(name, limit: 60))")
+            }
+            return ok
+        case .properties(let schemas):
+            guard case .object(let object) = value else { return true }
+            return properties(schemas, object, &evaluated)
+        case .propertyNames(let schema):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for key in object.keys {
+                let before = failures.count
+                var none: Evaluated? = nil
+                if !validate(schema, .string(key), &none) {
+                    ok = false
+                    if !collecting { return false }
+                    for i in before..<failures.count {
+                        failures[i].message = "has the property name \(displayQuoted(key, limit: 60)), which "
+                            + failures[i].message
+                        failures[i].keyword = "propertyNames"
+                    }
+                }
+            }
+            return ok
+        case .dependentRequired(let pairs):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for (key, names) in pairs where object[key] != nil {
+                for name in names where object[name] == nil {
+                    ok = false
+                    if !collecting { return false }
+                    _ = fail("dependentRequired", "must have the property \(displayQuoted(name, limit: 60)) when it has "
+                                + displayQuoted(key, limit: 60))
+                }
+            }
+            return ok
+        case .dependentSchemas(let pairs):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for (key, schema) in pairs where object[key] != nil {
+                if !validate(schema, value, &evaluated) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            return ok
+        case .reference(let target):
+            return follow(target.node!, value, &evaluated)
+        case .dynamicReference(let target, let anchor):
+            var node = target.node!
+            if let anchor {
+                for resource in scope {
+                    if let found = resource.dynamicAnchors[anchor] {
+                        node = found
+                        break
+                    }
+                }
+            }
+            return follow(node, value, &evaluated)
+        case .recursiveReference(let target):
+            var node = target.node!
+            if let resource = node.resource, resource.recursiveAnchor {
+                for outer in scope.reversed() {
+                    guard outer.recursiveAnchor, let root = outer.root else { break }
+                    node = root
+                }
+            }
+            return follow(node, value, &evaluated)
+        case .allOf(let nodes):
+            var ok = true
+            for node in nodes where !validate(node, value, &evaluated) {
+                ok = false
+                if !collecting { return false }
+            }
+            return ok
+        case .anyOf(let nodes):
+            var ok = false
+            for node in nodes {
+                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+                if quietly(node, value, &branch) {
+                    ok = true
+                    guard evaluated != nil, let branch else { break }
+                    evaluated!.merge(branch)
+                }
+            }
+            return ok || alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
+                                            + "alternatives (anyOf)")
+        case .oneOf(let nodes):
+            var passing: [Int] = []
+            var kept: Evaluated?
+            for (i, node) in nodes.enumerated() {
+                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+                if quietly(node, value, &branch) {
+                    passing.append(i)
+                    kept = branch
+                    if passing.count > 1 && !collecting { return false }
+                }
+            }
+            if passing.count == 1 {
+                if evaluated != nil, let kept { evaluated!.merge(kept) }
+                return true
+            }
+            if passing.isEmpty {
+                return alternativesFail("oneOf", nodes, value, "must match exactly one of the \(nodes.count) alternatives "
+                                            + "(oneOf), but matches none")
+            }
+            return fail("oneOf", "must match exactly one of the \(nodes.count) alternatives (oneOf), but matches "
+                            + passing.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
+                            + (passing.count > 5 ? " and \(passing.count - 5) more" : ""))
+        case .not(let node):
+            var none: Evaluated? = nil
+            return !quietly(node, value, &none) || fail("not", "must not match the schema under \"not\"")
+        case .conditional(let condition, let then, let otherwise):
+            var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+            if quietly(condition, value, &branch) {
+                if evaluated != nil, let branch { evaluated!.merge(branch) }
+                guard let then else { return true }
+                return validate(then, value, &evaluated)
+            }
+            guard let otherwise else { return true }
+            return validate(otherwise, value, &evaluated)
+        case .unevaluatedItems(let schema):
+            guard case .array(let items) = value else { return true }
+            let seen = evaluated ?? Evaluated()
+            if seen.allItems { return true }
+            var ok = true
+            for i in seen.items..<max(seen.items, items.count) where !seen.itemIndices.contains(i) {
+                if !child(.index(i), schema, items[i]) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil { evaluated!.allItems = true }
+            return ok
+        case .unevaluatedProperties(let schema):
+            guard case .object(let object) = value else { return true }
+            let seen = evaluated ?? Evaluated()
+            if seen.allProperties { return true }
+            var ok = true
+            for member in object.members where !seen.properties.contains(member.key) {
+                if schema.checks.count == 1, case .never = schema.checks[0] {
+                    path.append(.key(member.key))
+                    _ = fail("unevaluatedProperties", "is not allowed: the schema does not define this property")
+                    path.removeLast()
+                    ok = false
+                    if !collecting { return false }
+                    continue
+                }
+                if !child(.key(member.key), schema, member.value) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil { evaluated!.allProperties = true }
+            return ok
+        }
+    }
+
+    /// A reference followed: the target's resource joins the dynamic scope while it is evaluated.
+    private func follow(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        if !node.startsResource, let resource = node.resource {
+            scope.append(resource)
+            defer { scope.removeLast() }
+            return validate(node, value, &evaluated)
+        }
+        return validate(node, value, &evaluated)
+    }
+
+    private func properties(_ schemas: PropertySchemas, _ object: JSONObject, _ evaluated: inout Evaluated?) -> Bool {
+        var ok = true
+        for member in object.members {
+            var matched = false
+            if let schema = schemas.named[member.key] {
+                matched = true
+                if !child(.key(member.key), schema, member.value) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            for (regex, schema) in schemas.patterns {
+                let found: Bool
+                do {
+                    found = try regex.evaluate(member.key)
+                } catch {
+                    path.append(.key(member.key))
+                    _ = fail("patternProperties", "could not be matched against the pattern "
+                                + "\(displayQuoted(regex.pattern, limit: 80)): \(error.description)", undecided: true)
+                    path.removeLast()
+                    ok = false
+                    if !collecting { return false }
+                    continue
+                }
+                guard found else { continue }
+                matched = true
+                if !child(.key(member.key), schema, member.value) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if matched {
+                if evaluated != nil { evaluated!.properties.insert(member.key) }
+                continue
+            }
+            guard let additional = schemas.additional else { continue }
+            if schemas.additionalIsFalse {
+                ok = false
+                if !collecting { return false }
+                path.append(.key(member.key))
+                _ = fail("additionalProperties", "is not allowed: the schema does not define this property")
+                path.removeLast()
+                continue
+            }
+            if !child(.key(member.key), additional, member.value) {
+                ok = false
+                if !collecting { return false }
+            }
+            if evaluated != nil { evaluated!.properties.insert(member.key) }
+        }
+        return ok
+    }
+
+    /// The failure of `anyOf` or `oneOf` matching nothing: the failures of the alternative that came closest (the
+    /// one whose first failure is deepest in the instance, then the one with the fewest failures) when they lie
+    /// deeper than here, else one failure saying no alternative matched.
+    private func alternativesFail(_ keyword: String, _ nodes: [SchemaNode], _ value: JSONValue, _ message: String) -> Bool {
+        guard collecting else { return false }
+        let here = pointer
+        var best: [SchemaFailure]?
+        for node in nodes {
+            let saved = failures
+            failures = []
+            var none: Evaluated? = nil
+            _ = validate(node, value, &none)
+            let found = failures
+            failures = saved
+            guard !found.isEmpty else { continue }
+            let depth = found.map { $0.pointer.count }.max() ?? 0
+            if let current = best {
+                let currentDepth = current.map { $0.pointer.count }.max() ?? 0
+                if depth > currentDepth || (depth == currentDepth && found.count < current.count) { best = found }
+            } else {
+                best = found
+            }
+        }
+        if let best, best.contains(where: { $0.pointer.count > here.count }) {
+            failures += best
+            return false
+        }
+        return fail(keyword, message)
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let n): n.isInteger ? "an integer" : "a number"
+        case .string: "a string"
+        case .null: "null"
+        case .bool: "a boolean"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,176 @@
+/// RFC 3986 reference resolution (section 5.2), on strings: enough for `$id` and `$ref`, without Foundation.
+struct URIReference {
+    var scheme: String?
+    var authority: String?
+    var path: String
+    var query: String?
+    var fragment: String?
+
+    init(_ text: String) {
+        var rest = Substring(text)
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isASCII, first.isLetter,
+           rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            scheme = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = String(rest[..<end])
+            rest = rest[end...]
+        }
+        path = String(rest)
+    }
+
+    var text: String {
+        var out = ""
+        if let scheme { out += scheme + ":" }
+        if let authority { out += "//" + authority }
+        out += path
+        if let query { out += "?" + query }
+        if let fragment { out += "#" + fragment }
+        return out
+    }
+
+    /// `reference` resolved against `base`.
+    static func resolve(_ reference: String, against base: String) -> String {
+        let r = URIReference(reference)
+        let b = URIReference(base)
+        var t = URIReference("")
+        if r.scheme != nil {
+            t = r
+            t.path = removeDotSegments(r.path)
+        } else {
+            if r.authority != nil {
+                t.authority = r.authority
+                t.path = removeDotSegments(r.path)
+                t.query = r.query
+            } else {
+                if r.path.isEmpty {
+                    t.path = b.path
+                    t.query = r.query ?? b.query
+                } else {
+                    if r.path.hasPrefix("/") {
+                        t.path = removeDotSegments(r.path)
+                    } else {
+                        t.path = removeDotSegments(merge(b, r.path))
+                    }
+                    t.query = r.query
+                }
+                t.authority = b.authority
+            }
+            t.scheme = b.scheme
+        }
+        t.fragment = r.fragment
+        return t.text
+    }
+
+    private static func merge(_ base: URIReference, _ path: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + path }
+        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        return String(base.path[...slash]) + path
+    }
+
+    private static func removeDotSegments(_ path: String) -> String {
+        guard path.contains(".") else { return path }
+        var input = Substring(path)
+        var output: [Substring] = []
+        var result = ""
+        while !input.isEmpty {
+            if input.hasPrefix("../") { input = input.dropFirst(3) }
+            else if input.hasPrefix("./") { input = input.dropFirst(2) }
+            else if input.hasPrefix("/./") { input = input.dropFirst(2) }
+            else if input == "/." { input = "/" }
+            else if input.hasPrefix("/../") { input = input.dropFirst(3); if !output.isEmpty { output.removeLast() } }
+            else if input == "/.." { input = "/"; if !output.isEmpty { output.removeLast() } }
+            else if input == "." || input == ".." { input = "" }
+            else {
+                let start = input.startIndex
+                var end = input.index(after: start)
+                if input.first != "/" { end = start }
+                while end < input.endIndex, input[end] != "/" { end = input.index(after: end) }
+                output.append(input[start..<end])
+                input = input[end...]
+            }
+        }
+        for segment in output { result += segment }
+        return result
+    }
+
+    /// The URI without its fragment.
+    static func withoutFragment(_ uri: String) -> (uri: String, fragment: String?) {
+        guard let hash = uri.firstIndex(of: "#") else { return (uri, nil) }
+        return (String(uri[..<hash]), String(uri[uri.index(after: hash)...]))
+    }
+
+    /// `%XX` sequences decoded (invalid ones kept as written).
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        let u = Array(text.utf8)
+        var i = 0
+        while i < u.count {
+            if u[i] == UInt8(ascii: "%"), i + 2 < u.count, let h = hexValue(u[i + 1]), let l = hexValue(u[i + 2]) {
+                bytes.append(h << 4 | l)
+                i += 3
+            } else {
+                bytes.append(u[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 48...57: b - 48
+        case 65...70: b - 55
+        case 97...102: b - 87
+        default: nil
+        }
+    }
+}
+
+/// JSON Pointer (RFC 6901) tokens.
+enum JSONPointer {
+    /// `/a~1b/0` -> ["a/b", "0"]; nil if it does not start with `/` (and is not empty).
+    static func tokens(_ pointer: String) -> [String]? {
+        if pointer.isEmpty { return [] }
+        guard pointer.hasPrefix("/") else { return nil }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+        }
+    }
+
+    static func escape(_ token: String) -> String {
+        guard token.contains("~") || token.contains("/") else { return token }
+        return token.replacing("~", with: "~0").replacing("/", with: "~1")
+    }
+
+    /// The value at `tokens` under `root`.
+    static func walk(_ root: JSONValue, _ tokens: [String]) -> JSONValue? {
+        var value = root
+        for token in tokens {
+            switch value {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                value = next
+            case .array(let items):
+                guard let index = Int(token), index >= 0, index < items.count,
+                      token == "0" || !token.hasPrefix("0") else { return nil }
+                value = items[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+}
