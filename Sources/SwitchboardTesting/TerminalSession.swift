@@ -58,6 +58,8 @@ public final class TerminalSession {
         var settings: [String: String?] = ["TERM": "xterm-256color", "LC_ALL": "C.UTF-8", "NO_COLOR": nil,
                                            "INPUTRC": "/dev/null", settleVariable: "1"]
         for (key, value) in environment { settings[key] = value }
+        let columns = TerminalScreen.clamped(columns: columns)
+        let rows = TerminalScreen.clamped(rows: rows)
         terminal = try PseudoTerminal(command, environment: environmentEntries(settings), columns: columns,
                                       rows: rows, captureStandardOutput: captureStandardOutput, directory: directory)
         pid = terminal.pid
@@ -94,6 +96,9 @@ public final class TerminalSession {
         return String(decoding: standardOutputBytes, as: UTF8.self)
     }
 
+    /// The most bytes one `read(waiting:)` takes from the terminal (and from the captured standard output).
+    static let readLimit = 1 << 20
+
     /// Reads what the program wrote, waiting up to `waiting` seconds for the first bytes; answers what the
     /// terminal answers (cursor position reports). Returns whether anything came.
     @discardableResult
@@ -103,18 +108,24 @@ public final class TerminalSession {
         guard poll(&fds, nfds_t(fds.count), Int32(waiting * 1000)) > 0 else { return false }
         var any = false
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = Glibc.read(terminal.master, &chunk, chunk.count)
+        // At most `readLimit` bytes from each a call: a program that writes without end (`yes`) always has more,
+        // and the waits calling this must get back to their deadlines.
+        var budget = Self.readLimit
+        while budget > 0 {
+            let n = Glibc.read(terminal.master, &chunk, min(chunk.count, budget))
             if n <= 0 { break }
             any = true
+            budget -= n
             output.append(contentsOf: chunk[0..<n])
             virtualScreen.feed(chunk[0..<n])
         }
         if let fd = terminal.standardOutput {
-            while true {
-                let n = Glibc.read(fd, &chunk, chunk.count)
+            budget = Self.readLimit
+            while budget > 0 {
+                let n = Glibc.read(fd, &chunk, min(chunk.count, budget))
                 if n <= 0 { break }
                 any = true
+                budget -= n
                 standardOutputBytes.append(contentsOf: chunk[0..<n])
             }
         }
@@ -197,6 +208,9 @@ public final class TerminalSession {
     /// Resizes the terminal (the program gets SIGWINCH) and the virtual screen, which does not re-flow, as xterm.
     public func resize(columns: Int, rows: Int) throws {
         read(waiting: 0)
+        // The program is told the size the virtual screen takes (sizes are clamped to what it supports).
+        let columns = TerminalScreen.clamped(columns: columns)
+        let rows = TerminalScreen.clamped(rows: rows)
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
                            ws_ypixel: 0)
         guard ioctl(terminal.master, UInt(TIOCSWINSZ), &size) == 0 else {
