@@ -4,12 +4,10 @@
 # imports the C library (Glibc, Darwin) or touches what only Linux has (/proc, glibc's sigaction and environ
 # spellings, gettid, pipe2, prctl); everything else goes through it. SwitchboardTerminal's Portability article
 # lists each such call and its macOS counterpart. Prints TAP; exits 1 when a file breaks the rule.
-# Not yet: SwitchboardTesting, whose pseudo-terminal kit (openpty, posix_spawn, environ, a /proc scan in
-# Settle.swift) arrived after the platform pass; the Portability article lists what it needs.
 set -eu
 cd "$(dirname "$0")/.."
 found=$(grep -rnE '^[[:space:]]*(@_exported[[:space:]]+)?import[[:space:]]+(Glibc|Darwin)\b|Glibc\.|Darwin\.|"/proc/|__sigaction_handler|__sigaction_u|\benviron\b|\bgettid\b|\bpipe2\b|\bprctl\b' \
-    --include='*.swift' Sources Examples | grep -v '/Platform\.swift:' | grep -v '^Sources/SwitchboardTesting/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*///?' || true)
+    --include='*.swift' Sources Examples | grep -v '/Platform\.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*///?' || true)
 if [ -n "$found" ]; then
     echo "not ok 1 - only Platform.swift files import the C library or call what only Linux has"
     printf '%s\n' "$found" | sed 's/^/#   /'

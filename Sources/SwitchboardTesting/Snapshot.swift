@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
 
 /// The environment variable that makes `assertSnapshot` write new and changed snapshots instead of failing.
 let recordVariable = "SWITCHBOARD_RECORD_SNAPSHOTS"

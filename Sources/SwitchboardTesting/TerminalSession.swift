@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
 import Switchboard
 
 /// A program running in a pseudo-terminal with a virtual screen: keys in, screens out, as a person meets it.
@@ -112,7 +111,7 @@ public final class TerminalSession {
         // and the waits calling this must get back to their deadlines.
         var budget = Self.readLimit
         while budget > 0 {
-            let n = Glibc.read(terminal.master, &chunk, min(chunk.count, budget))
+            let n = posixRead(terminal.master, &chunk, min(chunk.count, budget))
             if n <= 0 { break }
             any = true
             budget -= n
@@ -122,7 +121,7 @@ public final class TerminalSession {
         if let fd = terminal.standardOutput {
             budget = Self.readLimit
             while budget > 0 {
-                let n = Glibc.read(fd, &chunk, min(chunk.count, budget))
+                let n = posixRead(fd, &chunk, min(chunk.count, budget))
                 if n <= 0 { break }
                 any = true
                 budget -= n
@@ -178,7 +177,7 @@ public final class TerminalSession {
         var offset = 0
         let deadline = monotonicSeconds() + timeout
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(terminal.master, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { posixWrite(terminal.master, $0.baseAddress, $0.count) }
             if n > 0 {
                 offset += n
             } else if n < 0 && (errno == EAGAIN || errno == EINTR) {
