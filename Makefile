@@ -10,7 +10,8 @@
 
 # libreadline-dev, libpcre2-dev: the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
-APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db
+# time (/usr/bin/time): the peak memory of a spec refused at load.
+APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db time
 SWIFT ?= swift
 # The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
 DEMO ?= signup

@@ -32,7 +32,9 @@ let package = Package(
     targets: [
         // Core: standard library only, plain safe Swift, on the main actor.
         .target(name: "Switchboard", swiftSettings: strict),
-        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: onMainActor),
+        // The test kit: SwitchRecorder (engine level) and TerminalSession (a program in a pty with a virtual screen).
+        // Links no readline (Apache-2.0 like the core).
+        .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: strict),
 
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
         .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
@@ -51,7 +53,7 @@ let package = Package(
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.
         .target(name: "SwitchboardSpec",
-                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal",
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema",
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
@@ -70,6 +72,7 @@ let package = Package(
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
+                                         "SwitchboardTesting",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Yams", package: "Yams")],
                           swiftSettings: strict),
@@ -128,11 +131,16 @@ let package = Package(
         // The validator through its API: the official JSON-Schema-Test-Suite (fetched by scripts/fetch-schema-suite.sh)
         // and agreement with python-jsonschema on SchemaStore schemas.
         .testTarget(name: "SwitchboardSchemaTests", dependencies: ["SwitchboardSchema"], swiftSettings: strict),
-        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "TerminalTestSupport"],
+        .testTarget(name: "SwitchboardSpecTests", dependencies: ["SwitchboardSpec", "SwitchboardSchema", "TerminalTestSupport"],
                     swiftSettings: onMainActor),
 
-        // Shared by terminal test targets: pty sessions, tmux screens, the products folder. Not a product.
-        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport", swiftSettings: strict),
+        // Shared by terminal test targets: pty sessions, tmux and kit screens, the products folder. Not a product.
+        .target(name: "TerminalTestSupport", dependencies: ["SwitchboardTesting"], path: "Tests/TerminalTestSupport",
+                swiftSettings: strict),
+        // The test kit itself: the virtual screen, TerminalSession with Switchboard's examples and other programs,
+        // snapshots, and the same screens through tmux.
+        .testTarget(name: "SwitchboardTestingTests", dependencies: ["SwitchboardTesting", "TerminalTestSupport"],
+                    exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "SwitchboardTerminalTests",
                     dependencies: ["SwitchboardTerminal", "TerminalTestSupport", "CReadline"],
                     swiftSettings: strict),

@@ -247,3 +247,45 @@ wait_for 'Deploy? [y/N]'
 typed 'y'
 wait_for 'deploying'
 save confirm
+
+# 7. form --schema (Examples/schema/service.schema.json): the review of a schema's form; on submit the schema's
+#    if/then (environment prod needs a contact) refuses the document, and the contact is asked again.
+start
+cp "$ROOT/Examples/schema/service.schema.json" "$WORK/service.schema.json"
+typed "switchboard form --schema service.schema.json > service.json"
+keys Enter
+wait_for 'Service name:'
+typed 'shop'
+keys Enter
+wait_for 'Port: 8080'
+keys Enter
+wait_for '› dev'
+typed 'prod'
+keys Enter
+wait_for 'Public [y/n]'
+typed 'y'
+wait_for 'Contact email:'
+keys Enter
+wait_for 'Regions:'
+keys Tab
+keys Enter
+wait_for 'Host:'
+typed 'db1'
+keys Enter
+wait_for 'Replicas:'
+keys Enter
+wait_for 'Routes 1: Path:'
+typed '/api'
+keys Enter
+wait_for 'Routes 1: Weight:'
+typed '5'
+keys Enter
+wait_for 'Routes 2: Path:'
+keys Enter
+wait_for 'Enter to submit'
+keys Enter
+wait_for 'contact: is required'
+typed 'ops@example.com'
+wait_for 'Contact email: ops@example.com'
+save form-schema
+keys C-c

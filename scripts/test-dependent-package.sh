@@ -1,15 +1,16 @@
 #!/bin/sh
 # The "depending on Switchboard" test (make test runs it): a throwaway package that depends on this checkout by
 # path, as the README's Install section says, imports each library product together with Foundation (one file per
-# product, and one file with all of them), uses each product's main type, builds, and runs. Prints TAP; exits 1 on
-# a failure.
+# product, and one file with all of them), uses each product's main type, builds, and runs; its test drives its own
+# prompt (ask-email) through SwitchboardTesting's TerminalSession, as a user's test would. Prints TAP; exits 1 on a
+# failure.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SWIFT=${SWIFT:-swift}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT INT TERM
 APP="$WORK/app"
-mkdir -p "$APP/Sources/app" "$APP/Tests/appTests"
+mkdir -p "$APP/Sources/app" "$APP/Sources/ask-email" "$APP/Tests/appTests"
 
 cat >"$APP/Package.swift" <<SWIFT
 // swift-tools-version:6.0
@@ -29,6 +30,10 @@ let package = Package(
             .product(name: "SwitchboardSpec", package: "Switchboard"),
             .product(name: "SwitchboardArgumentParser", package: "Switchboard"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "ask-email", dependencies: [
+            .product(name: "SwitchboardTerminal", package: "Switchboard"),
+            .product(name: "SwitchboardRules", package: "Switchboard"),
         ]),
         .testTarget(name: "appTests", dependencies: [
             .product(name: "Switchboard", package: "Switchboard"),
@@ -136,6 +141,40 @@ import Testing
 }
 SWIFT
 
+cat >"$APP/Sources/ask-email/main.swift" <<'SWIFT'
+import Foundation
+import SwitchboardRules
+import SwitchboardTerminal
+
+let field = LineField(prompt: "Email", rules: [Rule.email.condition])
+do {
+    print(try field.read())
+} catch FieldError.cancelled {
+    exit(130)
+}
+SWIFT
+cat >"$APP/Tests/appTests/PromptTests.swift" <<'SWIFT'
+import Foundation
+import SwitchboardTesting
+import Testing
+
+/// The package's own prompt in a virtual terminal: keys in, screens out.
+@Test func askEmail() throws {
+    let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let term = try TerminalSession([folder.appendingPathComponent("ask-email").path], columns: 60, rows: 6,
+                                   captureStandardOutput: true)
+    try term.waitUntilSettled()
+    try term.type("ada@")
+    try term.waitUntilSettled()
+    #expect(term.screen.lines[0] == "Email: ada@")
+    #expect(term.screen.cells(showing: "✗").first?.style.foreground == .red)
+    try term.type("example.com")
+    try term.press(.enter)
+    #expect(try term.waitForExit() == 0)
+    #expect(term.standardOutput == "ada@example.com\n")
+}
+SWIFT
+
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$2" | tail -40; exit 1; }
@@ -157,6 +196,7 @@ all: true true
 TEXT
 cmp -s "$WORK/run.log" "$WORK/expected" || { diff "$WORK/expected" "$WORK/run.log" >"$WORK/diff" || true; fail "its program prints what each product computed" "$WORK/diff"; }
 ok "its program prints what each product computed"
-(cd "$APP" && "$SWIFT" test --skip-build) >"$WORK/test.log" 2>&1 || fail "its test (SwitchboardTesting) passes" "$WORK/test.log"
-ok "its test (SwitchboardTesting) passes"
+(cd "$APP" && "$SWIFT" test --skip-build) >"$WORK/test.log" 2>&1 || fail "its tests (SwitchboardTesting: a recorder, its prompt in a TerminalSession) pass" "$WORK/test.log"
+grep -q 'askEmail' "$WORK/test.log" || fail "its prompt test ran" "$WORK/test.log"
+ok "its tests (SwitchboardTesting: a recorder, its prompt in a TerminalSession) pass"
 echo "1..$n"

@@ -8,11 +8,13 @@
 #include "readline_support.h"
 
 static int known_input = 0;
+static unsigned long long bytes_read = 0;
 static rl_getc_func_t *fallback_getc = NULL;
 
 void sb_rl_set_known_input(int count) { known_input = count; }
 int sb_rl_known_input(void) { return known_input; }
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function) { fallback_getc = function; }
+unsigned long long sb_rl_bytes_read(void) { return bytes_read; }
 
 int sb_rl_read_key_byte(FILE *stream) {
     if (stream != NULL) {
@@ -25,6 +27,7 @@ int sb_rl_read_key_byte(FILE *stream) {
             ssize_t count = read(fileno(stream), &byte, 1);
             if (count == 1) {
                 known_input--;
+                bytes_read++;
                 return byte;
             }
             if (count < 0 && errno == EINTR) continue;
@@ -32,5 +35,7 @@ int sb_rl_read_key_byte(FILE *stream) {
         }
     }
     known_input = 0;
-    return fallback_getc != NULL ? fallback_getc(stream) : rl_getc(stream);
+    int key = fallback_getc != NULL ? fallback_getc(stream) : rl_getc(stream);
+    if (key >= 0) bytes_read++;
+    return key;
 }

@@ -59,8 +59,14 @@ package struct CheckOptions: Equatable {
             CommandChecks.terminateOnSignals()
             defer { CommandChecks.terminateAll() }
             endOnBrokenPipeAfterTheCommands()
-            var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs)
-            try reader.forEachLine { bytes in
+            var batch = CommandBatch(command: command, timeout: check.timeoutDuration, jobs: jobs,
+                                     output: standardOutput)
+            try reader.forEachEvent { event in
+                // While the input has no line yet, the commands that end are reported (a slow producer).
+                guard case .line(let bytes) = event else {
+                    if case .beforeRead(let fd) = event { batch.waitForInput(fd, into: &checker) }
+                    return
+                }
                 var failed: Verdict?
                 if !rule.accepts(utf8: bytes, invalidUTF8: .reject) {
                     if let bad = firstInvalidUTF8(bytes) {
@@ -72,7 +78,6 @@ package struct CheckOptions: Equatable {
                     }
                 }
                 batch.add(bytes, rulesVerdict: failed, into: &checker)
-                if typed { standardOutput.flush() }
             }
             batch.finish(into: &checker)
             checker.finish()

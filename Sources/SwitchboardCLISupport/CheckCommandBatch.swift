@@ -7,8 +7,11 @@ import Glibc
 
 /// `switchboard check --check-command CMD --jobs N`: lines that pass the rules are checked by the command, at
 /// most `jobs` at a time; the report keeps the input's order (a line is reported once every line before it
-/// has been, and at once then). Each command has the timeout; one that runs longer is killed with its group and
-/// the line fails. A command is over when its shell exits (see `AsyncCheck.command`).
+/// has been, and at once then: written out, not held in the output buffer, also while the input has no next
+/// line yet). Each command has the timeout; one that runs longer is killed with its group and the line fails. A
+/// command is over when its shell exits (see `AsyncCheck.command`). A reader that goes away (`| head -1`) is
+/// noticed while waiting, not only at the next write: the commands are killed and the program ends with SIGPIPE
+/// (see `endOnBrokenPipeAfterTheCommands`).
 struct CommandBatch: ~Copyable {
     private enum State {
         case decided(Verdict)
@@ -31,12 +34,44 @@ struct CommandBatch: ~Copyable {
     private let finished = Finished()
     private let timeoutMessage: String
 
-    init(command: String, timeout: Duration, jobs: Int) {
+    /// Where the report goes; watched (a pipe) for its reader going away.
+    private let output: OutputBuffer
+    /// The output descriptor while it is a pipe or socket whose reader may go away; -1 once it has (or never).
+    private var watchedOutput: Int32
+
+    init(command: String, timeout: Duration, jobs: Int, output: OutputBuffer) {
         self.command = command
         self.timeout = timeout
         self.jobs = max(1, jobs)
         window = max(1, jobs) * 64
         timeoutMessage = AsyncCheck.command(command, timeout: timeout).timeoutMessage
+        self.output = output
+        var status = stat()
+        let kind = fstat(output.fd, &status) == 0 ? status.st_mode & S_IFMT : 0
+        watchedOutput = kind == S_IFIFO || kind == S_IFSOCK ? output.fd : -1
+    }
+
+    /// Waits until `input` is readable, reporting the lines whose commands end meanwhile.
+    mutating func waitForInput(_ input: Int32, into checker: inout LineChecker) {
+        while true {
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watchedOutput, events: 0, revents: 0)]
+            if poll(&fds, 3, -1) < 0 && errno != EINTR { return }   // the read reports what is wrong
+            if fds[2].revents != 0 { readerGone() }
+            if fds[1].revents != 0 {
+                CommandChecks.parkIfEnding()
+                for (absolute, result) in finished.take() { apply(result, at: absolute) }
+                flush(into: &checker)
+            }
+            if fds[0].revents != 0 { return }
+        }
+    }
+
+    /// The output's reader has gone (POLLERR on a pipe's writing end): ends the program as a failed write would.
+    private mutating func readerGone() {
+        watchedOutput = -1
+        output.readerGone()
     }
 
     /// Takes the next line: failed by the rules (`verdict` not valid), or to be checked by the command.
@@ -77,7 +112,10 @@ struct CommandBatch: ~Copyable {
 
     /// Reports the decided lines at the head of the queue, in order.
     private mutating func flush(into checker: inout LineChecker) {
+        var reported = false
+        defer { if reported { output.flush() } }
         while head < queue.count, case .decided(let verdict) = queue[head].state {
+            reported = true
             queue[head].bytes.withUnsafeBytes { bytes in
                 if verdict.isValid { checker.pass(bytes) } else { checker.fail(bytes, verdict: verdict) }
             }
@@ -93,8 +131,13 @@ struct CommandBatch: ~Copyable {
 
     /// Blocks until a command ends (timed out and killed by the runner, or by itself), and records it.
     private mutating func waitForOne(into checker: inout LineChecker) {
-        var fd = pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0)
-        if !finished.hasResults { _ = poll(&fd, 1, -1) }
+        while !finished.hasResults {
+            var fds = [pollfd(fd: finished.pipe.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watchedOutput, events: 0, revents: 0)]
+            _ = poll(&fds, 2, -1)
+            if fds[1].revents != 0 { readerGone() }
+            if fds[0].revents != 0 { break }
+        }
         CommandChecks.parkIfEnding()
         for (absolute, result) in finished.take() { apply(result, at: absolute) }
     }

@@ -26,12 +26,34 @@ package struct LineReader: ~Copyable {
 
     deinit { buffer.deallocate() }
 
+    /// What `forEachEvent` hands out: a line, or notice that the reader is about to read (and may wait).
+    enum Event {
+        /// A line (without its `\n` or `\r\n`), valid only during the call.
+        case line(UnsafeRawBufferPointer)
+        /// The next read of the descriptor comes now: the caller may wait until it is readable (`poll`), doing
+        /// other work meanwhile.
+        case beforeRead(Int32)
+    }
+
     /// Calls `body` with each line (without its `\n` or `\r\n`) in order.
     /// - Throws: `CommandFailure` (exit 2) when reading fails or a line is longer than `maximumLineLength`.
     package mutating func forEachLine(_ body: (UnsafeRawBufferPointer) -> Void) throws(CommandFailure) {
+        try readLines(announcingReads: false, body, beforeRead: { _ in })
+    }
+
+    /// `forEachLine` that also tells `body` before each read of the descriptor (`.beforeRead`), so that a
+    /// caller waiting for other things too (check commands ending) can wait for input and for them at once.
+    mutating func forEachEvent(_ body: (Event) -> Void) throws(CommandFailure) {
+        try readLines(announcingReads: true, { body(.line($0)) }, beforeRead: { body(.beforeRead($0)) })
+    }
+
+    @inline(__always)
+    private mutating func readLines(announcingReads: Bool, _ body: (UnsafeRawBufferPointer) -> Void,
+                                    beforeRead: (Int32) -> Void) throws(CommandFailure) {
         var filled = 0
         var lines = 0
         while true {
+            if announcingReads { beforeRead(fd) }
             let count = read(fd, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }

@@ -75,6 +75,18 @@ package final class OutputBuffer {
         }
     }
 
+    /// Whether the reader of the descriptor (a pipe's) has gone, with SIGPIPE blocked: runs `onBrokenPipe`
+    /// (once) as a failed write would, and records the failure. For a batch that waits for check commands and
+    /// would otherwise find out only at its next write.
+    package func readerGone() {
+        guard failure == nil else { return }
+        failure = String(cString: strerror(EPIPE))
+        if let onBrokenPipe {
+            self.onBrokenPipe = nil
+            onBrokenPipe()
+        }
+    }
+
     /// Writes everything buffered.
     package func flush() {
         guard count > 0 else { return }

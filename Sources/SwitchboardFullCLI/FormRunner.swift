@@ -9,15 +9,35 @@ struct FormRunner {
         case json, env, yaml
     }
 
+    /// `--input`: how piped answers are written (found from the input when not given).
+    enum Input: String, CaseIterable {
+        case json, lines
+        case keyValue = "key-value"
+
+        var format: AnswerFormat {
+            switch self {
+            case .json: .json
+            case .lines: .lines
+            case .keyValue: .keyValue
+            }
+        }
+    }
+
     var spec: String
     var output: Output
     var draft: String?
+    var input: Input?
 
     @MainActor func run() throws(CommandFailure) {
         let formSpec: FormSpec
         do { formSpec = try FormSpec(contentsOf: spec) }
         catch { throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true) }
         // Everything that would make the answers unusable is refused before anything is asked.
+        if output == .env, formSpec.isNested {
+            let nested = formSpec.groups.map { "group \($0.name)" } + formSpec.repeats.map { "repeat \($0.name)" }
+            throw CommandFailure.usage("--output env writes flat NAME='value' lines, and this form's answers are "
+                                       + "nested (\(nested.joined(separator: ", "))); use --output json or --output yaml")
+        }
         if output == .env {
             let problems = formSpec.environmentNameProblems()
             if !problems.isEmpty {
@@ -36,6 +56,7 @@ struct FormRunner {
             let prompter: TerminalPrompter
             do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
             let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })
+            flow.removesDraftWhenSubmitted = false   // only once the answers are written (below)
             result = flow.run(prompter: prompter)
         } else {
             // No terminal: answers from standard input, every failure reported on standard error. (A draft
@@ -44,10 +65,19 @@ struct FormRunner {
                 throw CommandFailure.usage("standard input is closed and is not a terminal: no answers to read; "
                                            + "run the form at a terminal or pipe the answers in")
             }
-            result = form.runHeadless()
+            result = form.runHeadless(format: input?.format ?? .auto)
         }
         guard result.status == .submitted else { throw CommandFailure.status(result.exitStatus) }
         standardOutput.write(formatted(form, as: output))
+        // The draft holds every answer typed: it goes only once they have arrived (written and flushed). When
+        // they could not be written (a full disk, a closed standard output), exit 2 says why and the draft is
+        // there for the next run.
+        standardOutput.flush()
+        guard let draft, isTerminal(0) else { return }
+        if standardOutput.failure != nil {
+            throw CommandFailure.usage("the answers were not written; the draft \(draft) keeps them for the next run")
+        }
+        Draft(path: draft).remove()
     }
 }
 

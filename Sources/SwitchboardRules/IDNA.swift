@@ -19,7 +19,12 @@ enum IDNA {
         while delimiter >= start, bytes[delimiter] != UInt8(ascii: "-") { delimiter -= 1 }
         var position = start
         if delimiter >= start {
-            for k in start..<delimiter { output.append(UInt32(bytes[k])) }
+            // DNS ignores case: `xn--BCHER-kva` is `xn--bcher-kva`, bücher (RFC 3492's mixed-case annotation
+            // only suggests a case for display; IDNA2008 compares A-labels without regard to case).
+            for k in start..<delimiter {
+                let byte = bytes[k]
+                output.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
+            }
             position = delimiter + 1
         }
         var n = 128, i = 0, bias = 72

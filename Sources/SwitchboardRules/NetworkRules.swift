@@ -63,7 +63,8 @@ extension Rule {
 
     /// A host name as RFC 1123 writes it, JSON Schema's `hostname` format: dot-separated labels of letters,
     /// digits and hyphens (1 to 63 each, no hyphen first or last), at most 253 characters, no trailing dot;
-    /// internationalised labels as IDNA2008 A-labels (`xn--...`), checked.
+    /// internationalised labels as IDNA2008 A-labels (`xn--...`), checked without regard to case, as DNS
+    /// compares names (`xn--BCHER-kva.de` is `xn--bcher-kva.de`).
     ///
     /// ```swift
     /// Rule.hostname.check("host_name").failure?.message   // "must be a host name such as example.com"

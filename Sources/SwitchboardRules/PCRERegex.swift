@@ -116,20 +116,29 @@ public final class PCRERegex: @unchecked Sendable {
         code = compiled
         isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         matchData = pcre2_match_data_create_8(1, nil)
+        let context = PCRERegex.limitedContext(matchLimit: PCRERegex.defaultMatchLimit)
+        matchContext = context
         // Own JIT stack (32 KB growing to 32 MB, reserved lazily) so 1 MB values with repeated groups match: the
         // default is 32 KB on the machine stack. Longer values that need more get a larger one for their match
         // (`matchLongValue`).
-        if isJITCompiled, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil),
-            let context = pcre2_match_context_create_8(nil)
-        {
+        if isJITCompiled, let context, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil) {
             pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
-            pcre2_set_match_limit_8(context, UInt32(PCRERegex.defaultMatchLimit))
             jitStack = stack
-            matchContext = context
         } else {
             jitStack = nil
-            matchContext = nil
         }
+    }
+
+    /// A match context with the limits every match has: `matchLimit` steps, a depth limit as large, and at most
+    /// `memoryLimit` of heap for the interpreter's backtracking (PCRE2's own default is 20 GB). Nil when PCRE2
+    /// has no memory for it (the match then fails with its own error).
+    private static func limitedContext(matchLimit: Int) -> OpaquePointer? {
+        guard let context = pcre2_match_context_create_8(nil) else { return nil }
+        let steps = UInt32(clamping: matchLimit)
+        pcre2_set_match_limit_8(context, steps)
+        pcre2_set_depth_limit_8(context, steps)
+        pcre2_set_heap_limit_8(context, UInt32(memoryLimit >> 10))   // in KiB
+        return context
     }
 
     deinit {
@@ -180,7 +189,11 @@ public final class PCRERegex: @unchecked Sendable {
     private func interpret(_ result: Int32) throws(MatchError) -> Bool {
         if result >= 0 { return true }
         if result == PCRE2_ERROR_NOMATCH || result == PCRE2_ERROR_PARTIAL { return false }
-        throw MatchError(code: result, message: PCRERegex.errorMessage(result))
+        var message = PCRERegex.errorMessage(result)
+        if result == PCRE2_ERROR_JIT_STACKLIMIT || result == PCRE2_ERROR_HEAPLIMIT {
+            message += " (a match may use at most \(PCRERegex.memoryLimit >> 20) MB)"
+        }
+        throw MatchError(code: result, message: message)
     }
 
     /// pcre2_match's result for the bytes.
@@ -201,10 +214,12 @@ public final class PCRERegex: @unchecked Sendable {
                                            matchData, matchContext)
                 }
             } else {
-                // Another thread is using this regex's buffers: use temporary ones.
+                // Another thread is using this regex's buffers: use temporary ones, with the same limits.
                 let data = pcre2_match_data_create_8(1, nil)
                 defer { pcre2_match_data_free_8(data) }
-                result = pcre2_match_8(code, subject, bytes.count, 0, 0, data, nil)
+                let context = PCRERegex.limitedContext(matchLimit: PCRERegex.defaultMatchLimit)
+                defer { if let context { pcre2_match_context_free_8(context) } }
+                result = pcre2_match_8(code, subject, bytes.count, 0, 0, data, context)
             }
             if result == PCRE2_ERROR_JIT_STACKLIMIT
                 || (result == PCRE2_ERROR_MATCHLIMIT && bytes.count > PCRERegex.defaultMatchLimit / PCRERegex.stepsPerByte)
@@ -221,28 +236,30 @@ public final class PCRERegex: @unchecked Sendable {
     /// at the end of a 16 MB line takes one step per byte to back out) is decided, while the work stays bounded
     /// by the value's length.
     static let stepsPerByte = 16
-    /// The largest JIT stack a retry may reserve, and how much it reserves per byte of the value.
-    static let largeStackLimit = 4 << 30
+    /// The most memory one match may use: the largest JIT stack a retry may reserve, and the interpreter's heap
+    /// limit. `^(a|b)+$` takes about 32 bytes of it per byte of the value, so it is decided on lines up to about
+    /// 15 MB; a longer one is undecided (a failure) after using at most this much, not 3 GB for a 100 MB line.
+    static let memoryLimit = 512 << 20
+    /// How much JIT stack a retry reserves per byte of the value (at most `memoryLimit`).
     static let largeStackPerByte = 64
 
     /// Matches a value that hit a limit again, with limits sized for its length, for this match only: a JIT
-    /// stack of 64 bytes per byte of the value (at least 128 MB, at most 4 GB) and a match limit of 16 steps per
-    /// byte. Repeated groups over long values need both: `^(a|b)+$` uses about 32 bytes of JIT stack per
-    /// character, so a 16 MB line needs about 512 MB. The stack is address space reserved up front and only
-    /// touched as deep as the match goes; it is freed when the match ends. If the reservation is refused,
+    /// stack of 64 bytes per byte of the value (at least 128 MB, at most `memoryLimit`, 512 MB) and a match limit
+    /// of 16 steps per byte. Repeated groups over long values need both: `^(a|b)+$` uses about 32 bytes of JIT
+    /// stack per character, so a 15 MB line needs about 480 MB. The stack is address space reserved up front and
+    /// only touched as deep as the match goes; it is freed when the match ends. If the reservation is refused,
     /// smaller ones are tried down to 64 MB.
     private func matchLongValue(_ subject: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-        guard let context = pcre2_match_context_create_8(nil) else { return PCRE2_ERROR_NOMEMORY }
-        defer { pcre2_match_context_free_8(context) }
         let steps = count.multipliedReportingOverflow(by: PCRERegex.stepsPerByte)
-        let limit = steps.overflow ? Int(UInt32.max) : min(max(steps.partialValue, PCRERegex.defaultMatchLimit), Int(UInt32.max))
-        pcre2_set_match_limit_8(context, UInt32(limit))
+        let limit = steps.overflow ? Int(UInt32.max) : max(steps.partialValue, PCRERegex.defaultMatchLimit)
+        guard let context = PCRERegex.limitedContext(matchLimit: limit) else { return PCRE2_ERROR_NOMEMORY }
+        defer { pcre2_match_context_free_8(context) }
         let data = pcre2_match_data_create_8(1, nil)
         defer { pcre2_match_data_free_8(data) }
         guard isJITCompiled else { return pcre2_match_8(code, subject, count, 0, 0, data, context) }
         let perByte = count.multipliedReportingOverflow(by: PCRERegex.largeStackPerByte)
-        var size = perByte.overflow ? PCRERegex.largeStackLimit
-            : min(max(perByte.partialValue, 128 << 20), PCRERegex.largeStackLimit)
+        var size = perByte.overflow ? PCRERegex.memoryLimit
+            : min(max(perByte.partialValue, 128 << 20), PCRERegex.memoryLimit)
         while size >= 64 << 20 {
             guard let stack = pcre2_jit_stack_create_8(1 << 20, size, nil) else {
                 size /= 2

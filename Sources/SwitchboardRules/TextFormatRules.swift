@@ -43,9 +43,11 @@ extension Rule {
     }
 
     /// Base64 as RFC 4648 section 4 defines it: the standard alphabet, padded with `=` to a multiple of four.
+    /// The empty text is valid: it is the encoding of nothing (add `required` to refuse it).
     ///
     /// ```swift
     /// Rule.base64.check("aGVsbG8=").isValid   // true
+    /// Rule.base64.check("").isValid           // true
     /// ```
     public static var base64: Rule {
         format("base64", "be Base64 text such as aGVsbG8=", passes: TextScan.base64)

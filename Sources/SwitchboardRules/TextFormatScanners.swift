@@ -80,10 +80,12 @@ enum TextScan {
     /// Letters, digits, `+` and `/` (a constant mask: see `Scan.emailLocal`).
     static let base64Character = ASCIISet(low: 0x03FF_8800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
 
-    /// RFC 4648 Base64, standard alphabet, padded to a multiple of four characters; not empty.
+    /// RFC 4648 Base64, standard alphabet, padded to a multiple of four characters. The empty text is the
+    /// encoding of no bytes (RFC 4648 section 10: BASE64("") = "").
     static func base64(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
-        guard n > 0, n % 4 == 0 else { return false }
+        guard n % 4 == 0 else { return false }
+        if n == 0 { return true }
         var end = n
         if bytes[n &- 1] == UInt8(ascii: "=") { end &-= 1; if bytes[n &- 2] == UInt8(ascii: "=") { end &-= 1 } }
         for k in 0..<end where !base64Character.contains(bytes[k]) { return false }

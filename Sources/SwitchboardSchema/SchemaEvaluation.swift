@@ -33,6 +33,8 @@ final class SchemaEvaluation {
     private var path: [PathPart] = []
     private var scope: [SchemaResource] = []
     private var depth = 0
+    /// Whether an `anyOf`/`oneOf` failure is being explained (see `alternativesFail`).
+    private var explaining = false
 
     enum PathPart {
         case key(String)
@@ -467,6 +469,11 @@ final class SchemaEvaluation {
     /// deeper than here, else one failure saying no alternative matched.
     private func alternativesFail(_ keyword: String, _ nodes: [SchemaNode], _ value: JSONValue, _ message: String) -> Bool {
         guard collecting else { return false }
+        // Only the outermost anyOf/oneOf explains itself by its closest alternative: each explanation evaluates the
+        // alternatives again, and nested ones explaining themselves too would cost exponential time in the nesting.
+        guard !explaining else { return fail(keyword, message) }
+        explaining = true
+        defer { explaining = false }
         let here = pointer
         var best: [SchemaFailure]?
         for node in nodes {

@@ -76,6 +76,96 @@ final class DecodingState {
     let answers: Answers
     var mismatches: [AnswerDecodingError.Mismatch] = []
     init(_ answers: Answers) { self.answers = answers }
+
+    /// Whether some answer lies under `path` (`server.port` under `server`).
+    func hasAnswers(under path: [CodingKey]) -> Bool {
+        let prefix = fieldName(path) + "."
+        return answers.keys.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// How many items the list at `path` has: one more than the highest `path.N` index answered.
+    func itemCount(under path: [CodingKey]) -> Int {
+        let prefix = fieldName(path) + "."
+        var count = 0
+        for key in answers.keys where key.hasPrefix(prefix) {
+            if let index = Int(key.dropFirst(prefix.count).prefix { $0 != "." }), index >= 0 {
+                count = max(count, index + 1)
+            }
+        }
+        return count
+    }
+}
+
+/// An item's position in a list, as a coding key (`0` in `items.0.name`).
+struct ItemKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { String(intValue ?? 0) }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { guard let index = Int(stringValue) else { return nil }; intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// The items of a form's list (`items.0`, `items.1.name`...) as an array: a value item decodes as a value, an
+/// object item as a nested model.
+struct AnswerItemsContainer: UnkeyedDecodingContainer {
+    let state: DecodingState
+    let codingPath: [CodingKey]
+    let total: Int
+    var currentIndex = 0
+
+    init(state: DecodingState, codingPath: [CodingKey]) {
+        self.state = state
+        self.codingPath = codingPath
+        total = state.itemCount(under: codingPath)
+    }
+
+    var count: Int? { total }
+    var isAtEnd: Bool { currentIndex >= total }
+
+    private mutating func next() -> ValueDecoder {
+        let path = codingPath + [ItemKey(currentIndex)]
+        currentIndex += 1
+        return ValueDecoder(state: state, codingPath: path, text: state.answers[fieldName(path)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let path = codingPath + [ItemKey(currentIndex)]
+        let empty = state.answers[fieldName(path)] == nil && !state.hasAnswers(under: path)
+        if empty { currentIndex += 1 }
+        return empty
+    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { next().bool() }
+    mutating func decode(_ type: String.Type) throws -> String { next().string() }
+    mutating func decode(_ type: Double.Type) throws -> Double { next().floating(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { next().floating(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { next().integer(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { next().integer(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { next().integer(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { next().integer(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { next().integer(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { next().integer(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { next().integer(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { next().integer(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { next().integer(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { next().integer(UInt64.self) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().custom(T.self) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey> {
+        let path = codingPath + [ItemKey(currentIndex)]
+        currentIndex += 1
+        return KeyedDecodingContainer(AnswersContainer<NestedKey>(state: state, codingPath: path))
+    }
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
+        let path = codingPath + [ItemKey(currentIndex)]
+        currentIndex += 1
+        return AnswerItemsContainer(state: state, codingPath: path)
+    }
+    mutating func superDecoder() throws -> Decoder {
+        let path = codingPath + [ItemKey(currentIndex)]
+        currentIndex += 1
+        return AnswersDecoder(state: state, codingPath: path)
+    }
 }
 
 /// Thrown when decoding cannot go on (a custom type's own initializer failed): the mismatch is reported with
@@ -107,8 +197,10 @@ struct AnswersDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
-        throw StopDecoding(mismatch: .init(field: fieldName(codingPath).isEmpty ? "(model)" : fieldName(codingPath),
-                                           expected: "a model with named properties, not a list", got: nil))
+        // A list's items (`items.0`, `items.1.name`): answers of a form's list.
+        if !codingPath.isEmpty { return AnswerItemsContainer(state: state, codingPath: codingPath) }
+        throw StopDecoding(mismatch: .init(field: "(model)", expected: "a model with named properties, not a list",
+                                           got: nil))
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
@@ -120,17 +212,28 @@ struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: DecodingState
     let codingPath: [CodingKey]
 
-    var allKeys: [Key] { state.answers.keys.compactMap { Key(stringValue: $0) } }
+    /// The answers' keys under this container (`port` for `server.port` in the container of `server`).
+    var allKeys: [Key] {
+        let prefix = codingPath.isEmpty ? "" : fieldName(codingPath) + "."
+        var seen: Set<String> = []
+        return state.answers.keys.compactMap { key in
+            guard key.hasPrefix(prefix) else { return nil }
+            let name = String(key.dropFirst(prefix.count).prefix { $0 != "." })
+            return seen.insert(name).inserted ? Key(stringValue: name) : nil
+        }
+    }
 
-    func contains(_ key: Key) -> Bool { state.answers[key.stringValue] != nil }
+    private func answer(_ key: Key) -> String? { state.answers[fieldName(codingPath + [key])] }
+
+    func contains(_ key: Key) -> Bool { answer(key) != nil || state.hasAnswers(under: codingPath + [key]) }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let text = state.answers[key.stringValue] else { return true }
+        guard let text = answer(key) else { return !state.hasAnswers(under: codingPath + [key]) }
         return text.trimmingSpacesAndTabs.isEmpty
     }
 
     private func value(_ key: Key) -> ValueDecoder {
-        ValueDecoder(state: state, codingPath: codingPath + [key], text: state.answers[key.stringValue])
+        ValueDecoder(state: state, codingPath: codingPath + [key], text: answer(key))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { value(key).bool() }
@@ -152,13 +255,15 @@ struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        throw StopDecoding(mismatch: .init(field: fieldName(codingPath + [key]), expected: "a single value",
-                                           got: state.answers[key.stringValue]))
+        KeyedDecodingContainer(AnswersContainer<NestedKey>(state: state, codingPath: codingPath + [key]))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        throw StopDecoding(mismatch: .init(field: fieldName(codingPath + [key]), expected: "a single value",
-                                           got: state.answers[key.stringValue]))
+        if let text = answer(key) {
+            return AnswerListContainer(state: state, codingPath: codingPath + [key],
+                                       items: text.split(separator: "\n").map(String.init))
+        }
+        return AnswerItemsContainer(state: state, codingPath: codingPath + [key])
     }
 
     func superDecoder() throws -> Decoder { AnswersDecoder(state: state, codingPath: codingPath) }
@@ -214,6 +319,17 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         case is Float.Type: return floating(Float.self) as! T
         case is Int.Type: return integer(Int.self) as! T
         default: break
+        }
+        if text == nil && (state.hasAnswers(under: codingPath) || T.self is any RangeReplaceableCollection.Type) {
+            // A group's answers (`server.port`) make a nested model; a list's items (`items.0`) an array.
+            do {
+                return try T(from: AnswersDecoder(state: state, codingPath: codingPath))
+            } catch let stop as StopDecoding {
+                throw stop
+            } catch {
+                throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a valid \(T.self)",
+                                                   got: nil))
+            }
         }
         guard text != nil else {
             throw StopDecoding(mismatch: .init(field: fieldName(codingPath), expected: "a value", got: nil))

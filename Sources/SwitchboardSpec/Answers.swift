@@ -134,23 +134,58 @@ struct FlatJSONParser {
     mutating func parseObject() throws(JSONSyntaxError) -> Answers {
         var answers = Answers()
         skipSpace()
+        try parseMembers(into: &answers, prefix: "")
+        return try finish(answers)
+    }
+
+    /// An object's members into `answers`; a nested object's as `prefix.key` (a group's fields).
+    private mutating func parseMembers(into answers: inout Answers, prefix: String) throws(JSONSyntaxError) {
         try expect(UInt8(ascii: "{"), "expected a JSON object starting with {")
         skipSpace()
-        if peek == UInt8(ascii: "}") { index += 1; return try finish(answers) }
+        if peek == UInt8(ascii: "}") { index += 1; return }
         while true {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
             let keyStart = index
-            let key = try parseString()
+            let key = try prefix + parseString()
             if answers[key] != nil { throw error("duplicate key \(jsonString(key))", at: keyStart) }
             skipSpace()
             try expect(UInt8(ascii: ":"), "expected : after the key")
             skipSpace()
-            answers[key] = try parseScalar(for: key)
+            try parseValue(for: key, into: &answers)
             skipSpace()
             if peek == UInt8(ascii: ",") { index += 1; continue }
-            if peek == UInt8(ascii: "}") { index += 1; return try finish(answers) }
+            if peek == UInt8(ascii: "}") { index += 1; return }
             throw error("expected , or } after the value of \(jsonString(key))")
+        }
+    }
+
+    /// A value for `key`: a scalar, a list of strings (one per line), or, for a nested object or a list holding
+    /// objects or non-strings, answers named `key.name` and `key.0` (a group's fields, a list's items).
+    private mutating func parseValue(for key: String, into answers: inout Answers) throws(JSONSyntaxError) {
+        if peek == UInt8(ascii: "{") { return try parseMembers(into: &answers, prefix: key + ".") }
+        if peek == UInt8(ascii: "["), !isListOfStrings() { return try parseItems(for: key, into: &answers) }
+        answers[key] = try parseScalar(for: key)
+    }
+
+    /// Whether the list ahead is empty or opens with a string (a multi-select's answer).
+    private func isListOfStrings() -> Bool {
+        var ahead = index + 1
+        while ahead < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[ahead]) { ahead += 1 }
+        return ahead >= bytes.count || bytes[ahead] == UInt8(ascii: "\"") || bytes[ahead] == UInt8(ascii: "]")
+    }
+
+    private mutating func parseItems(for key: String, into answers: inout Answers) throws(JSONSyntaxError) {
+        index += 1
+        var position = 0
+        while true {
+            skipSpace()
+            try parseValue(for: "\(key).\(position)", into: &answers)
+            position += 1
+            skipSpace()
+            if peek == UInt8(ascii: ",") { index += 1; continue }
+            if peek == UInt8(ascii: "]") { index += 1; return }
+            throw error("expected , or ] in the list of \(jsonString(key))")
         }
     }
 

@@ -100,23 +100,59 @@ public struct ShowCondition {
     /// Whether the condition holds for the fields' current answers. A field that is gone, or not shown, reads
     /// as empty; a rule that cannot decide counts as not holding.
     public func holds() -> Bool {
-        Self.holds(node)
+        (try? decide()) ?? false
     }
 
-    private static func holds(_ node: Node) -> Bool {
+    /// Whether the condition holds; throws `UndecidedCondition` when a rule it needs cannot decide (a regex
+    /// that hit PCRE2's limit) and the parts it could decide do not settle it (`any` with one part true does).
+    func decide() throws(UndecidedCondition) -> Bool {
+        switch Self.decide(node) {
+        case .decided(let holds): return holds
+        case .undecided(let reason): throw UndecidedCondition(reason: reason)
+        }
+    }
+
+    private enum Outcome {
+        case decided(Bool)
+        case undecided(String)
+    }
+
+    private static func decide(_ node: Node) -> Outcome {
         switch node {
         case .field(let weak, let rule):
             // A list answer (a multi-select) holds when one of its values passes; an empty one is tested as "".
             let values = answersRead(weak.field)
-            return values.isEmpty ? rule.check("").isValid : values.contains { rule.check($0).isValid }
+            var undecided: String?
+            for value in values.isEmpty ? [""] : values {
+                let verdict = rule.check(value)
+                if verdict.isValid { return .decided(true) }
+                if let failure = verdict.failure, failure.isUndecided { undecided = undecided ?? failure.message }
+            }
+            return undecided.map { .undecided($0) } ?? .decided(false)
         case .yes(let weak):
-            guard let field = weak.field, field.isShown.value else { return false }
-            if field.isYesNo { return field.value == "yes" }
-            return answersRead(field).contains { !$0.allSatisfy(\.isWhitespace) }
+            guard let field = weak.field, field.isShown.value else { return .decided(false) }
+            if field.isYesNo { return .decided(field.value == "yes") }
+            return .decided(answersRead(field).contains { !$0.allSatisfy(\.isWhitespace) })
         case .all(let nodes):
-            return nodes.allSatisfy(holds)
+            var undecided: String?
+            for node in nodes {
+                switch decide(node) {
+                case .decided(false): return .decided(false)
+                case .decided(true): break
+                case .undecided(let reason): undecided = undecided ?? reason
+                }
+            }
+            return undecided.map { .undecided($0) } ?? .decided(true)
         case .any(let nodes):
-            return nodes.contains(where: holds)
+            var undecided: String?
+            for node in nodes {
+                switch decide(node) {
+                case .decided(true): return .decided(true)
+                case .decided(false): break
+                case .undecided(let reason): undecided = undecided ?? reason
+                }
+            }
+            return undecided.map { .undecided($0) } ?? .decided(false)
         }
     }
 
@@ -128,6 +164,13 @@ public struct ShowCondition {
     }
 }
 
+/// A condition that could not be decided: a rule it needs hit a limit. The field is not asked, and the form
+/// says why (an undecided check is a failure, never a pass).
+struct UndecidedCondition: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
+
 /// A field held weakly by a condition (a condition never keeps a field alive).
 @MainActor
 final class WeakField {
@@ -136,6 +179,17 @@ final class WeakField {
 }
 
 extension FormField {
+    /// Why the field's condition could not be decided (a rule it needs hit a limit), if it could not; the field
+    /// is then not asked, and `Form.failures` names it.
+    ///
+    /// ```swift
+    /// school.undecidedCondition   // "regex could not finish matching: match limit exceeded"
+    /// ```
+    public var undecidedCondition: String? {
+        guard !isShown.value, let failure = visibility?.verdict.value.failure, failure.isUndecided else { return nil }
+        return failure.message
+    }
+
     /// Asks this field only when `condition` holds: `isShown` follows the condition, re-evaluated whenever a
     /// field it reads changes its answer or its own visibility. A hidden field is not asked, not shown in the
     /// review, not validated, and left out of the answers and the draft; its answer is kept, so it comes back
@@ -154,7 +208,9 @@ extension FormField {
     public func show(when condition: ShowCondition) -> ObservableSwitch {
         visibility = nil   // an earlier condition's switch and bindings end with it
         let visibility = ObservableSwitch(.anyState)
-        visibility.addSignal("when", message: "is not asked") { condition.holds() }
+        // Undecided: a thrown error makes the switch's verdict an undecided failure with the reason.
+        visibility.addSignal("when", message: "is not asked") { try condition.decide() }
+        conditionReads = condition.fields.map(WeakField.init)
         for dependency in condition.fields where dependency !== self {
             Binder(visibility) { visibility, _ in visibility.validate() } <~ dependency.text
             Binder(visibility) { visibility, _ in visibility.validate() } <~ dependency.isShown

@@ -25,7 +25,26 @@ public final class Form {
     /// A title shown above the questions (may be empty).
     public var title: String
     /// The fields, in the order they are asked.
-    public private(set) var fields: [FormField] = []
+    public internal(set) var fields: [FormField] = []
+    /// The fields and repeated groups in the order they are asked (`fields` is this with every repeat's items
+    /// in its place; see FormGroups.swift).
+    var steps: [FormStep] = []
+    /// The repeated groups (lists of values or of objects asked item by item), in order.
+    public internal(set) var repeats: [FormRepeat] = []
+    /// The groups (nested objects), by name (`server`, `server.tls`).
+    var groupsByName: [String: FormGroup] = [:]
+    /// Whether an optional field answered with nothing is left out of `typedAnswers` (a schema's optional
+    /// property is absent, not `""`); false: it is written as `""` or null.
+    public var leavesOutEmptyOptionalAnswers = false
+    /// A check of the whole answer run when the review is submitted with every field valid (a schema's
+    /// validation): its failures are shown, the first failing field is asked again, and the form is not submitted
+    /// until it passes.
+    ///
+    /// ```swift
+    /// form.submitCheck = { form["end"]!.value < form["start"]!.value
+    ///     ? [FieldFailure(field: "end", rule: "order", message: "must be after the start", value: "")] : [] }
+    /// ```
+    public var submitCheck: (@MainActor () -> [FieldFailure])?
     /// Whether every shown field's verdict is valid; updated on every change of any field's verdict or
     /// visibility.
     public let isValid = Dynamic(true)
@@ -39,11 +58,11 @@ public final class Form {
     public var words = FormWords()
     /// Each field's position in `fields`, by name, and the names of the fields whose verdict is invalid: a
     /// lookup or a verdict change costs the same in a form of 50,000 fields as in one of five.
-    private var positions: [String: Int] = [:]
-    private var invalidFields: Set<String> = []
-    private var hiddenFields: Set<String> = []
+    var positions: [String: Int] = [:]
+    var invalidFields: Set<String> = []
+    var hiddenFields: Set<String> = []
     /// The invalid fields that are shown: what `isValid` reads.
-    private var invalidShownFields: Set<String> = []
+    var invalidShownFields: Set<String> = []
 
     /// Creates an empty form.
     public init(_ title: String = "") {
@@ -62,13 +81,24 @@ public final class Form {
         precondition(self[field.name] == nil, "duplicate form field \"\(field.name)\"")
         positions[field.name] = fields.count
         fields.append(field)
-        field.form = self
-        let name = field.name
-        Binder(self) { form, verdict in form.verdictChanged(name, verdict) } <~ field.verdict
-        // By name, not the field itself: a binding that outlives the form (a value bound to `isShown`) keeps
-        // `isShown` alive, and must not keep the field.
-        Binder(self) { form, shown in form.visibilityChanged(name, shown) } <~ field.isShown
+        steps.append(.field(field))
+        register(field)
         return field
+    }
+
+    /// Binds the form to a field's verdict and visibility (the field is already in `fields`).
+    func register(_ field: FormField) {
+        field.form = self
+        // The field held weakly: a binding that outlives the form (a value bound to `isShown`) keeps `isShown`
+        // alive, and must not keep the field. A field removed from the form (a list item) is no longer heard.
+        Binder(self) { [weak field] form, verdict in
+            guard let field, form[field.name] === field else { return }
+            form.verdictChanged(field.name, verdict)
+        } <~ field.verdict
+        Binder(self) { [weak field] form, shown in
+            guard let field, form[field.name] === field else { return }
+            form.visibilityChanged(field.name, shown)
+        } <~ field.isShown
     }
 
     /// Appends a one-line text field.
@@ -166,9 +196,23 @@ public final class Form {
         Answers(shownFields.map { ($0.name, $0.value) })
     }
 
-    /// The answers a draft may keep: answered, shown, non-masked fields.
+    /// The answers a draft may keep: answered, shown, non-masked fields whose condition reads no masked field
+    /// (directly or through the conditions of the fields it reads): that such a field is asked tells something
+    /// of the secret.
     public var draftAnswers: Answers {
-        Answers(shownFields.filter { $0.isAnswered.value && !$0.isMasked }.map { ($0.name, $0.value) })
+        var revealing = Set(fields.filter(\.isMasked).map(\.name))
+        // Until nothing changes: a condition may read a later field (Swift forms may).
+        var changed = true
+        while changed {
+            changed = false
+            for field in fields where !revealing.contains(field.name)
+                && field.conditionReads.contains(where: { $0.field.map { revealing.contains($0.name) } ?? false }) {
+                revealing.insert(field.name)
+                changed = true
+            }
+        }
+        return Answers(shownFields.filter { $0.isAnswered.value && !revealing.contains($0.name) }
+            .map { ($0.name, $0.value) })
     }
 
     /// Re-validates every field and returns every failure, in field order (not only the first).
@@ -192,10 +236,20 @@ public final class Form {
         return failures
     }
 
-    /// The current failures of the shown fields, in field order (messages in the form's `words`).
+    /// The current failures of the shown fields, and of the fields whose condition could not be decided (never
+    /// silently taken as "not asked"), in field order (messages in the form's `words`).
     public var failures: [FieldFailure] {
-        shownFields.compactMap { field in
-            field.verdict.value.failure.map {
+        fieldFailures + repeatFailures
+    }
+
+    private var fieldFailures: [FieldFailure] {
+        fields.compactMap { field in
+            if let reason = field.undecidedCondition {
+                return FieldFailure(field: field.name, rule: "when", message: "whether to ask it could not be "
+                                    + "decided: \(reason)", value: "", isMasked: field.isMasked)
+            }
+            guard field.isShown.value else { return nil }
+            return field.verdict.value.failure.map {
                 FieldFailure(field: field.name, rule: $0.name, message: field.message(for: $0),
                              value: field.text.value, isMasked: field.isMasked)
             }
@@ -221,6 +275,7 @@ public final class Form {
     /// ```
     @discardableResult
     public func fill(_ answers: Answers, ignored: inout [String]) -> [String] {
+        makeItems(for: answers)
         for field in fields {
             guard let value = answers[field.name] else { continue }
             if field.isShown.value { field.answer(value) } else { ignored.append(field.name) }
@@ -236,7 +291,12 @@ public final class Form {
             invalidFields.insert(name)
             if !hiddenFields.contains(name) { invalidShownFields.insert(name) }
         }
-        isValid.value = invalidShownFields.isEmpty
+        updateValidity()
+    }
+
+    /// `isValid`: every shown field valid, and every list within its number of items.
+    func updateValidity() {
+        isValid.value = invalidShownFields.isEmpty && repeats.allSatisfy { $0.countFailure == nil }
     }
 
     private func visibilityChanged(_ name: String, _ shown: Bool) {
@@ -248,7 +308,7 @@ public final class Form {
             invalidShownFields.remove(name)
             self[name]?.input.cancelChecks()   // a hidden field's check command never runs on
         }
-        isValid.value = invalidShownFields.isEmpty
+        updateValidity()
     }
 }
 

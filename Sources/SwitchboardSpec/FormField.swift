@@ -63,8 +63,20 @@ public enum FieldKind: Equatable, Sendable, CustomStringConvertible {
 /// - note: A field is owned by its form; cross-field checks hold the other fields weakly.
 @MainActor
 public final class FormField {
-    /// The key of the answer (`"email"`): the property name a decoded model uses.
-    public let name: String
+    /// The key of the answer (`"email"`): the property name a decoded model uses. A field in a group or a list
+    /// item is named by its path (`server.port`, `items.0.name`; see `path`).
+    public internal(set) var name: String
+    /// Where the answer goes in a nested answer: `[.key("server"), .key("port")]` for `server.port`; one key
+    /// for a field of the form itself.
+    ///
+    /// ```swift
+    /// form["items.0.name"]?.path   // [.key("items"), .index(0), .key("name")]
+    /// ```
+    public internal(set) var path: [AnswerPathComponent]
+    /// The group the field is asked under (its title is shown before the group's first field), if any.
+    public internal(set) var group: FormGroup?
+    /// The list the field is an item (or part of an item) of, if any.
+    public internal(set) weak var repeating: FormRepeat?
     /// What kind of answer the field takes.
     public let kind: FieldKind
     /// The question shown to the user; the name when none is given.
@@ -97,6 +109,8 @@ public final class FormField {
     public let isShown = Dynamic(true)
     /// The switch deciding `isShown`, if the field has a condition.
     var visibility: ObservableSwitch?
+    /// The fields the condition reads (held weakly), if the field has one.
+    var conditionReads: [WeakField] = []
     /// The form the field belongs to (for its words).
     weak var form: Form?
     /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.
@@ -144,6 +158,7 @@ public final class FormField {
     public init(_ name: String, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
                 rules: [Condition<String>] = [], message: String? = nil) {
         self.name = name
+        self.path = [.key(name)]
         self.kind = kind
         self.prompt = prompt ?? name
         self.isRequired = required

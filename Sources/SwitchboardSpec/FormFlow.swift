@@ -93,6 +93,20 @@ public final class FormFlow {
     /// Notices the flow could not act on (a draft that could not be written), for the caller to report.
     public private(set) var warnings: [String] = []
 
+    /// Whether `run` deletes the draft once the form is submitted (true). A caller that still has to deliver
+    /// the answers sets it to false and removes the draft itself once they have arrived, so that answers that
+    /// could not be written are not lost with it.
+    ///
+    /// ```swift
+    /// flow.removesDraftWhenSubmitted = false
+    /// let result = flow.run(prompter: try TerminalPrompter())
+    /// if result.status == .submitted, save(result.answers) { flow.draft?.remove() }
+    /// ```
+    public var removesDraftWhenSubmitted = true
+
+    /// The group whose title was shown last (see FormFlow+Repeats.swift).
+    var shownGroup: FormGroup?
+
     /// A flow over `form`, saving accepted answers to `draft` (if any) and resuming from it.
     ///
     /// ```swift
@@ -119,12 +133,18 @@ public final class FormFlow {
             try resumeDraft(prompter)
             if !form.title.isEmpty { prompter.show(form.title) }
             // A field's visibility is read when its turn comes: the answers before it have settled it.
-            for field in form.fields where field.isShown.value
-                && !(field.isAnswered.value && field.verdict.value.isValid) {
-                try ask(field, prompter, fromReview: false)
+            for step in form.steps {
+                switch step {
+                case .field(let field):
+                    guard field.isShown.value && !(field.isAnswered.value && field.verdict.value.isValid) else { continue }
+                    showGroupTitle(of: field, prompter)
+                    try ask(field, prompter, fromReview: false)
+                case .repeating(let list):
+                    try askList(list, prompter)
+                }
             }
             try review(prompter)
-            draft?.remove()
+            if removesDraftWhenSubmitted { draft?.remove() }
             return FormResult(status: .submitted, answers: form.answers)
         } catch .interrupted(let signal) {
             return FormResult(status: .interrupted(signal: signal), answers: Answers())
@@ -147,7 +167,7 @@ public final class FormFlow {
         }
     }
 
-    private func saveDraft(_ prompter: FormPrompter) {
+    func saveDraft(_ prompter: FormPrompter) {
         guard let draft else { return }
         do {
             try draft.save(form)
@@ -162,7 +182,7 @@ public final class FormFlow {
     // MARK: Asking one field
 
     /// Asks `field` until a valid answer is accepted. From the review, end of input goes back to it.
-    private func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
+    func ask(_ field: FormField, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) {
         if let failure = field.refreshChoices() { prompter.show("\(field.name): \(failure)") }
         let before = field.text.value
         do {
@@ -175,22 +195,26 @@ public final class FormFlow {
         }
     }
 
-    private func readOne(_ field: FormField, _ prompter: FormPrompter) throws(PromptInterruption) -> String {
+    /// `endingList`: an empty answer is taken (and returned) as the end of the field's list.
+    func readOne(_ field: FormField, _ prompter: FormPrompter,
+                 endingList: Bool = false) throws(PromptInterruption) -> String {
         // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
-        var initial = field.isMasked ? "" : field.text.value
+        var initial = field.isMasked || endingList ? "" : field.text.value
         if field.isYesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
         while true {
             let line: String
-            if let listed = try readListAnswer(field, prompter) {
+            if !endingList, let listed = try readListAnswer(field, prompter) {
                 line = listed
             } else {
                 line = try prompter.readLine(prompt: promptText(field), initial: initial, masked: field.isMasked,
                                              choices: field.choices, pathCompletion: field.pathCompletion,
                                              enforcing: true, asyncChecks: field.asyncChecks) { candidate in
+                    if endingList && candidate.isEmpty { return .valid }
                     field.input.text.value = field.acceptingWords(candidate)
                     return field.input.revalidate().isPending ? .valid : field.translated(field.input.verdict.value)
                 }
             }
+            if endingList && line.isEmpty { return line }
             field.input.text.value = field.acceptingWords(line)
             field.input.revalidate()
             try waitForChecks(field)
@@ -246,7 +270,7 @@ public final class FormFlow {
 
     /// Waits for the field's pending asynchronous checks (their answers are usually remembered already: the
     /// line ran the same checks while it was typed).
-    private func waitForChecks(_ field: FormField) throws(PromptInterruption) {
+    func waitForChecks(_ field: FormField) throws(PromptInterruption) {
         do {
             try field.input.waitForChecks()
         } catch {
@@ -259,8 +283,14 @@ public final class FormFlow {
             let shown = form.shownFields
             // The review shows decided verdicts only: it waits for any check still pending.
             for field in shown where field.verdict.value.isPending { try waitForChecks(field) }
-            prompter.show(reviewText())
-            let allValid = shown.allSatisfy { $0.verdict.value.isValid }
+            // A field whose condition could not be decided is neither asked nor dropped in silence: it is said,
+            // and the form is not submitted until an edited answer decides it.
+            let undecided = form.fields.compactMap { field in
+                field.undecidedCondition.map { "\(field.name): whether to ask it could not be decided: \($0)" }
+            }
+            let lists = form.repeatFailures.map { "\($0.field): ✗ \($0.message)" }
+            prompter.show(([reviewText()] + lists + undecided + reviewListHint).joined(separator: "\n"))
+            let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
             let names = shown.map(\.name)
             let choice: String
             do {
@@ -272,10 +302,19 @@ public final class FormFlow {
                 throw .cancelled
             }
             if choice.isEmpty {
-                if allValid { return }
+                if allValid {
+                    guard let failures = form.submitCheck?(), !failures.isEmpty else { return }
+                    // The whole answer is refused: say why, and ask the first failing field again.
+                    prompter.show(failures.map(\.description).joined(separator: "\n"))
+                    if let field = failures.lazy.compactMap({ self.form[$0.field] }).first(where: { $0.isShown.value }) {
+                        try ask(field, prompter, fromReview: true)
+                    }
+                    continue
+                }
                 prompter.show(words.fixFirst)
                 continue
             }
+            if try editList(choice, prompter) { continue }
             guard let field = field(for: choice, in: shown) else {
                 prompter.show(FormWords.fill(words.reviewNoField, ["name": displayQuoted(choice, limit: 60),
                                                                    "count": String(shown.count)]))
@@ -307,7 +346,7 @@ public final class FormFlow {
 
     var words: FormWords { form.words }
 
-    private func field(for choice: String, in shown: [FormField]) -> FormField? {
+    func field(for choice: String, in shown: [FormField]) -> FormField? {
         let trimmed = String(choice.trimmingSpacesAndTabs)
         if let number = Int(trimmed), number >= 1, number <= shown.count { return shown[number - 1] }
         return shown.first { $0.name == trimmed }
@@ -317,6 +356,7 @@ public final class FormFlow {
         if candidate.isEmpty {
             return allValid ? .valid : .invalid("review", lowercasedFirst(words.fixFirst))
         }
+        if let verdict = listCommandVerdict(candidate) { return verdict }
         return field(for: candidate, in: shown) == nil
             ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(shown.count)])) : .valid
     }

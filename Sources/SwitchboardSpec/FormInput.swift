@@ -8,7 +8,8 @@ import Glibc
 
 /// How answers are written when a form reads them without a terminal.
 public enum AnswerFormat: String, Sendable, CaseIterable {
-    /// Guess: `{` first means JSON; a first line `key=value` whose key names a field means key=value; else lines.
+    /// Guess: `{` first means JSON; a first line `key=value` whose key names a field means key=value (the first
+    /// line that is not blank or a `#` comment); else lines.
     case auto
     /// One answer per line in field order; an empty line keeps the default; a multi-line field takes lines
     /// until an empty line.
@@ -226,7 +227,18 @@ struct AnswerReader {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             return .json
         }
-        let firstLine = bytes.prefix { $0 != 0x0A }
+        // The first line that is not blank or a `#` comment decides (key=value input may open with comments).
+        var start = 0
+        var firstLine = bytes[0..<0]
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
+            if line.first == UInt8(ascii: "#") { continue }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            firstLine = line
+            break
+        }
         if let eq = firstLine.firstIndex(of: UInt8(ascii: "=")),
            let key = String(validating: firstLine[..<eq], as: UTF8.self), form[key] != nil {
             return .keyValue
@@ -333,6 +345,21 @@ struct AnswerReader {
         return unknown
     }
 
+    /// A list of strings given for a form's list of values (`"tags": ["a", "b"]`) as its items (`tags.0`...).
+    @MainActor private func itemsOfLists(_ answers: Answers) -> Answers {
+        guard !form.repeats.isEmpty else { return answers }
+        var result = Answers()
+        for (key, value) in answers {
+            if form[key] == nil, let list = form.repeatNamed(key) {
+                let items = value.isEmpty ? [] : value.split(separator: "\n", omittingEmptySubsequences: false)
+                for (index, item) in items.enumerated() { result["\(list.name).\(index)"] = String(item) }
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
     @MainActor private mutating func readJSON(_ bytes: [UInt8]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             problems.append(.init(line: nil, field: nil, message: "not valid UTF-8"))
@@ -347,7 +374,7 @@ struct AnswerReader {
             readNothing = true
             return
         }
-        for key in take(answers) {
+        for key in take(itemsOfLists(answers)) {
             problems.append(.init(line: nil, field: key, message: "no field named \(displayQuoted(key, limit: 60)); "
                                   + "expected one of \(listed(form.fields.map(\.name)))"))
         }

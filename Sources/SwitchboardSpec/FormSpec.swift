@@ -27,6 +27,17 @@ public struct FormSpec {
     /// try FormSpec(contentsOf: "Examples/signup/signup.vi.yaml").words.reviewTitle   // "Xem lại:"
     /// ```
     public var words = FormWords()
+    /// The groups (`group:` entries), outermost first; their fields are in `fields`, named by path.
+    public var groups: [GroupSpec] = []
+    /// The lists (`repeat:` entries), in order.
+    public var repeats: [RepeatSpec] = []
+
+    /// Whether the spec's answers are nested (it has groups or lists): `--output env` refuses it.
+    public var isNested: Bool { !groups.isEmpty || !repeats.isEmpty }
+
+    /// The form's scenarios (`scenarios:`): keys typed into the form and what must follow, run by
+    /// `switchboard test` in a virtual terminal.
+    public var scenarios: [ScenarioSpec] = []
 
     /// Parses spec text (YAML, or JSON which is read as YAML); `file` names it in messages.
     /// - Throws: `SpecError` with every problem found.
@@ -81,14 +92,39 @@ public struct FormSpec {
     @MainActor public func makeForm() -> Form {
         let form = Form(title)
         form.words = words
-        for spec in fields {
-            let field = form.add(FormField(spec.name, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
-                                           rules: spec.rules.map(\.condition), message: spec.message))
-            if case .literal(let value) = spec.defaultValue { field.default.value = value }
-            let completions = spec.rules.compactMap(\.pathCompletion)
-            field.pathCompletion = completions.contains(.directories) ? .directories : completions.first
-            if let check = spec.check { field.addAsyncCheck(check.asyncCheck) }
+        func group(_ path: [String]) -> FormGroup? {
+            var current: FormGroup?
+            for index in path.indices {
+                let name = path[...index].joined(separator: ".")
+                current = form.group(path[index], title: groups.first { $0.name == name }?.title, in: current)
+            }
+            return current
         }
+        func addRepeats(at position: Int) {
+            for list in repeats where list.position == position {
+                let key = String(list.name.split(separator: ".").last ?? "")
+                let template = list.fields, holdsValues = list.holdsValues, words = words
+                let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,
+                               in: group(list.groupPath)) { item in
+                    for spec in template {
+                        let field = item.field(holdsValues ? nil : spec.name, kind: spec.kind,
+                                               prompt: holdsValues ? nil : spec.prompt, required: spec.isRequired,
+                                               rules: spec.rules.map(\.condition), message: spec.message)
+                        spec.configure(field, words: words)
+                    }
+                }
+                added.omittedWhenEmpty = !list.isRequired
+            }
+        }
+        for (position, spec) in fields.enumerated() {
+            addRepeats(at: position)
+            let key = String(spec.name.split(separator: ".").last ?? "")
+            let field = form.add(FormField(key, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
+                                           rules: spec.rules.map(\.condition), message: spec.message),
+                                 in: group(spec.groupPath))
+            spec.configure(field, words: words)
+        }
+        addRepeats(at: fields.count)
         // A choices command gets every earlier answer (masked ones excepted) in SWITCHBOARD_ANSWER_<NAME>, so a
         // script it runs can read them too; it runs again when one of them has changed.
         for (index, spec) in fields.enumerated() {
@@ -110,6 +146,22 @@ public struct FormSpec {
             if let when = spec.when { field.show(when: when.condition(in: form)) }
         }
         return form
+    }
+}
+
+extension FieldSpec {
+    /// Sets a new field's literal default, path completion and check command from the spec.
+    @MainActor func configure(_ field: FormField, words: FormWords) {
+        if case .literal(var value) = defaultValue {
+            // A yes/no default in the form's own words (`default: không`) is its yes or no.
+            if kind == .yesNo || kind == .confirm, parseYesNo(value) == nil, let yes = words.yesNo(value) {
+                value = yes ? "yes" : "no"
+            }
+            field.default.value = value
+        }
+        let completions = rules.compactMap(\.pathCompletion)
+        field.pathCompletion = completions.contains(.directories) ? .directories : completions.first
+        if let check { field.addAsyncCheck(check.asyncCheck) }
     }
 }
 
@@ -182,6 +234,8 @@ public struct FieldSpec {
     /// spec["branch"]?.choicesCommand?.command.command   // "git branch --format='%(refname:short)'"
     /// ```
     public var choicesCommand: ChoicesCommandSpec? = nil
+    /// The groups the field is in (`["server"]` for `server.port`); empty for a field of the form itself.
+    public var groupPath: [String] = []
 }
 
 /// A field's `check:`: a shell command that checks the value (see `AsyncCheck.command`).

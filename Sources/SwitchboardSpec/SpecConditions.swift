@@ -56,18 +56,54 @@ public indirect enum WhenSpec {
     }
 }
 
+extension WhenSpec {
+    /// Whether this condition holding means `other` holds too (a sufficient test, not a complete one): the
+    /// same condition, a list holding it, or a condition that reads the answer of `shown` (the field `other`
+    /// decides), which a field that is not asked never has.
+    func implies(_ other: WhenSpec, shown: String) -> Bool {
+        if isSame(as: other) { return true }
+        switch other {
+        case .all(let list) where list.allSatisfy({ implies($0, shown: shown) }): return true
+        case .any(let list) where list.contains(where: { implies($0, shown: shown) }): return true
+        default: break
+        }
+        switch self {
+        case .all(let list): return list.contains { $0.implies(other, shown: shown) }
+        case .any(let list): return !list.isEmpty && list.allSatisfy { $0.implies(other, shown: shown) }
+        // A field not asked reads as unanswered: "answered yes" and "is one of these values" never hold for it.
+        case .yes(let field, _): return field == shown
+        case .equals(let field, let values, _): return field == shown && !values.contains("")
+        case .rule: return false
+        }
+    }
+
+    /// The same condition, written the same way (rules compared by their text).
+    func isSame(as other: WhenSpec) -> Bool {
+        switch (self, other) {
+        case (.rule(let a, let ruleA, _), .rule(let b, let ruleB, _)): a == b && ruleA.text == ruleB.text
+        case (.equals(let a, let valuesA, _), .equals(let b, let valuesB, _)): a == b && Set(valuesA) == Set(valuesB)
+        case (.yes(let a, _), .yes(let b, _)): a == b
+        case (.all(let a), .all(let b)), (.any(let a), .any(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.isSame(as: $1) }
+        default: false
+        }
+    }
+}
+
 extension SpecParser {
     static let whenExample = "{field: status, rule: \"equals:employed\"}, {status: employed}, a yes/no field's name, "
         + "a list of these (all must hold) or {any: [...]}"
 
     /// `when:` in any of its forms (see `WhenSpec`).
     mutating func parseWhen(_ node: Node) -> WhenSpec? {
-        if node.scalar != nil {
-            guard let name = string(node, "a field name") else { return nil }
-            if name.isEmpty {
-                fail(node, "expected a condition, e.g. \(Self.whenExample), got nothing")
+        if let scalar = node.scalar {
+            // `when:`, `when: ~`, `when: null` (YAML's null) and `when: ""`: no condition was written (a field
+            // named "null" is written in quotes).
+            if scalar.string.isEmpty || (scalar.style == .plain && node.tag.rawValue == Tag.Name.null.rawValue) {
+                fail(node, "when: is empty; expected a condition, e.g. \(Self.whenExample) (or no when: at all)")
                 return nil
             }
+            guard let name = string(node, "a field name") else { return nil }
             return .yes(field: name, at: location(node))
         }
         if let list = node.sequence {
@@ -139,6 +175,25 @@ extension SpecParser {
             checkValues(when, fields: fields, position: position)
         }
         checkDependencyCycles(fields)
+        checkSameAsConditions(fields, position: position)
+    }
+
+    /// A field that must equal another (`same-as:`) is asked only when that one is: else, while the other is
+    /// not asked, it could never match, and the form could never be submitted. Its `when:` must be the other's,
+    /// a stricter one (a list holding it), or one that reads the other field's answer.
+    private mutating func checkSameAsConditions(_ fields: [FieldSpec], position: [String: Int]) {
+        for field in fields {
+            guard let binding = field.sameAs, let index = position[binding.field],
+                  let targetWhen = fields[index].when else { continue }
+            if let when = field.when, when.implies(targetWhen, shown: binding.field) { continue }
+            let target = displayQuoted(binding.field, limit: 60), name = displayQuoted(field.name, limit: 60)
+            let whenLine = targetWhen.references.first?.location.line ?? fields[index].location.line
+            let asked = field.when == nil ? "\(name) is always asked"
+                : "the when: of \(name) can hold while that of \(target) does not"
+            problems.append(SpecProblem(binding.location, "same-as: \(target) is asked only when its condition "
+                + "holds (when: at line \(whenLine)), but \(asked): while \(target) is not asked, \(name) could never "
+                + "match it and the form could never be submitted; give \(name) the same when: as \(target)"))
+        }
     }
 
     /// `{newsletter: maybe}` on a yes/no field, `{status: retired}` on a choice without that choice: never true.

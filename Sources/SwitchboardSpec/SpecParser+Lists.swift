@@ -44,3 +44,26 @@ extension SpecParser {
         return .literal(values.joined(separator: "\n"))
     }
 }
+
+extension SpecParser {
+    /// A literal default the field could never accept is refused: a select's that is not one of its choices, a
+    /// yes/no or confirm field's that is neither yes nor no (in English or in the form's `words:`). An empty
+    /// default is no default.
+    mutating func checkDefault(_ value: String, of kind: FieldKind, at node: Node) {
+        guard !value.isEmpty else { return }
+        switch kind {
+        case .choice(let choices):
+            if !choices.isEmpty && !choices.contains(value) {
+                fail(node, "the default \(displayQuoted(value, limit: 60)) is not one of the choices "
+                     + "(\(listed(choices)))")
+            }
+        case .yesNo, .confirm:
+            if parseYesNo(value) == nil && words.yesNo(value) == nil {
+                fail(node, "the default \(displayQuoted(value, limit: 60)) is not yes or no; expected yes, no, y, "
+                     + "n, true or false" + (words.yes == "yes" ? "" : " (or \(words.yes) or \(words.no))"))
+            }
+        default:
+            break
+        }
+    }
+}

@@ -79,9 +79,14 @@ extension SpecParser {
         switch yaml {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            let at = SpecLocation(file: file, line: mark.line, column: mark.column)
+            if problem.contains("nesting level") || problem.contains("max_nest_level") {
+                // libyaml's own words name its C function; a spec author needs to know what is wrong.
+                return SpecProblem(at, "nested too deeply: lists and mappings go more than 1000 levels deep here; "
+                                   + "a spec needs a few")
+            }
             let detail = context.map { "\($0.text) " } ?? ""
-            return SpecProblem(SpecLocation(file: file, line: mark.line, column: mark.column),
-                               "not valid YAML: \(detail)\(problem)")
+            return SpecProblem(at, "not valid YAML: \(detail)\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return SpecProblem(SpecLocation(file: file, line: context.mark.line, column: context.mark.column),
                                "duplicate key(s) \(duplicates.map { displayQuoted($0, limit: 60) }.joined(separator: ", "))")

@@ -11,8 +11,10 @@ struct SpecParser {
     var namedRules: [String: (condition: Condition<String>, location: SpecLocation, pathCompletion: PathCompletion?)] = [:]
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
+    /// The spec's `words:` (read before the fields: a yes/no default may be the form's own word for yes).
+    var words = FormWords()
 
-    static let topKeys = ["title", "rules", "fields", "words"]
+    static let topKeys = ["title", "rules", "fields", "words", "scenarios"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
                             "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when"]
     static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
@@ -24,11 +26,16 @@ struct SpecParser {
 
     mutating func parse() throws(SpecError) -> FormSpec {
         let root: Node?
+        // A byte order mark opens many files saved on Windows; the JSON reader skips it, and so does this one
+        // (libyaml would read it as text before the first key). Invisible, it takes no column.
+        var yaml = text
+        if yaml.unicodeScalars.first == "\u{FEFF}" { yaml = String(yaml.unicodeScalars.dropFirst()) }
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: yaml)
         } catch {
             throw SpecError(problems: [yamlProblem(error)])
         }
+        if let root, !checkAliasExpansion(root) { throw SpecError(problems: problems) }
         guard let root, let top = root.mapping else {
             fail(root, "expected a mapping with fields: (and optionally title: and rules:)")
             throw SpecError(problems: problems)
@@ -37,25 +44,21 @@ struct SpecParser {
         var title = ""
         if let node = top["title"], let value = string(node, "the title") { title = value }
         if let node = top["rules"] { parseNamedRules(node) }
-        let words = top["words"].map { parseWords($0) } ?? FormWords()
-        var fields: [FieldSpec] = []
-        var lineOfField: [String: Int] = [:]
+        if let node = top["words"] { words = parseWords(node) }
+        var parsed = ParsedFields()
         if let node = top["fields"] {
             if let list = sequence(node, "a list of fields") {
                 if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
-                for item in list {
-                    if let field = parseField(item, existing: lineOfField) {
-                        fields.append(field)
-                        lineOfField[field.name] = field.location.line
-                    }
-                }
+                parseEntries(list, in: [], into: &parsed)
             }
         } else {
             fail(root, "missing fields:; expected a list of fields")
         }
+        var fields = parsed.fields
         checkBindings(fields)
         checkConditions(fields)
         checkChoicesCommands(&fields)
+        let scenarios = top["scenarios"].map { parseScenarios($0, fieldNames: Set(fields.map(\.name))) } ?? []
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
@@ -63,6 +66,9 @@ struct SpecParser {
         }
         var spec = FormSpec(file: file, title: title, fields: fields)
         spec.words = words
+        spec.groups = parsed.groups
+        spec.repeats = parsed.repeats
+        spec.scenarios = scenarios
         return spec
     }
 
@@ -70,14 +76,15 @@ struct SpecParser {
 
     /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
     /// checked in quadratic time).
-    private mutating func parseField(_ node: Node, existing: [String: Int]) -> FieldSpec? {
+    /// `impliedName`: the name of a field that may go without `name:` (a list's value).
+    mutating func parseField(_ node: Node, existing: [String: Int], impliedName: String? = nil) -> FieldSpec? {
         guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
-        guard let nameNode = map["name"] else {
-            fail(node, "missing name:; every field needs a name")
+        guard let nameNode = map["name"] ?? (impliedName == nil ? nil : node) else {
+            fail(node, "missing name:; every field needs a name (or group: or repeat:)")
             return nil
         }
-        guard let name = string(nameNode, "a field name") else { return nil }
+        guard let name = map["name"] == nil ? impliedName : string(nameNode, "a field name") else { return nil }
         if name.isEmpty || !name.unicodeScalars.allSatisfy(isNameScalar) {
             fail(nameNode, "field name \(displayQuoted(name, limit: 60)) should use letters, digits, - and _ only")
         }
@@ -93,11 +100,12 @@ struct SpecParser {
         if let node = map["rules"], let list = sequence(node, "a list of rules") {
             for item in list { if let rule = parseRule(item) { rules.append(rule) } }
         }
+        let defaultValue = map["default"].flatMap { node in
+            kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, kind: kind)
+        }
         return FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
-            defaultValue: map["default"].flatMap { node in
-                kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, multiline: kind == .multiline)
-            },
+            defaultValue: defaultValue,
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
             after: map["after"].flatMap { parseBinding($0, "after") },
             examples: map["examples"].map { parseExamples($0) } ?? [],
@@ -185,8 +193,20 @@ struct SpecParser {
         if let node = map["choices"] {
             var values: [String] = []
             if let list = sequence(node, "a list of choices") {
-                for item in list {
+                var position: [String: Int] = [:]   // each choice's 1-based place in the list
+                for (index, item) in list.enumerated() {
                     guard let value = string(item, "a choice") else { continue }
+                    if value.isEmpty {
+                        // An empty row could be picked, and then vanish from the answer (as `choose` says).
+                        fail(item, "choice \(index + 1) is empty; a choice must be text that can be picked")
+                        continue
+                    }
+                    if let first = position[value] {
+                        fail(item, "choice \(displayQuoted(value, limit: 60)) is given twice (first as choice "
+                             + "\(first)); each choice must be different")
+                        continue
+                    }
+                    position[value] = index + 1
                     if let scalar = value.unicodeScalars.first(where: needsDisplayEscape) {
                         // It could never be typed (control characters are refused) and Tab would list it raw.
                         fail(item, "choice \(displayQuoted(value, limit: 60)) holds a control character "
@@ -194,7 +214,7 @@ struct SpecParser {
                     }
                     values.append(value)
                 }
-                if values.isEmpty { fail(node, "expected at least one choice") }
+                if list.isEmpty { fail(node, "expected at least one choice") }
             }
             if case .multiselect = kind { return parseMultiselect(map, choices: values) }
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
@@ -273,7 +293,8 @@ struct SpecParser {
 
     // MARK: Defaults, bindings, examples
 
-    private mutating func parseDefault(_ node: Node, multiline: Bool) -> DefaultSpec? {
+    private mutating func parseDefault(_ node: Node, kind: FieldKind) -> DefaultSpec? {
+        let multiline = kind == .multiline
         if node.scalar != nil {
             guard let value = string(node, "a default value") else { return nil }
             if let scalar = value.unicodeScalars.first(where: { needsDisplayEscape($0) && !(multiline && ($0 == "\n" || $0 == "\t")) }) {
@@ -281,6 +302,7 @@ struct SpecParser {
                 fail(node, "the default holds a control character (\(codePoint(scalar))); a default must be plain text"
                      + (multiline ? "" : " on one line"))
             }
+            checkDefault(value, of: kind, at: node)
             return .literal(value)
         }
         guard let map = mapping(node, "a default value, or {from: field, map: local-part}") else { return nil }

@@ -18,6 +18,10 @@ public enum TypedAnswer: Equatable, Sendable {
     case null
     /// A multi-select's chosen values, in list order.
     case list([String])
+    /// A group's answers: a nested object (`{"port": 8080}`).
+    case object(TypedAnswers)
+    /// A list's items (`[{"name": "a"}, {"name": "b"}]`, or values).
+    case array([TypedAnswer])
 
     /// The answer as a JSON value: `"text"`, `36`, `true`, `null`.
     public var json: String {
@@ -27,6 +31,8 @@ public enum TypedAnswer: Equatable, Sendable {
         case .bool(let value): value ? "true" : "false"
         case .null: "null"
         case .list(let values): "[" + values.map(jsonString).joined(separator: ", ") + "]"
+        case .object(let members): members.json(pretty: false)
+        case .array(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
         }
     }
 
@@ -51,9 +57,9 @@ public enum TypedAnswer: Equatable, Sendable {
 /// ```
 public struct TypedAnswers: Equatable, Sendable, Sequence {
     /// The field names, in order.
-    public private(set) var names: [String]
+    public internal(set) var names: [String]
     /// The answers, in the order of `names`.
-    public private(set) var values: [TypedAnswer]
+    public internal(set) var values: [TypedAnswer]
 
     /// Answers from pairs, in order.
     public init(_ pairs: [(String, TypedAnswer)]) {
@@ -72,16 +78,14 @@ public struct TypedAnswers: Equatable, Sendable, Sequence {
 
     /// A JSON object, keys in field order: pretty-printed like `Answers.json()`, or on one line.
     public func json(pretty: Bool = true) -> String {
-        if names.isEmpty { return "{}" }
-        let members = zip(names, values).map { "\(jsonString($0)):\(pretty ? " " : "")\($1.json)" }
-        if !pretty { return "{" + members.joined(separator: ",") + "}" }
-        return "{\n  " + members.joined(separator: ",\n  ") + "\n}"
+        pretty ? prettyJSON(indent: "") : "{" + zip(names, values).map { "\(jsonString($0)):\($1.json)" }
+            .joined(separator: ",") + "}"
     }
 
-    /// `name: value` lines (see `TypedAnswer.yaml`); a name YAML would read as something other than a string
-    /// (`null`, `on`, `1st`...) is double-quoted.
+    /// Writes the answers as YAML: one `name: value` line per answer, a group as an indented mapping, a list as
+    /// `- ` items (numbers and yes/no unquoted, text quoted as JSON strings, which YAML reads as they are).
     public func yaml() -> String {
-        zip(names, values).map { "\(yamlKey($0)): \($1.yaml)\n" }.joined()
+        yamlLines(indent: "")
     }
 }
 
@@ -115,7 +119,7 @@ extension Form {
     /// Every field's answer with its type (`FormField.typedValue`), in field order; `answers` has the same
     /// answers as text.
     public var typedAnswers: TypedAnswers {
-        TypedAnswers(shownFields.map { ($0.name, $0.typedValue) })
+        nestedTypedAnswers
     }
 }
 

@@ -55,7 +55,8 @@ extension CommandChecks {
     }
 }
 
-/// One running `sh -c COMMAND`: its pipes, and a thread that feeds it, reads it and reaps it.
+/// One running `sh -c COMMAND`: its pipes, and the thread that started it, feeds it, reads it and reaps it (on a
+/// thread of its own: a blocked cooperative thread would cap how many checks run at once).
 ///
 /// The command is over when its shell exits (seen on a pidfd): what its pipes hold then is read, and its process
 /// group is killed and reaped. Descendants that keep the pipes open (`sleep 30 &`, a daemon that left the group
@@ -78,8 +79,28 @@ package final class CheckProcess: Sendable {
     /// Set once the group has been reaped: a kill after that could hit a reused group id.
     private let reaped = Mutex(false)
 
-    /// `environment`: variables added for the command (a choices command's `SWITCHBOARD_ANSWER_<NAME>`).
-    init(command: String, value: String, timeout: Duration? = nil, environment extra: [String: String] = [:]) throws {
+    private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, value: [UInt8],
+                 deadline: ContinuousClock.Instant?) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.value = value
+        self.deadline = deadline
+    }
+
+    /// Starts `sh -c command` for `value` and returns once it runs (or throws when it cannot start; `done` is
+    /// then never called). A thread of its own starts it, feeds it, reads it and reaps it, then calls `done` with
+    /// the result. `environment`: variables added for the command (a choices command's
+    /// `SWITCHBOARD_ANSWER_<NAME>`).
+    ///
+    /// On Linux the shell dies with that thread (`PR_SET_PDEATHSIG`), so with this process even when it is
+    /// killed with SIGKILL, which leaves no time to kill the groups; the thread lives until the shell has been
+    /// reaped, and the shell is started on it rather than on the caller's thread, which may end first (a
+    /// worker thread of Swift concurrency ends when it has been idle a while).
+    @discardableResult
+    static func start(command: String, value: String, timeout: Duration? = nil, environment extra: [String: String] = [:],
+                      done: @escaping @Sendable (Result) -> Void) throws(CheckCommandError) -> CheckProcess {
         var inPipe: [Int32] = [-1, -1]
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
@@ -92,22 +113,6 @@ package final class CheckProcess: Sendable {
             closeAll(inPipe + outPipe)
             throw CheckCommandError(description: "cannot make a pipe")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = signalSet([])
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = signalSet([SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH])
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
         var environment: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
@@ -123,15 +128,10 @@ package final class CheckProcess: Sendable {
         for (name, text) in extra.sorted(by: { $0.key < $1.key }) {
             environment.append(name + "=" + text.replacing("\0", with: ""))
         }
-        let arguments = ["/bin/sh", "-c", command]
-        var spawned: pid_t = 0
-        func spawn(_ environment: [String]) -> Int32 {
-            withCStrings(arguments) { argv in
-                withCStrings(environment) { envp in
-                    posix_spawn(&spawned, "/bin/sh", &actions, &attributes, argv, envp)
-                }
-            }
-        }
+        let withValue = bytes.count <= Self.environmentValueLimit
+            ? environment + ["SWITCHBOARD_VALUE=" + value.replacing("\0", with: "")] : nil
+        let request = SpawnRequest(arguments: ["/bin/sh", "-c", command], environment: environment,
+                                   environmentWithValue: withValue, descriptors: [inPipe[0], outPipe[1], errPipe[1]])
         // Once the program is ending on a signal no command starts; one starting now is registered before the
         // ending kills what is registered.
         let open = CommandChecks.gate.withLock { gate in
@@ -143,30 +143,30 @@ package final class CheckProcess: Sendable {
             closeAll(inPipe + outPipe + errPipe)
             throw CheckCommandError(description: "the program is ending")
         }
-        defer { CommandChecks.gate.withLock { $0.starting -= 1 } }
-        var status: Int32
-        if bytes.count <= Self.environmentValueLimit {
-            status = spawn(environment + ["SWITCHBOARD_VALUE=" + value.replacing("\0", with: "")])
-            // A large environment as a whole can still be too much for the kernel: the value stays on stdin.
-            if status == E2BIG { status = spawn(environment) }
-        } else {
-            status = spawn(environment)
+        let handoff = Handoff()
+        let value = bytes + [0x0A]
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let ends = [inPipe[1], outPipe[0], errPipe[0]]
+        startThread {
+            let status = request.spawn()
+            close(request.descriptors[0])
+            close(request.descriptors[1])
+            close(request.descriptors[2])
+            guard case .success(let spawned) = status else {
+                closeAll(ends)
+                CommandChecks.gate.withLock { $0.starting -= 1 }
+                if case .failure(let error) = status { handoff.post(.failure(error)) }
+                return
+            }
+            let process = CheckProcess(pid: spawned, input: ends[0], output: ends[1], errors: ends[2], value: value,
+                                       deadline: deadline)
+            for fd in ends { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            CommandChecks.registry.withLock { $0[spawned] = process }
+            CommandChecks.gate.withLock { $0.starting -= 1 }
+            handoff.post(.success(process))
+            done(process.drive())
         }
-        close(inPipe[0])
-        close(outPipe[1])
-        close(errPipe[1])
-        guard status == 0 else {
-            closeAll([inPipe[1], outPipe[0], errPipe[0]])
-            throw CheckCommandError(description: "cannot start /bin/sh: \(String(cString: strerror(status)))")
-        }
-        pid = spawned
-        input = inPipe[1]
-        output = outPipe[0]
-        errors = errPipe[0]
-        self.value = bytes + [0x0A]
-        deadline = timeout.map { ContinuousClock.now + $0 }
-        for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        CommandChecks.registry.withLock { $0[spawned] = self }
+        return try handoff.wait().get()
     }
 
     /// Kills the command's whole process group (unless it has been reaped already).
@@ -174,12 +174,6 @@ package final class CheckProcess: Sendable {
         reaped.withLock { done in
             if !done { _ = Glibc.kill(-pid, SIGKILL) }
         }
-    }
-
-    /// Feeds, reads and reaps the process on a thread of its own (a blocked cooperative thread would cap how
-    /// many checks run at once), then calls `done` with the result.
-    func wait(_ done: @escaping @Sendable (Result) -> Void) {
-        startThread { [self] in done(self.drive()) }
     }
 
     private func drive() -> Result {
@@ -335,4 +329,73 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer
     pointers.append(nil)
     defer { for pointer in pointers { free(pointer) } }
     return body(pointers)
+}
+
+/// What starting one command takes, prepared before its thread starts it.
+private struct SpawnRequest: Sendable {
+    let arguments: [String]
+    let environment: [String]
+    /// The environment with `SWITCHBOARD_VALUE` (nil when the value is too long for it).
+    let environmentWithValue: [String]?
+    /// The command's standard input, output and error.
+    let descriptors: [Int32]
+
+    /// Starts `/bin/sh` (see `sb_spawn_command`): its pid, or why it could not start.
+    func spawn() -> Swift.Result<pid_t, CheckCommandError> {
+        var spawned: pid_t = 0
+        func attempt(_ environment: [String]) -> Int32 {
+            withCStrings(arguments) { argv in
+                withCStrings(environment) { envp in
+                    descriptors.withUnsafeBufferPointer { fds in
+                        sb_spawn_command("/bin/sh", argv, envp, fds.baseAddress, &spawned)
+                    }
+                }
+            }
+        }
+        var status: Int32
+        if let environmentWithValue {
+            status = attempt(environmentWithValue)
+            // A large environment as a whole can still be too much for the kernel: the value stays on stdin.
+            if status == E2BIG { status = attempt(environment) }
+        } else {
+            status = attempt(environment)
+        }
+        guard status == 0 else {
+            return .failure(CheckCommandError(description: "cannot start /bin/sh: \(String(cString: strerror(status)))"))
+        }
+        return .success(spawned)
+    }
+}
+
+/// Hands the started process (or why it did not start) from its thread to the caller of `CheckProcess.start`,
+/// which waits for it.
+private final class Handoff: Sendable {
+    private let outcome = Mutex<Swift.Result<CheckProcess, CheckCommandError>?>(nil)
+    private let pipe: [Int32]
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        _ = sb_pipe_cloexec(&fds)
+        pipe = fds
+    }
+
+    deinit { closeAll(pipe) }
+
+    func post(_ result: Swift.Result<CheckProcess, CheckCommandError>) {
+        outcome.withLock { $0 = result }
+        var byte: UInt8 = 1
+        _ = write(pipe[1], &byte, 1)
+    }
+
+    func wait() -> Swift.Result<CheckProcess, CheckCommandError> {
+        while true {
+            if let result = outcome.withLock({ $0 }) { return result }
+            var byte: UInt8 = 0
+            // Without a pipe (no descriptors left), the outcome is looked at again every millisecond.
+            if pipe[0] < 0 || read(pipe[0], &byte, 1) < 0 && errno != EINTR {
+                var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                nanosleep(&pause, nil)
+            }
+        }
+    }
 }

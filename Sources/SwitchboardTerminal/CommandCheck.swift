@@ -15,7 +15,9 @@ extension AsyncCheck {
     /// is killed (a background child such as `sleep 30 &` neither delays the verdict nor outlives it). A run that
     /// is superseded (the text changed), times out or is cancelled (Ctrl-C) is killed with its whole group
     /// (SIGKILL); every child is reaped. Call
-    /// `CommandChecks.adoptOrphans()` once in a program so that the command's own children are reaped too.
+    /// `CommandChecks.adoptOrphans()` once in a program so that the command's own children are reaped too. On
+    /// Linux the shell also dies with the program when that is killed with SIGKILL (PR_SET_PDEATHSIG); what the
+    /// shell started itself is not reached then.
     ///
     /// ```swift
     /// field.addAsyncCheck(.command("grep -qvx \"$(cat)\" taken.txt || { echo 'is taken' >&2; exit 1; }"))
@@ -113,14 +115,22 @@ public enum CommandChecks {
     /// ```
     public static func output(of command: String, value: String, timeout: Duration? = nil) async throws -> Result {
         try Task.checkCancellation()
-        let process = try CheckProcess(command: command, value: value, timeout: timeout)
-        let result: Result = await withTaskCancellationHandler {
+        let started = StartedProcess()
+        let outcome: Swift.Result<Result, CheckCommandError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                process.wait { continuation.resume(returning: $0) }
+                do throws(CheckCommandError) {
+                    let process = try CheckProcess.start(command: command, value: value, timeout: timeout) { result in
+                        continuation.resume(returning: .success(result))
+                    }
+                    started.set(process)
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
             }
         } onCancel: {
-            process.kill()
+            started.cancel()
         }
+        let result = try outcome.get()
         try Task.checkCancellation()
         return result
     }
@@ -161,13 +171,13 @@ public enum CommandChecks {
     }
 
     /// Starts `command` for `value` without a task (batch checking): `done` is called on the command's own
-    /// thread once it has ended and been reaped. Returns its pid (also its process group).
+    /// thread once it has ended and been reaped (the shell dies with this process even when it is killed with
+    /// SIGKILL: see `CheckProcess.start`). Returns its pid (also its process group).
     package static func start(_ command: String, value: String, timeout: Duration? = nil,
                               environment: [String: String] = [:],
                               done: @escaping @Sendable (Result) -> Void) throws -> pid_t {
-        let process = try CheckProcess(command: command, value: value, timeout: timeout, environment: environment)
-        process.wait(done)
-        return process.pid
+        try CheckProcess.start(command: command, value: value, timeout: timeout, environment: environment,
+                               done: done).pid
     }
 
     /// Kills the running command `pid` with its group (nothing if it has ended).
@@ -182,3 +192,24 @@ public struct CheckCommandError: Error, CustomStringConvertible {
     public let description: String
 }
 
+/// The process an `output(of:)` started, for its cancellation handler, which may run before it has started.
+private final class StartedProcess: Sendable {
+    private let state = Mutex<(process: CheckProcess?, cancelled: Bool)>((nil, false))
+
+    /// Records the started process; kills it at once when the task was cancelled meanwhile.
+    func set(_ process: CheckProcess) {
+        let cancelled = state.withLock { state in
+            state.process = process
+            return state.cancelled
+        }
+        if cancelled { process.kill() }
+    }
+
+    func cancel() {
+        let process = state.withLock { state in
+            state.cancelled = true
+            return state.process
+        }
+        process?.kill()
+    }
+}

@@ -56,6 +56,18 @@ public struct FormWords: Sendable, Equatable {
     public var choicesFailed = "the choices could not be read: {error}"
     /// A command gave no choices.
     public var choicesEmpty = "the choices command printed no choices"
+    /// After a list's item question when an empty answer ends the list; `{list}`: the list's title.
+    public var listEnds = "(Enter on an empty answer ends {list})"
+    /// Asked before an item of a list whose first question is not typed (a choice, a yes/no question).
+    public var listAddItem = "Add an item to {list}?"
+    /// Under the review of a form with lists: how to add and remove items; `{list}`: the first list's name.
+    public var reviewListHint = "+{list} adds an item, -{list}.N removes item N"
+    /// A list that cannot take another item; `{list}`: its name, `{n}`: its maximum.
+    public var listFull = "{list} takes at most {n} items."
+    /// A list that cannot lose an item; `{list}`: its name, `{n}`: its minimum.
+    public var listAtMinimum = "{list} needs at least {n} items."
+    /// A removal naming no item; `{name}`: what was typed.
+    public var listNoItem = "No item {name}."
     /// The words of list questions (select, multi-select) and one-key yes/no questions (confirm): marks, help,
     /// messages and keys. Its `yes` and `no` follow this struct's when a form shows them.
     public var lists = ListWords()

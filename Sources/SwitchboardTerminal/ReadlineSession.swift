@@ -57,7 +57,7 @@ final class ReadlineSession {
     let checks = TerminalCheckLoop()
     /// Enter was pressed while a check was pending and the check came back valid for the same text: the key
     /// to feed readline again so that it accepts.
-    private var submitKey: Int32?
+    var submitKey: Int32?
     /// The key of an Enter waiting for a pending check.
     private var waitingKey: Int32 = 13
     /// Whether "checking…" (and which spinner frame) was drawn last.
@@ -112,6 +112,7 @@ final class ReadlineSession {
                    pollfd(fd: checks.wakeFD, events: Int16(POLLIN), revents: 0)]
         while outcome == nil {
             // Everything readline and the hint drew for the last key reaches the terminal in one write.
+            if SettleMark.requested { markSettledIfIdle() }
             streams.flush()
             fds[0].revents = 0
             fds[1].revents = 0

@@ -11,6 +11,7 @@ import Switchboard
 /// run.fired      // [true]        (the action's arguments, in order)
 /// run.verdicts   // one per edit: invalid, valid, invalid
 /// ```
+@MainActor
 public final class SwitchRecorder {
     /// One validation seen by the recorder.
     public struct Step: Equatable, Sendable, CustomStringConvertible {

@@ -30,8 +30,8 @@ private func deployAtTerminal(_ arguments: [String], environment: [String: Strin
 }
 
 /// A tmux screen running `deploy` with `arguments`.
-private func deployScreen(_ arguments: [String]) throws -> TmuxScreen {
-    try TmuxScreen(command: ([executable("deploy")] + arguments).map(shellQuote).joined(separator: " "),
+private func deployScreen(_ arguments: [String]) throws -> KitScreen {
+    try KitScreen(command: ([executable("deploy")] + arguments).map(shellQuote).joined(separator: " "),
                    environment: ["CI": nil])
 }
 

@@ -8,8 +8,8 @@ import Testing
 
 @Suite("list prompts", .serialized)
 struct ListPromptTests {
-    func screen(_ name: String, _ arguments: [String] = []) throws -> TmuxScreen {
-        try TmuxScreen(command: ([executable(name)] + arguments).map(shellQuote).joined(separator: " "),
+    func screen(_ name: String, _ arguments: [String] = []) throws -> KitScreen {
+        try KitScreen(command: ([executable(name)] + arguments).map(shellQuote).joined(separator: " "),
                        width: 60, height: 14, environment: ["CI": nil])
     }
 

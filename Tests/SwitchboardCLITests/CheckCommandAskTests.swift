@@ -32,10 +32,10 @@ func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
 /// `switchboard ask --check-command` in tmux, as a user sees it.
 @Suite("switchboard ask --check-command", .serialized)
 struct AskCheckCommandTests {
-    func screen(_ scratch: Scratch, _ extra: String = "", check: String = slowTakenCheck) throws -> TmuxScreen {
+    func screen(_ scratch: Scratch, _ extra: String = "", check: String = slowTakenCheck) throws -> KitScreen {
         let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) ask Username "
             + "--rule 'length:2..20' --check-command \(shellQuote(check)) \(extra) > out.txt"
-        return try TmuxScreen(command: command, width: 60, height: 10)
+        return try KitScreen(command: command, width: 60, height: 10)
     }
 
     @Test("checking… appears while the command runs, then ✗ is taken; typing during the check shows at once")

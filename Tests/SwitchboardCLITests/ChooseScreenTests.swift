@@ -1,4 +1,5 @@
-// `switchboard choose` and `switchboard confirm` as a user sees them: tmux screens, a pty for the terminal's modes.
+// `switchboard choose` and `switchboard confirm` as a user sees them: virtual screens (tmux for a resize and for job
+// control), a pty for the terminal's modes.
 import Foundation
 import Glibc
 import TerminalTestSupport
@@ -7,15 +8,21 @@ import Testing
 @Suite("switchboard choose and confirm: screens", .serialized)
 struct ChooseScreenTests {
     func screen(_ scratch: Scratch, _ arguments: String, width: Int = 60, height: Int = 14,
-                before: String = "", environment: [String: String?] = [:]) throws -> TmuxScreen {
+                before: String = "", environment: [String: String?] = [:]) throws -> KitScreen {
         let command = "cd \(shellQuote(scratch.url.path)) && \(before)\(shellQuote(try switchboardPath())) \(arguments) > out.txt"
-        return try TmuxScreen(command: command, width: width, height: height, environment: environment)
+        return try KitScreen(command: command, width: width, height: height, environment: environment)
+    }
+
+    /// The same on a real terminal (tmux), which re-flows on resize.
+    func realScreen(_ scratch: Scratch, _ arguments: String, height: Int) throws -> TmuxScreen {
+        let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) \(arguments) > out.txt"
+        return try TmuxScreen(command: command, width: 60, height: height)
     }
 
     func output(_ scratch: Scratch) -> String? { try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) }
 
     /// The screen's rows up to the last non-empty one.
-    func shown(_ tmux: TmuxScreen) -> [String] {
+    func shown(_ tmux: any ScreenDriver) -> [String] {
         var rows = tmux.rows()
         while rows.last == "" { rows.removeLast() }
         return rows
@@ -147,7 +154,7 @@ struct ChooseScreenTests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let options = (1...30).map { "item\($0)" }.joined(separator: " ")
-        let tmux = try screen(scratch, "choose Item \(options)", height: 14)
+        let tmux = try realScreen(scratch, "choose Item \(options)", height: 14)
         #expect(tmux.waitFor("↓ 21 more") != nil)   // the page: 9 options and the "more" row
         tmux.resize(width: 40, height: 7)
         #expect(tmux.waitFor("↓ 26 more") != nil)

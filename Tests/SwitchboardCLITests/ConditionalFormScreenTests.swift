@@ -16,11 +16,11 @@ private func count(_ text: String, in screen: String?) -> Int {
     (screen ?? "").components(separatedBy: text).count - 1
 }
 
-/// What a person sees: conditional questions, choices from commands and a form in Vietnamese, in tmux.
-@Suite("conditional forms in tmux")
+/// What a person sees: conditional questions, choices from commands and a form in Vietnamese, on a virtual screen.
+@Suite("conditional forms on a virtual screen")
 struct ConditionalFormScreenTests {
-    private func start(_ spec: String, output: String, height: Int = 60) throws -> TmuxScreen {
-        try TmuxScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec) + " > "
+    private func start(_ spec: String, output: String, height: Int = 60) throws -> KitScreen {
+        try KitScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec) + " > "
                        + shellQuote(output), width: 100, height: height, environment: ["NO_COLOR": "1"])
     }
 
@@ -163,7 +163,7 @@ struct ConditionalFormScreenTests {
         defer { scratch.cleanUp() }
         let draft = scratch.path("draft.json")
         let spec = example("questionnaire/questionnaire.yaml")
-        let first = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
+        let first = try KitScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
                                    + " --draft " + shellQuote(draft) + " > /dev/null", width: 100, height: 40,
                                    environment: ["NO_COLOR": "1"])
         defer { first.kill() }
@@ -196,7 +196,7 @@ struct ConditionalFormScreenTests {
         #expect(saved?.keys.sorted() == ["age", "name", "newsletter", "status"])   // no company
 
         let output = scratch.path("out.json")
-        let resumed = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
+        let resumed = try KitScreen(command: shellQuote(try switchboardPath()) + " form " + shellQuote(spec)
                                      + " --draft " + shellQuote(draft) + " > " + shellQuote(output), width: 100,
                                      height: 40, environment: ["NO_COLOR": "1"])
         defer { resumed.kill() }

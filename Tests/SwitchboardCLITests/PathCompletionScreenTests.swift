@@ -18,10 +18,10 @@ struct PathCompletionScreenTests {
         return scratch
     }
 
-    func ask(_ scratch: Scratch, rule: String) throws -> TmuxScreen {
+    func ask(_ scratch: Scratch, rule: String) throws -> KitScreen {
         let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) ask Path "
             + "--rule \(shellQuote(rule)) > out.txt"
-        return try TmuxScreen(command: command, width: 70, height: 10)
+        return try KitScreen(command: command, width: 70, height: 10)
     }
 
     @Test("file: Tab completes a name with spaces and quotes as it is, and the value is the file's name")
@@ -95,7 +95,7 @@ struct PathCompletionScreenTests {
             """)
         let command = "cd \(shellQuote(scratch.url.path)) && \(shellQuote(try switchboardPath())) form form.yaml "
             + "--output env > out.txt"
-        let tmux = try TmuxScreen(command: command, width: 70, height: 14)
+        let tmux = try KitScreen(command: command, width: 70, height: 14)
         #expect(tmux.waitFor("config:") != nil)
         tmux.type("my s")
         tmux.press("Tab")

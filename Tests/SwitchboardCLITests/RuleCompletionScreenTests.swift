@@ -5,11 +5,11 @@ import Testing
 /// Shell completion of rule names after `--rule`, in bash in tmux, as a user sources the script.
 @Suite("Rule-name completion in bash", .serialized)
 struct RuleCompletionScreenTests {
-    func bash(in scratch: Scratch) throws -> TmuxScreen {
+    func bash(in scratch: Scratch) throws -> KitScreen {
         let directory = URL(fileURLWithPath: try switchboardPath()).deletingLastPathComponent().path
         let command = "cd \(shellQuote(scratch.url.path)) && PATH=\(shellQuote(directory)):$PATH PS1='$ ' "
             + "exec bash --norc --noprofile -i"
-        let tmux = try TmuxScreen(command: command, width: 100, height: 20)
+        let tmux = try KitScreen(command: command, width: 100, height: 20)
         tmux.type("source <(switchboard --generate-completion-script bash) && echo sourced")
         tmux.press("Enter")
         #expect(tmux.waitFor("\nsourced") != nil)

@@ -28,12 +28,16 @@ import SwitchboardSpec
         #expect(answers == ["age": "23", "ok": "true", "bio": "", "name": "é😀"])
     }
 
-    @Test func jsonErrorsNameLineAndColumn() {
-        #expect(throws: JSONSyntaxError(line: 2, column: 9, message: #"expected a string, number, true, false, null or a list of strings as the value of "age""#)) {
-            _ = try Answers(json: "{\"a\": \"1\",\n \"age\": {}}")
+    @Test func jsonErrorsNameLineAndColumn() throws {
+        // A nested object is a group's answers, a list of non-strings a list's items: named by path.
+        #expect(try Answers(json: "{\"a\": \"1\",\n \"age\": {\"x\": 2, \"y\": {}}}") == ["a": "1", "age.x": "2"])
+        #expect(try Answers(json: #"{"items": [1, {"n": "b"}], "tags": ["p", "q"]}"#)
+                == ["items.0": "1", "items.1.n": "b", "tags": "p\nq"])
+        #expect(throws: JSONSyntaxError(line: 2, column: 12, message: #"expected , or ] in the list of "age""#)) {
+            _ = try Answers(json: "{\"a\": \"1\",\n \"age\": [1 2]}")
         }
-        #expect(throws: JSONSyntaxError(line: 2, column: 10, message: #"expected a string in the list of "age""#)) {
-            _ = try Answers(json: "{\"a\": \"1\",\n \"age\": [1]}")
+        #expect(throws: JSONSyntaxError(line: 1, column: 16, message: #"duplicate key "a.b""#)) {
+            _ = try Answers(json: #"{"a": {"b": 1, "b": 2}}"#)
         }
         #expect(throws: JSONSyntaxError(line: 1, column: 1, message: "expected a JSON object starting with {")) {
             _ = try Answers(json: "[]")

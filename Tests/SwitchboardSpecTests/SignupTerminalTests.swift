@@ -163,11 +163,11 @@ struct SignupPtyTests {
 }
 
 /// What a user sees: the signup form in tmux (80x24), read with capture-pane.
-@Suite("signup form in tmux")
+@Suite("signup form on a virtual screen")
 struct SignupScreenTests {
     @Test("the hint sits under the input, and the review shows every answer with its verdict")
     func screen() throws {
-        let screen = try TmuxScreen(command: shellQuote(executable("signup")) + " >/dev/null",
+        let screen = try KitScreen(command: shellQuote(executable("signup")) + " >/dev/null",
                                     environment: ["NO_COLOR": "1"])
         defer { screen.kill() }
         #expect(screen.waitFor("Email:") != nil)

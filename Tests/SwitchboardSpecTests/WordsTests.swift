@@ -80,7 +80,8 @@ import SwitchboardTerminal
                     + "review-hint-invalid, fix-first, review-unknown, review-no-field, checking, enter-for-default, "
                     + "enter-for-secret-default, enter-needs-valid, tab-completes, yes, no, multiline-hint, lines-kept, "
                     + "resuming, ignoring-draft, draft-warning, choices-failed, "
-                    + "choices-empty, highlight-mark, chosen-mark, unchosen-mark, more-above-and-below, more-above, "
+                    + "choices-empty, list-ends, list-add-item, review-list-hint, list-full, list-at-minimum, "
+                    + "list-no-item, highlight-mark, chosen-mark, unchosen-mark, more-above-and-below, more-above, "
                     + "more-below, select-help, multi-help, no-match, too-few, too-many, yes-keys, no-keys, "
                     + "confirm-help, yes-no-default-yes, yes-no-default-no, yes-no-keys, plain-select, plain-multi, "
                     + "not-an-option, no-such-number, rules",

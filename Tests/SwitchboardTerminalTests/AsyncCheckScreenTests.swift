@@ -1,4 +1,5 @@
-// Checks that take time, as the user sees them: Examples/field-username in tmux.
+// Checks that take time, as the user sees them: Examples/field-username on the virtual screen, and in tmux for a
+// resize (re-flow).
 import Glibc
 import Testing
 import TerminalTestSupport
@@ -25,7 +26,7 @@ import TerminalTestSupport
     }
 
     @Test func checkingIsDrawnUnderWrappedInputOnTheBottomRowAndAfterAResize() throws {
-        let tmux = try screen("seq 40; field-username --delay 3000", width: 20)
+        let tmux = try realScreen("seq 40; field-username --delay 3000", width: 20)
         #expect(tmux.waitFor("Username:") != nil)
         let name = "abcdefghijklmnopq"      // "Username: " + 17 characters: two rows at 20 columns
         tmux.type(name)

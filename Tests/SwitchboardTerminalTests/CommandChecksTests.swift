@@ -1,5 +1,7 @@
 // The check commands' runner through its API: exit statuses, signals, output, timeouts, background children.
+import Foundation
 import Glibc
+import Synchronization
 import SwitchboardTerminal
 import Testing
 
@@ -86,5 +88,43 @@ import Testing
         let result = try await CommandChecks.output(
             of: #"echo "${SWITCHBOARD_VALUE-unset} $SWITCHBOARD_VALUE_BYTES $(wc -c)""#, value: value)
         #expect(String(decoding: result.standardOutput, as: UTF8.self) == "unset 200000 200001\n")
+    }
+
+    @Test("A command outlives the thread that started it: the shell dies with the process (kill -9), not that thread")
+    func outlivesTheStartingThread() async throws {
+        // The shell is told to die with the thread that starts it (PR_SET_PDEATHSIG follows threads): the runner
+        // starts it on the thread that reaps it, so a caller's thread ending (a worker of Swift concurrency that
+        // idled) does not kill it.
+        let gate = "/tmp/switchboard-gate-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(gate, 0o600) == 0)
+        defer { unlink(gate) }
+        let outcome = Mutex<CommandChecks.Result?>(nil)
+        let starter = Mutex<(tid: pid_t, started: Bool)>((0, false))
+        let thread = Thread {
+            let started = (try? CommandChecks.start("read x < \(gate); exit 3", value: "") { result in
+                outcome.withLock { $0 = result }
+            }) != nil
+            // This thread's id, from /proc/thread-self ("PID/task/TID").
+            let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            starter.withLock { $0 = (pid_t(link.split(separator: "/").last ?? "") ?? 0, started) }
+        }
+        thread.start()
+        // Until the starting thread has ended (its task entry is gone), bounded.
+        var ended = false
+        for _ in 0..<500 {
+            let tid = starter.withLock { $0.tid }
+            if tid != 0 && access("/proc/self/task/\(tid)", F_OK) != 0 { ended = true; break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(ended)
+        #expect(starter.withLock { $0.started })
+        // Let the command go on: it ends by itself with its own status, not killed by a signal.
+        let writer = open(gate, O_WRONLY)
+        #expect(writer >= 0)
+        close(writer)
+        for _ in 0..<500 where outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(10)) }
+        let result = outcome.withLock { $0 }
+        #expect(result?.exitStatus == 3)
+        #expect(result?.signal == nil)
     }
 }

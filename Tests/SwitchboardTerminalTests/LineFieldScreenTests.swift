@@ -1,15 +1,21 @@
-// What the user sees: the examples in a detached 80x24 tmux window, read back with capture-pane.
+// What the user sees: the examples on the kit's virtual 80x24 screen; on a real terminal (a detached tmux window,
+// read back with capture-pane) where only one can show it: re-flow on resize, job control, the widths tmux draws.
 import Glibc
 import Testing
 import TerminalTestSupport
 
+/// A virtual screen running `command` with the examples' folder on PATH.
+func screen(_ command: String, width: Int = 80) throws -> KitScreen {
+    try KitScreen(command: "PATH=\(shellQuote(productsDirectory())):$PATH; \(command)", width: width)
+}
+
 /// A tmux screen running `command` with the examples' folder on PATH.
-func screen(_ command: String, width: Int = 80) throws -> TmuxScreen {
+func realScreen(_ command: String, width: Int = 80) throws -> TmuxScreen {
     try TmuxScreen(command: "PATH=\(shellQuote(productsDirectory())):$PATH; \(command)", width: width)
 }
 
 /// The screen's non-empty rows.
-func visibleRows(_ screen: TmuxScreen) -> [String] {
+func visibleRows(_ screen: any ScreenDriver) -> [String] {
     screen.rows().filter { !$0.isEmpty }
 }
 
@@ -50,7 +56,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
     }
 
     @Test func wideCharactersAndEmojiAreMeasuredLikeTheTerminal() throws {
-        let tmux = try screen("field-gmail")
+        let tmux = try realScreen("field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("日本語のテキスト🎉 ada@gmail.com")
         #expect(tmux.waitFor("✓") != nil)
@@ -59,7 +65,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
         #expect(tmux.cursor() == (7 + 16 + 2 + 14, 0))
 
         // 40 double-width characters cross the right margin, where one column is left over.
-        let wide = try screen("field-ask --rule max:50")
+        let wide = try realScreen("field-ask --rule max:50")
         #expect(wide.waitFor("Value:") != nil)
         wide.type(String(repeating: "あ", count: 40))
         #expect(wide.waitFor("✓") != nil)
@@ -86,7 +92,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
             } != nil
         }
         for run in 1...20 {
-            let tmux = try screen("field-gmail")
+            let tmux = try realScreen("field-gmail")
             #expect(tmux.waitFor("Email:") != nil)
             tmux.type(typed)
             tmux.resize(width: 60)
@@ -102,7 +108,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
     }
 
     @Test func resizeFrom80To60To100RedrawsTheFieldOnce() throws {
-        let tmux = try screen("seq 40; field-gmail")
+        let tmux = try realScreen("seq 40; field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type(String(repeating: "x", count: 100))
         #expect(tmux.waitFor("✗") != nil)
@@ -204,7 +210,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
     }
 
     @Test func ctrlZStopsTheFieldAndFgDrawsItAgain() throws {
-        let tmux = try screen("PS1='$ ' bash --norc --noprofile -i")
+        let tmux = try realScreen("PS1='$ ' bash --norc --noprofile -i")
         #expect(tmux.waitFor("$") != nil)
         tmux.type("field-gmail")
         tmux.press("Enter")
@@ -228,7 +234,7 @@ func visibleRows(_ screen: TmuxScreen) -> [String] {
     }
 
     @Test func plainMaskedFieldStaysHiddenAfterCtrlZAndFg() throws {
-        let tmux = try screen("PS1='$ ' bash --norc --noprofile -i")
+        let tmux = try realScreen("PS1='$ ' bash --norc --noprofile -i")
         #expect(tmux.waitFor("$") != nil)
         tmux.type("field-ask --plain --masked --prompt PIN | sed 's/^/got /'")
         tmux.press("Enter")

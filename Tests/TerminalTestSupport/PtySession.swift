@@ -1,5 +1,6 @@
 // A child process on a pseudo-terminal, as a user at a terminal would run it.
 import Glibc
+import SwitchboardTesting
 
 /// A program running on a fresh pseudo-terminal in its own session (the pty is its controlling terminal,
 /// so Ctrl-C and Ctrl-Z reach it as signals). Standard input and standard error are the pty; standard
@@ -188,50 +189,4 @@ public final class PtySession {
 public func isCooked(_ modes: termios) -> Bool {
     modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
         && modes.c_lflag & tcflag_t(ISIG) != 0 && modes.c_iflag & tcflag_t(ICRNL) != 0
-}
-
-/// Spawns in a new session whose controlling terminal is `terminal`: the child opens it by name as its
-/// descriptor 0 (a session leader's first opened terminal becomes its controlling terminal), then the other
-/// descriptors are duplicated as asked.
-func spawnOnTerminal(_ path: String, _ arguments: [String], environment: [String], terminal: String,
-                     descriptors: [Int32: Int32]) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-    for (child, parent) in descriptors.sorted(by: { $0.key < $1.key }) where child != 0 {
-        if parent == descriptors[0] {
-            posix_spawn_file_actions_adddup2(&actions, 0, child)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, parent, child)
-        }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID is glibc's 0x80 (hidden from Swift without _GNU_SOURCE).
-    let flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK) | 0x80
-    posix_spawnattr_setflags(&attributes, Int16(flags))
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer {
-        for p in argv { free(p) }
-        for p in envp { free(p) }
-    }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard rc == 0 else { throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(rc)))") }
-    return pid
-}
-
-/// The text of a NUL-terminated C buffer.
-func cString(_ buffer: [CChar]) -> String {
-    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -1,7 +1,7 @@
 // Starting child processes for terminal tests: posix_spawn with chosen descriptors, optionally in a new
 // session, and the folder where the build put the executables under test.
 import Glibc
-import Synchronization
+import SwitchboardTesting
 
 /// The folder holding the running test binary, which is where SwiftPM puts the package's executables
 /// (`.build/debug`). Tests spawn examples from here.
@@ -53,18 +53,7 @@ public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An error starting a child process or a pseudo-terminal.
-public struct SpawnError: Error, CustomStringConvertible {
-    public var description: String
-}
-
-/// Descriptors are created close-on-exec under this lock, and children are spawned under it, so that no
-/// child started by these helpers inherits another test's pty or pipe (which would delay end-of-file).
-let spawnLock = Mutex(())
-
-func setCloseOnExec(_ fds: Int32...) {
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-}
+// SpawnError, spawnLock and setCloseOnExec are SwitchboardTesting's: one lock for every child the tests start.
 
 /// Spawns `path` with `arguments`; `descriptors` maps child descriptors (0, 1, 2) to parent descriptors.
 func spawn(_ path: String, _ arguments: [String], environment: [String], descriptors: [Int32: Int32],
@@ -103,24 +92,12 @@ func spawn(_ path: String, _ arguments: [String], environment: [String], descrip
 
 /// The current environment with `overrides` applied (a `nil` value removes the variable).
 public func environment(_ overrides: [String: String?]) -> [String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        pointer += 1
-    }
-    for (key, value) in overrides { result[key] = value }
-    return result.map { "\($0.key)=\($0.value)" }.sorted()
+    environmentEntries(overrides)
 }
 
 /// Seconds on the monotonic clock.
 func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    monotonicSeconds()
 }
 
 /// Waits for `pid` until `deadline` (monotonic seconds), polling; returns its status or `.timedOut`.

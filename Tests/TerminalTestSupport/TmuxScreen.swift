@@ -1,5 +1,6 @@
 // A program running in a detached tmux window: what a user sees, read with capture-pane.
 import Glibc
+import SwitchboardTesting
 
 /// A shell command running in a detached tmux session on its own server (`tmux -L <unique>`), sized
 /// `width` x `height`. When the command ends, `[exit N]` is printed and the window stays open.

@@ -27,6 +27,9 @@ void sb_rl_set_known_input(int count);
 /// The bytes known to be waiting and not read yet.
 int sb_rl_known_input(void);
 
+/// How many bytes `sb_rl_read_key_byte` has returned in this process: the count a test kit's settle mark carries.
+unsigned long long sb_rl_bytes_read(void);
+
 typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function);
@@ -50,5 +53,14 @@ int sb_pipe_cloexec(int fds[2]);
 /// A descriptor that becomes readable when process `pid` (a child of this one) has exited: Linux pidfd_open(2).
 /// Returns -1 with errno when the kernel has none (before Linux 5.3); callers then poll with waitpid(WNOHANG).
 int sb_pidfd_open(int pid);
+
+/// Starts `path` (a shell) with `argv` and `envp` as a check command: in a process group of its own, with
+/// `fds[0]`, `fds[1]` and `fds[2]` as its standard input, output and error, no signal blocked, every signal this
+/// process catches at its default, and SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU,
+/// SIGCHLD and SIGWINCH at their default even when ignored here. On Linux it is killed (SIGKILL) when the
+/// calling thread ends, so with this process even when that is killed with SIGKILL (PR_SET_PDEATHSIG); the
+/// caller's thread must therefore live until the command has been reaped. Returns 0 and sets `*pid`, or an errno
+/// value (ENOENT, E2BIG, ...) when the program could not be started (no process is left then).
+int sb_spawn_command(const char *path, char *const argv[], char *const envp[], const int fds[3], int *pid);
 
 #endif

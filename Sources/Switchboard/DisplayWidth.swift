@@ -58,7 +58,7 @@ public enum DisplayWidth {
     }
 
     /// One scalar's columns, as glibc's `wcwidth` measures it (1 for a scalar it does not know, 0 for controls).
-    static func columns(ofScalar value: UInt32) -> Int {
+    package static func columns(ofScalar value: UInt32) -> Int {
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
         if value < 0x300 { return 1 }

@@ -1,0 +1,306 @@
+import SwitchboardRules
+import SwitchboardTerminal
+
+// Groups and lists in the one form model. A group is a nested object: its fields are fields of the form named by
+// their path (`server.port`), asked under the group's title. A list (`FormRepeat`) is an array of values or of
+// objects: its items are fields of the form too (`tags.0`, `items.1.name`), made when an item is added and
+// renumbered when one is removed, so the review, the validation, the draft and the answers see them like any
+// other field. Nesting shows in the answers' paths (`FormField.path`), which the typed output and the decoder
+// follow.
+
+/// One step of a path to a value in a nested answer: a property name, or an item's position in a list.
+public enum AnswerPathComponent: Hashable, Sendable, CustomStringConvertible {
+    /// A property of an object.
+    case key(String)
+    /// An item of a list (from 0).
+    case index(Int)
+
+    /// The key, or the index in decimal: the parts of a field's name (`items.0.name`).
+    public var description: String {
+        switch self {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+}
+
+/// What a form asks, in order: a field, or a list asked item by item.
+enum FormStep {
+    case field(FormField)
+    case repeating(FormRepeat)
+}
+
+/// A nested object of a form: its fields are named by their path (`server.port`) and asked under its title;
+/// JSON and YAML output nest them (`{"server": {"port": 8080}}`) and `Answers.decode` fills a nested model.
+///
+/// ```swift
+/// let server = form.group("server", title: "Server")
+/// form.add(FormField("port", kind: .number), in: server)   // named "server.port"
+/// ```
+@MainActor
+public final class FormGroup {
+    /// The group's path in the answers.
+    public let path: [AnswerPathComponent]
+    /// The title shown before its first field is asked.
+    public var title: String
+    /// The group it is nested in, if any.
+    public let parent: FormGroup?
+
+    init(path: [AnswerPathComponent], title: String, parent: FormGroup?) {
+        self.path = path
+        self.title = title
+        self.parent = parent
+    }
+
+    /// The path written with dots (`server.tls`).
+    public var name: String { pathName(path) }
+}
+
+/// A list of a form (an array in the answers), asked item by item: an item is one value (`tags.0`) or an object
+/// of several fields (`items.0.name`, `items.0.qty`). An empty answer to an item's first question ends the
+/// list; the review adds (`+items`) and removes (`-items.1`) items. The number of items is kept within
+/// `minimum` and `maximum`.
+///
+/// ```swift
+/// form.repeating("items", title: "Items", minimum: 1, maximum: 5) { item in
+///     item.field("name")
+///     item.field("qty", kind: .number)
+/// }
+/// form.addItem(to: form.repeats[0])   // fields items.0.name and items.0.qty
+/// ```
+@MainActor
+public final class FormRepeat {
+    /// The list's path in the answers.
+    public let path: [AnswerPathComponent]
+    /// The title: items are asked as "Title 1: question".
+    public var title: String
+    /// The fewest items the list takes (0: it may stay empty).
+    public let minimum: Int
+    /// The most items the list takes; nil: no limit.
+    public let maximum: Int?
+    /// The group the list is in, if any.
+    public let group: FormGroup?
+    /// Whether an empty list is left out of the answers (an optional list) rather than written as `[]`.
+    public var omittedWhenEmpty = false
+    /// The items: each item's fields, in order.
+    public internal(set) var items: [[FormField]] = []
+    /// Makes an item's fields.
+    let makeItem: @MainActor (FormItem) -> Void
+    weak var form: Form?
+
+    init(path: [AnswerPathComponent], title: String, minimum: Int, maximum: Int?, group: FormGroup?,
+         makeItem: @escaping @MainActor (FormItem) -> Void) {
+        self.path = path
+        self.title = title
+        self.minimum = minimum
+        self.maximum = maximum
+        self.group = group
+        self.makeItem = makeItem
+    }
+
+    /// The path written with dots (`items`, `server.hosts`).
+    public var name: String { pathName(path) }
+
+    /// Whether another item may be added.
+    public var canAdd: Bool { maximum.map { items.count < $0 } ?? true }
+
+    /// What is wrong with the number of items, if anything (`needs at least 2 items`).
+    public var countFailure: String? {
+        if items.count < minimum { return "needs at least \(minimum) item\(minimum == 1 ? "" : "s")" }
+        if let maximum, items.count > maximum { return "takes at most \(maximum) item\(maximum == 1 ? "" : "s")" }
+        return nil
+    }
+}
+
+/// The fields of one item of a list, made by the list's closure: `item.field("name")` adds `items.0.name`;
+/// `item.field()` (no name) makes the item a single value, `tags.0`.
+@MainActor
+public final class FormItem {
+    /// The item's position in its list (from 0).
+    public let index: Int
+    /// The list's title and the item's number, for prompts ("Items 1").
+    public let label: String
+    let path: [AnswerPathComponent]
+    let group: FormGroup?
+    var fields: [FormField] = []
+
+    init(index: Int, label: String, path: [AnswerPathComponent], group: FormGroup?) {
+        self.index = index
+        self.label = label
+        self.path = path
+        self.group = group
+    }
+
+    /// Adds a field to the item: named `name` within it, or the item itself when `name` is nil (a list of
+    /// values). The prompt is shown after the item's label ("Items 1: Name").
+    @discardableResult
+    public func field(_ name: String? = nil, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
+                      rules: [Condition<String>] = [], message: String? = nil) -> FormField {
+        let fieldPath = name.map { path + [.key($0)] } ?? path
+        let shown = name == nil ? label : "\(label): \(prompt ?? name!)"
+        let field = FormField(pathName(fieldPath), kind: kind, prompt: shown, required: required, rules: rules,
+                              message: message)
+        field.path = fieldPath
+        field.group = group
+        fields.append(field)
+        return field
+    }
+}
+
+func pathName(_ path: [AnswerPathComponent]) -> String {
+    path.map(\.description).joined(separator: ".")
+}
+
+extension Form {
+    /// Makes a group (a nested object) named `name` in `parent` (or in the form); add its fields with
+    /// `add(_:in:)`. Groups with the same path are one group.
+    ///
+    /// ```swift
+    /// let server = form.group("server", title: "Server")
+    /// let tls = form.group("tls", title: "TLS", in: server)   // server.tls
+    /// ```
+    @discardableResult
+    public func group(_ name: String, title: String? = nil, in parent: FormGroup? = nil) -> FormGroup {
+        let path = (parent?.path ?? []) + [.key(name)]
+        if let existing = groupsByName[pathName(path)] { return existing }
+        let group = FormGroup(path: path, title: title ?? name, parent: parent)
+        groupsByName[group.name] = group
+        return group
+    }
+
+    /// The groups, by name (`server`, `server.tls`).
+    public var groups: [String: FormGroup] { groupsByName }
+
+    /// Appends `field` to `group`: it is renamed to its path (`port` in `server` becomes `server.port`).
+    @discardableResult
+    public func add(_ field: FormField, in group: FormGroup?) -> FormField {
+        if let group {
+            field.path = group.path + [.key(field.name)]
+            field.name = pathName(field.path)
+            field.group = group
+        }
+        return add(field)
+    }
+
+    /// Appends a list asked item by item, holding `minimum` to `maximum` items, each made by `makeItem`. No item
+    /// exists until one is added (by the flow, `addItem(to:)`, or answers filled with `items.0...`).
+    @discardableResult
+    public func repeating(_ name: String, title: String? = nil, minimum: Int = 0, maximum: Int? = nil,
+                          in group: FormGroup? = nil, _ makeItem: @escaping @MainActor (FormItem) -> Void) -> FormRepeat {
+        let list = FormRepeat(path: (group?.path ?? []) + [.key(name)], title: title ?? name, minimum: minimum,
+                              maximum: maximum, group: group, makeItem: makeItem)
+        precondition(self[list.name] == nil && !repeats.contains { $0.name == list.name },
+                     "duplicate form field \"\(list.name)\"")
+        list.form = self
+        repeats.append(list)
+        steps.append(.repeating(list))
+        updateValidity()
+        return list
+    }
+
+    /// The list named `name` (`items`, `server.hosts`), if any.
+    public func repeatNamed(_ name: String) -> FormRepeat? {
+        repeats.first { $0.name == name }
+    }
+
+    /// Adds an item at the end of `list` and returns its fields (none when the list is full).
+    @discardableResult
+    public func addItem(to list: FormRepeat) -> [FormField] {
+        guard list.canAdd else { return [] }
+        let index = list.items.count
+        let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
+                            group: list.group)
+        list.makeItem(item)
+        for field in item.fields { field.repeating = list }
+        list.items.append(item.fields)
+        layOut()
+        for field in item.fields { register(field) }
+        for field in item.fields { verdictChangedForItem(field) }
+        updateValidity()
+        return item.fields
+    }
+
+    /// Removes item `index` of `list`; the later items move up (`items.2` becomes `items.1`). Returns false when
+    /// the list cannot lose an item (it holds `minimum`) or there is no such item.
+    @discardableResult
+    public func removeItem(_ index: Int, from list: FormRepeat) -> Bool {
+        guard list.items.indices.contains(index), list.items.count > list.minimum else { return false }
+        for field in list.items[index] {
+            field.input.cancelChecks()
+            field.repeating = nil
+        }
+        list.items.remove(at: index)
+        for (position, item) in list.items.enumerated() where position >= index {
+            for field in item {
+                let depth = list.path.count
+                field.path[depth] = .index(position)
+                field.name = pathName(field.path)
+                field.prompt = renumbered(field.prompt, list: list, to: position)
+            }
+        }
+        layOut()
+        updateValidity()
+        return true
+    }
+
+    /// Makes the items that answers name (`items.2.name` needs three items), before they are filled.
+    func makeItems(for answers: Answers) {
+        for list in repeats {
+            let prefix = list.name + "."
+            var needed = 0
+            for key in answers.keys where key.hasPrefix(prefix) {
+                let rest = key.dropFirst(prefix.count)
+                if let index = Int(rest.prefix { $0 != "." }), index >= 0, index < 10_000 {
+                    needed = max(needed, index + 1)
+                }
+            }
+            while list.items.count < needed, !addItem(to: list).isEmpty {}
+        }
+    }
+
+    /// Rebuilds `fields` (every step's fields, items in place) and the positions and verdict sets by name.
+    func layOut() {
+        fields = steps.flatMap { step -> [FormField] in
+            switch step {
+            case .field(let field): [field]
+            case .repeating(let list): list.items.flatMap { $0 }
+            }
+        }
+        positions = [:]
+        for (index, field) in fields.enumerated() { positions[field.name] = index }
+        invalidFields = Set(fields.filter { !$0.verdict.value.isValid }.map(\.name))
+        hiddenFields = Set(fields.filter { !$0.isShown.value }.map(\.name))
+        invalidShownFields = invalidFields.subtracting(hiddenFields)
+    }
+
+    private func verdictChangedForItem(_ field: FormField) {
+        if field.verdict.value.isValid {
+            invalidFields.remove(field.name)
+            invalidShownFields.remove(field.name)
+        } else {
+            invalidFields.insert(field.name)
+            if field.isShown.value { invalidShownFields.insert(field.name) }
+        }
+    }
+
+    /// The failures of lists holding too few or too many items (`items: needs at least 1 item`).
+    var repeatFailures: [FieldFailure] {
+        repeats.compactMap { list in
+            list.countFailure.map { FieldFailure(field: list.name, rule: "items", message: $0, value: "") }
+        }
+    }
+
+    /// Whether the form has groups or lists (its answers are nested).
+    public var isNested: Bool { !groupsByName.isEmpty || !repeats.isEmpty }
+}
+
+/// An item field's prompt with its item number changed ("Items 3: Name" to "Items 2: Name").
+@MainActor
+private func renumbered(_ prompt: String, list: FormRepeat, to position: Int) -> String {
+    let label = "\(list.title) "
+    guard prompt.hasPrefix(label) else { return prompt }
+    let rest = prompt.dropFirst(label.count)
+    let digits = rest.prefix { $0.isNumber }
+    guard !digits.isEmpty else { return prompt }
+    return label + String(position + 1) + rest.dropFirst(digits.count)
+}

@@ -1,0 +1,117 @@
+import SwitchboardRules
+
+// Typed answers nested along the fields' paths: a group's fields become an object, a list's items an array, in
+// JSON and in YAML.
+
+extension TypedAnswers {
+    /// Sets the answer at `path` (objects and arrays made on the way; a list's items arrive in order).
+    mutating func insert(_ value: TypedAnswer, at path: ArraySlice<AnswerPathComponent>) {
+        guard case .key(let key)? = path.first else { return }
+        let rest = path.dropFirst()
+        let position = names.firstIndex(of: key)
+        var child = position.map { values[$0] } ?? emptyContainer(for: rest.first, value)
+        if rest.isEmpty { child = value } else { child.insert(value, at: rest) }
+        if let position { values[position] = child } else { names.append(key); values.append(child) }
+    }
+
+    /// The answers as pretty JSON, nested objects and arrays indented two spaces a level.
+    func prettyJSON(indent: String) -> String {
+        if names.isEmpty { return "{}" }
+        let inner = indent + "  "
+        let members = zip(names, values).map { "\(inner)\(jsonString($0)): \($1.prettyJSON(indent: inner))" }
+        return "{\n" + members.joined(separator: ",\n") + "\n\(indent)}"
+    }
+
+    /// The answers as YAML block lines at `indent` (each line ends with a newline).
+    func yamlLines(indent: String) -> String {
+        zip(names, values).map { name, value in
+            "\(indent)\(yamlKey(name)):" + value.yamlBlock(indent: indent + "  ")
+        }.joined()
+    }
+}
+
+/// What a path's next step needs: an object for a key, an array for an index.
+private func emptyContainer(for next: AnswerPathComponent?, _ value: TypedAnswer) -> TypedAnswer {
+    switch next {
+    case .key?: .object(TypedAnswers([]))
+    case .index?: .array([])
+    case nil: value
+    }
+}
+
+extension TypedAnswer {
+    mutating func insert(_ value: TypedAnswer, at path: ArraySlice<AnswerPathComponent>) {
+        switch (self, path.first) {
+        case (.object(var members), .key?):
+            members.insert(value, at: path)
+            self = .object(members)
+        case (.array(var items), .index(let index)?):
+            let rest = path.dropFirst()
+            while items.count <= index { items.append(emptyContainer(for: rest.first, .null)) }
+            if rest.isEmpty { items[index] = value } else { items[index].insert(value, at: rest) }
+            self = .array(items)
+        default:
+            break
+        }
+    }
+
+    func prettyJSON(indent: String) -> String {
+        switch self {
+        case .object(let members): return members.prettyJSON(indent: indent)
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            let inner = indent + "  "
+            return "[\n" + items.map { inner + $0.prettyJSON(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        default: return json
+        }
+    }
+
+    /// The value after `key:` in YAML: ` scalar\n`, or a newline and the nested block at `indent`.
+    func yamlBlock(indent: String) -> String {
+        switch self {
+        case .object(let members):
+            return members.names.isEmpty ? " {}\n" : "\n" + members.yamlLines(indent: indent)
+        case .array(let items):
+            if items.isEmpty { return " []\n" }
+            return "\n" + items.map { item in
+                switch item {
+                case .object(let members) where !members.names.isEmpty:
+                    // `- first: 1` then the other keys under it.
+                    let lines = members.yamlLines(indent: indent + "  ")
+                    return indent + "- " + lines.dropFirst(indent.count + 2)
+                default:
+                    return indent + "-" + item.yamlBlock(indent: indent + "  ")
+                }
+            }.joined()
+        default:
+            return " \(yaml)\n"
+        }
+    }
+}
+
+extension Form {
+    /// The shown fields' typed answers nested along their paths; a list is an array of its items (left out when
+    /// empty and `omittedWhenEmpty`).
+    var nestedTypedAnswers: TypedAnswers {
+        var answers = TypedAnswers([])
+        for step in steps {
+            switch step {
+            case .field(let field):
+                if field.isShown.value && !leftOut(field) { answers.insert(field.typedValue, at: field.path[...]) }
+            case .repeating(let list):
+                if list.items.isEmpty && list.omittedWhenEmpty { continue }
+                answers.insert(.array([]), at: list.path[...])
+                for item in list.items {
+                    for field in item where field.isShown.value && !leftOut(field) {
+                        answers.insert(field.typedValue, at: field.path[...])
+                    }
+                }
+            }
+        }
+        return answers
+    }
+
+    private func leftOut(_ field: FormField) -> Bool {
+        leavesOutEmptyOptionalAnswers && !field.isRequired && field.text.value.isEmpty
+    }
+}

@@ -1,0 +1,378 @@
+import SwitchboardRules
+import SwitchboardSchema
+
+// A form asked from a JSON Schema: each property becomes a field, a group or a list of the one form model, written
+// as a spec (JSON, which the spec reader reads as YAML) so that every keyword maps to the spec key that already
+// does its job (`type`, `rules`, `choices`, `default`, `min`/`max`, `group`, `repeat`). The whole document is
+// checked by the validator on submit (`SchemaForm.failures`).
+
+/// A form made from a JSON Schema, and the schema that checks its answers.
+///
+/// ```swift
+/// let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "config.schema.json")
+/// let form = schemaForm.makeForm()        // a Form whose submit is checked by the schema
+/// let result = FormFlow(form).run(prompter: try TerminalPrompter())
+/// print(schemaForm.document(of: form))    // the typed, nested JSON document
+/// ```
+public struct SchemaForm {
+    /// The form spec the schema maps to.
+    public var spec: FormSpec
+    /// The schema's document.
+    public let document: JSONValue
+    /// The compiled schema that checks the whole answer.
+    public let schema: JSONSchema
+
+    /// Maps `document` (a JSON Schema whose root is an object schema with `properties`) to a form.
+    /// - Throws: `SpecError` when the schema cannot be compiled or holds nothing to ask.
+    /// `compiled`: the schema already compiled (from its file, so that relative references resolve); else it is
+    /// compiled from `document`.
+    public init(schema document: JSONValue, file: String, compiled: JSONSchema? = nil) throws(SpecError) {
+        self.document = document
+        if let compiled {
+            schema = compiled
+        } else {
+            do {
+                schema = try JSONSchema(document)
+            } catch {
+                throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1), error.description)])
+            }
+        }
+        var mapper = SchemaMapper(root: document)
+        let fields = mapper.fields(of: document, depth: 0)
+        guard !fields.isEmpty else {
+            throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
+                "the schema has no properties to ask; expected an object schema with properties")])
+        }
+        var top: [(String, JSONValue)] = [("fields", .array(fields))]
+        if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
+        let text = JSONValue.object(JSONObject(top.map { (key: $0.0, value: $0.1) })).description
+        spec = try FormSpec(yaml: text, file: file)
+    }
+
+    /// A new form: empty optional answers are left out, and submitting checks the whole document.
+    @MainActor public func makeForm() -> Form {
+        let form = spec.makeForm()
+        form.leavesOutEmptyOptionalAnswers = true
+        let schema = self.schema, document = self.document
+        form.submitCheck = { [weak form] in
+            guard let form else { return [] }
+            return SchemaForm.failures(schema.validate(SchemaForm.typed(form.typedAnswers, document)), in: form)
+        }
+        return form
+    }
+
+    /// The answers as the JSON document the schema describes (numbers where the schema says number or integer).
+    @MainActor public func document(of form: Form) -> JSONValue {
+        SchemaForm.typed(form.typedAnswers, document)
+    }
+
+    /// The validator's failures as the form's: a pointer (`/server/port`) names its field (`server.port`), or the
+    /// first field under it (a missing property of a group), or the list it is in.
+    @MainActor static func failures(_ failures: [SchemaFailure], in form: Form) -> [FieldFailure] {
+        failures.map { failure in
+            let path = failure.pointer.split(separator: "/", omittingEmptySubsequences: true)
+                .map { $0.replacing("~1", with: "/").replacing("~0", with: "~") }.joined(separator: ".")
+            // A missing property names the property's field: `must have the property "contact"` at the root is
+            // the field `contact`, not yet answered.
+            let quote = "must have the property \""
+            if failure.keyword == "required", failure.message.hasPrefix(quote), failure.message.hasSuffix("\"") {
+                let property = String(failure.message.dropFirst(quote.count).dropLast())
+                let target = path.isEmpty ? property : path + "." + property
+                if let field = form[target] ?? form.fields.first(where: { $0.name.hasPrefix(target + ".") }) {
+                    return FieldFailure(field: field.name, rule: "required", message: "is required", value: "")
+                }
+            }
+            let name = form[path]?.name ?? form.fields.first { $0.isShown.value && $0.name.hasPrefix(path + ".") }?.name
+                ?? (path.isEmpty ? "(document)" : path)
+            return FieldFailure(field: name, rule: failure.keyword, message: failure.message, value: "")
+        }
+    }
+
+    /// Typed answers as JSON values, following the schema's types: a choice of numbers as a number.
+    static func typed(_ answers: TypedAnswers, _ schema: JSONValue) -> JSONValue {
+        var mapper = SchemaMapper(root: schema)
+        return mapper.value(.object(answers), schema)
+    }
+}
+
+/// Walks a schema: its properties as spec fields, and answers as typed JSON values.
+struct SchemaMapper {
+    let root: JSONValue
+
+    /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
+    func resolved(_ schema: JSONValue) -> JSONValue {
+        var current = schema
+        for _ in 0..<32 {
+            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#") else { return current }
+            var target: JSONValue? = root
+            for part in ref.dropFirst().split(separator: "/") {
+                let key = String(part).replacing("~1", with: "/").replacing("~0", with: "~")
+                if case .array(let items)? = target, let index = Int(key), items.indices.contains(index) {
+                    target = items[index]
+                } else {
+                    target = target?[key]
+                }
+            }
+            guard let target else { return current }
+            current = target
+        }
+        return current
+    }
+
+    /// The schema's type (the first that is not null when it lists several).
+    func type(_ schema: JSONValue) -> String? {
+        switch schema["type"] {
+        case .string(let name)?: return name
+        case .array(let names)?:
+            return names.compactMap { if case .string(let n) = $0, n != "null" { n } else { nil } }.first
+        default:
+            if schema["properties"] != nil { return "object" }
+            return nil
+        }
+    }
+
+    /// The properties of an object schema as spec fields, in property order.
+    /// `inItem`: the fields of a list's item, which hold no groups, lists or conditions (a spec's repeat cannot).
+    mutating func fields(of schema: JSONValue, depth: Int, prefix: String = "", inItem: Bool = false) -> [JSONValue] {
+        let object = resolved(schema)
+        guard depth < 16, case .object(let properties)? = object["properties"] else { return [] }
+        var required: Set<String> = []
+        if case .array(let names)? = object["required"] {
+            for case .string(let name) in names { required.insert(name) }
+        }
+        var entries = properties.members.compactMap { member -> JSONValue? in
+            let schema = resolved(member.value)
+            if inItem && (type(schema) == "object" || (type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil)) {
+                return nil
+            }
+            return field(member.key, schema, required: required.contains(member.key), depth: depth, prefix: prefix)
+        }
+        if inItem { return entries }
+        // if/then/else on this object's answers: a property only `then` (or `else`) defines is asked only while
+        // the `if` holds (or does not), live through the review (the spec's `when:`).
+        for (branch, holds) in [("then", true), ("else", false)] {
+            guard let branchSchema = object[branch].map(resolved), let condition = condition(object["if"], holds: holds,
+                                                                                        prefix: prefix),
+                  case .object(let extra)? = branchSchema["properties"] else { continue }
+            var branchRequired: Set<String> = []
+            if case .array(let names)? = branchSchema["required"] {
+                for case .string(let name) in names { branchRequired.insert(name) }
+            }
+            for member in extra.members where properties[member.key] == nil {
+                let schema = resolved(member.value)
+                guard type(schema) != "object", type(schema) != "array",
+                      case .object(let entry)? = field(member.key, schema, required: branchRequired.contains(member.key),
+                                                       depth: depth, prefix: prefix) else { continue }
+                entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
+            }
+        }
+        return entries
+    }
+
+    /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
+    func condition(_ schema: JSONValue?, holds: Bool, prefix: String) -> JSONValue? {
+        guard let schema = schema.map(resolved), case .object(let properties)? = schema["properties"],
+              properties.count == 1, let member = properties.members.first else { return nil }
+        let test = resolved(member.value)
+        var values: [String] = []
+        if let constant = test["const"], let text = scalarText(constant, boolean: true) {
+            values = [text]
+        } else if case .array(let list)? = test["enum"] {
+            values = list.compactMap { scalarText($0, boolean: true) }
+            guard values.count == list.count, !values.isEmpty, !values.contains(where: { $0.contains(",") }) else { return nil }
+        } else {
+            return nil
+        }
+        let name = JSONValue.string(prefix + member.key)
+        if holds {
+            if values.count == 1 { return .object(JSONObject([(key: prefix + member.key, value: .string(values[0]))])) }
+            return .object(JSONObject([(key: prefix + member.key, value: .array(values.map(JSONValue.string)))]))
+        }
+        let rule = values.count == 1 ? "not:equals:\(values[0])" : "not:one-of:" + values.joined(separator: ",")
+        return .object(JSONObject([(key: "field", value: name), (key: "rule", value: .string(rule))]))
+    }
+
+    /// One property as a spec field, group or repeat; nil when it is not asked (readOnly, deprecated, a name a
+    /// spec field cannot have, nothing to ask).
+    mutating func field(_ name: String, _ schema: JSONValue, required: Bool, depth: Int,
+                        prefix: String = "") -> JSONValue? {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
+        if schema["readOnly"] == .bool(true) || schema["deprecated"] == .bool(true) { return nil }
+        var entry: [(String, JSONValue)] = [("name", .string(name))]
+        let extra = schema["x-switchboard"]
+        let title = extra?["prompt"] ?? schema["title"]
+        if let title { entry.append(("prompt", title)) }
+        let kind = type(schema)
+        if kind == "object" {
+            let inner = fields(of: schema, depth: depth + 1, prefix: prefix + name + ".")
+            guard !inner.isEmpty else { return nil }
+            entry.append(("group", .array(inner)))
+            return object(entry)
+        }
+        if kind == "array" {
+            let items = resolved(schema["items"] ?? .object(JSONObject()))
+            var bounds: [(String, JSONValue)] = []
+            if case .number(let n)? = schema["minItems"], let v = n.intValue { bounds.append(("min", .number(JSONNumber(v)))) }
+            if case .number(let n)? = schema["maxItems"], let v = n.intValue { bounds.append(("max", .number(JSONNumber(v)))) }
+            if let choices = constants(items) {
+                entry.append(("type", .string("multiselect")))
+                entry.append(("choices", .array(choices.map(JSONValue.string))))
+                let count = choices.count
+                for (key, value) in bounds {
+                    if case .number(let n) = value, let v = n.intValue { entry.append((key, .number(JSONNumber(min(v, count))))) }
+                }
+                entry.append(("required", .bool(required)))
+                return object(entry)
+            }
+            entry += bounds
+            entry.append(("required", .bool(required)))
+            if type(items) == "object" {
+                let inner = fields(of: items, depth: depth + 1, inItem: true)
+                guard !inner.isEmpty else { return nil }
+                entry.append(("repeat", .array(inner)))
+            } else {
+                guard case .object(let item)? = field(name, items, required: true, depth: depth + 1) else { return nil }
+                entry.append(("repeat", .object(JSONObject(item.members.filter { $0.key != "name" }))))
+            }
+            return object(entry)
+        }
+        entry.append(("required", .bool(required)))
+        var rules: [JSONValue] = []
+        if let choices = constants(schema) {
+            entry.append(("type", .string("select")))
+            entry.append(("choices", .array(choices.map(JSONValue.string))))
+        } else if kind == "boolean" {
+            entry.append(("type", .string("confirm")))
+        } else if kind == "integer" || kind == "number" {
+            entry.append(("type", .string("number")))
+            rules += numberRules(schema, integer: kind == "integer")
+        } else {
+            if schema["writeOnly"] == .bool(true) { entry.append(("type", .string("masked"))) }
+            rules += stringRules(schema)
+        }
+        if !rules.isEmpty { entry.append(("rules", .array(rules))) }
+        if let value = schema["default"], let text = scalarText(value, boolean: kind == "boolean") {
+            entry.append(("default", .string(text)))
+        }
+        if let extra {
+            if let check = extra["check"] { entry.append(("check", check)) }
+            if let choices = extra["choices"], case .object = choices { entry.append(("choices", choices)) }
+        }
+        return object(entry)
+    }
+
+    private func object(_ entry: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }))
+    }
+
+    /// `enum`, `const`, or `oneOf`/`anyOf` of `const`s, as choice texts; nil when the schema is not a list.
+    func constants(_ schema: JSONValue) -> [String]? {
+        var values: [JSONValue] = []
+        if case .array(let list)? = schema["enum"] {
+            values = list
+        } else if let constant = schema["const"] {
+            values = [constant]
+        } else if case .array(let variants)? = schema["oneOf"] ?? schema["anyOf"] {
+            for variant in variants {
+                guard let constant = resolved(variant)["const"] else { return nil }
+                values.append(constant)
+            }
+        }
+        let texts = values.compactMap { scalarText($0, boolean: false) }
+        return texts.isEmpty || texts.count != values.count ? nil : Array(uniqued(texts))
+    }
+
+    private func scalarText(_ value: JSONValue, boolean: Bool) -> String? {
+        switch value {
+        case .string(let text): return text.isEmpty ? nil : text
+        case .number(let number): return number.description
+        case .bool(let flag): return boolean ? (flag ? "yes" : "no") : (flag ? "true" : "false")
+        default: return nil
+        }
+    }
+
+    /// `int:MIN..MAX` (exclusive bounds moved in by one) or `number:MIN..MAX` when both bounds are given.
+    private func numberRules(_ schema: JSONValue, integer: Bool) -> [JSONValue] {
+        func bound(_ key: String, _ exclusive: String, up: Bool) -> JSONNumber? {
+            if case .number(let n)? = schema[exclusive] { return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil }
+            guard case .number(let n)? = schema[key] else { return nil }
+            if schema[exclusive] == .bool(true) {   // draft 4
+                return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil
+            }
+            return n
+        }
+        let low = bound("minimum", "exclusiveMinimum", up: true)
+        let high = bound("maximum", "exclusiveMaximum", up: false)
+        if integer {
+            if low == nil && high == nil { return [.string("int")] }
+            return [.string("int:\(low?.description ?? "")..\(high?.description ?? "")")]
+        }
+        guard let low, let high else { return [] }
+        return [.string("number:\(low)..\(high)")]
+    }
+
+    /// `length:MIN..MAX`, `regex:PATTERN` and the format's rule (when there is one of that name).
+    private func stringRules(_ schema: JSONValue) -> [JSONValue] {
+        var rules: [JSONValue] = []
+        var low: Int?, high: Int?
+        if case .number(let n)? = schema["minLength"] { low = n.intValue }
+        if case .number(let n)? = schema["maxLength"] { high = n.intValue }
+        if low != nil || high != nil { rules.append(.string("length:\(low.map(String.init) ?? "")..\(high.map(String.init) ?? "")")) }
+        if case .string(let pattern)? = schema["pattern"], (try? Rule.parse("regex:" + pattern)) != nil {
+            rules.append(.string("regex:" + pattern))
+        }
+        if case .string(let format)? = schema["format"], (try? Rule.parse(format)) != nil {
+            rules.append(.string(format))
+        }
+        return rules
+    }
+
+    /// An answer as the JSON value the schema describes.
+    mutating func value(_ answer: TypedAnswer, _ schema: JSONValue?) -> JSONValue {
+        let schema = schema.map(resolved)
+        switch answer {
+        case .object(let members):
+            return .object(JSONObject(zip(members.names, members.values).map { name, value in
+                (key: name, value: self.value(value, schema?["properties"]?[name]))
+            }))
+        case .array(let items):
+            return .array(items.map { value($0, schema?["items"]) })
+        case .list(let values):
+            let items = schema?["items"].map(resolved)
+            return .array(values.map { typedScalar($0, items) })
+        case .text(let text):
+            return typedScalar(text, schema)
+        case .number(let literal):
+            return JSONNumber(literal).map(JSONValue.number) ?? .string(literal)
+        case .bool(let flag):
+            return .bool(flag)
+        case .null:
+            return .null
+        }
+    }
+
+    /// A text answer as the value the schema's enum, const or type holds (`3` for an enum of numbers).
+    private func typedScalar(_ text: String, _ schema: JSONValue?) -> JSONValue {
+        guard let schema else { return .string(text) }
+        if case .array(let list)? = schema["enum"], let match = list.first(where: { scalarText($0, boolean: false) == text }) {
+            return match
+        }
+        if let constant = schema["const"], scalarText(constant, boolean: false) == text { return constant }
+        if case .array(let variants)? = schema["oneOf"] ?? schema["anyOf"] {
+            for variant in variants {
+                if let constant = resolved(variant)["const"], scalarText(constant, boolean: false) == text { return constant }
+            }
+        }
+        switch type(schema) {
+        case "integer", "number": return JSONNumber(text).map(JSONValue.number) ?? .string(text)
+        case "boolean": return parseYesNo(text).map(JSONValue.bool) ?? .string(text)
+        default: return .string(text)
+        }
+    }
+}
+
+/// `texts` without repeats, in order.
+private func uniqued(_ texts: [String]) -> [String] {
+    var seen: Set<String> = []
+    return texts.filter { seen.insert($0).inserted }
+}

@@ -1,0 +1,122 @@
+import Glibc
+
+/// The environment variable that asks Switchboard's fields for settle marks.
+let settleVariable = "SWITCHBOARD_TEST_SETTLE"
+
+/// How `TerminalSession.waitUntilSettled` knows that the program is idle.
+///
+/// ```swift
+/// let term = try TerminalSession(["/usr/bin/vi"], settle: .quiet(0.2))
+/// ```
+public enum SettleMode: Sendable, Equatable {
+    /// The exact signal of Switchboard's fields once one has come; until then (a program not built on
+    /// Switchboard) the quiet test of `.quiet(0.1)`.
+    case automatic
+    /// Only the exact signal: a program built on Switchboard, waiting for a key with no check running, its
+    /// screen drawn, after reading every key sent.
+    case signal
+    /// For any program: nothing written for this many seconds, every key sent read from the terminal, and every
+    /// process of the terminal's foreground group asleep (see `waitUntilSettled`).
+    case quiet(Double)
+}
+
+extension TerminalSession {
+    /// Waits until the program is idle: waiting for a key, with everything it drew read into `screen`.
+    ///
+    /// For a program built on Switchboard this is exact: the session sets `SWITCHBOARD_TEST_SETTLE=1`, and a field
+    /// then writes a private mark (`OSC 7707`, never shown) each time it is about to wait for a key with no check
+    /// running (nor debouncing) and its screen drawn; the mark carries how many bytes the program has read, so the
+    /// session knows it follows the last keys sent. The wait ends when the mark is the last thing the program
+    /// wrote and counts every key. After `resize`, a newer mark is needed (the redraw). This holds for keys read
+    /// by one program; when a later program on the terminal (a script's next prompt) takes over, the bytes its
+    /// predecessors read are worked out from the terminal's input queue, so wait for each program's first
+    /// screen before typing into it.
+    ///
+    /// For other programs (`SettleMode.quiet`, or `.automatic` before any mark came) it is a documented guess:
+    /// no output for the quiet period, the terminal's input queue empty (every key read), and every process in
+    /// the terminal's foreground process group asleep. A program that sleeps on a timer passes this test too.
+    ///
+    /// Throws after `timeout` seconds (the session's by default), or when the program ends, showing the screen.
+    ///
+    /// ```swift
+    /// try term.type("ada@example.com")
+    /// try term.waitUntilSettled()
+    /// #expect(term.screen.contains("✓"))
+    /// ```
+    public func waitUntilSettled(timeout: Double? = nil) throws {
+        let bound = timeout ?? self.timeout
+        let deadline = monotonicSeconds() + bound
+        while true {
+            let wrote = read(waiting: 0)
+            if marked() { return }
+            if let status = exitStatus {
+                throw failure("the program ended (status \(status)) before it settled")
+            }
+            let quiet: Double? = switch settleMode {
+            case .signal: nil
+            case .quiet(let seconds): seconds
+            case .automatic: virtualScreen.settleMarks == 0 ? 0.1 : nil
+            }
+            if let quiet, !wrote, monotonicSeconds() - lastOutputTime >= quiet, inputQueue() == 0,
+               foregroundAsleep() {
+                return
+            }
+            if monotonicSeconds() > deadline {
+                let known = virtualScreen.lastSettleMark.map { "; its last settle mark counted \($0.bytesRead) bytes read" }
+                throw failure("the program did not settle within \(bound) s (\(sentForReading) bytes typed"
+                              + (known ?? "; it wrote no settle mark") + ")")
+            }
+            read(waiting: 0.01)
+        }
+    }
+
+    /// Whether the last thing written is a settle mark that counts every key sent, newer than the last resize.
+    private func marked() -> Bool {
+        guard virtualScreen.markIsLast, let mark = virtualScreen.lastSettleMark, mark.serial > marksAtResize else {
+            return false
+        }
+        if mark.pid != markPID {
+            // Another program took the terminal: what it has not read is still queued.
+            markPID = Int32(mark.pid)
+            readBefore = sentForReading - inputQueue() - mark.bytesRead
+        }
+        return mark.bytesRead + readBefore == sentForReading
+    }
+
+    /// The bytes typed that no program has read yet.
+    func inputQueue() -> Int {
+        var waiting: Int32 = 0
+        return ioctl(terminal.slave, UInt(FIONREAD), &waiting) == 0 ? Int(waiting) : 0
+    }
+
+    /// Whether every process of the terminal's foreground process group is asleep (state `S` in /proc).
+    func foregroundAsleep() -> Bool {
+        let group = tcgetpgrp(terminal.master)
+        guard group > 0, let folder = opendir("/proc") else { return false }
+        defer { closedir(folder) }
+        var found = false
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let first = name.utf8.first, first >= 0x30 && first <= 0x39 else { continue }
+            guard let stat = readSmallFile("/proc/\(name)/stat"), let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm) ": state, ppid, pgrp.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 3, Int32(fields[2]) == group else { continue }
+            found = true
+            if fields[0] != "S" { return false }
+        }
+        return found
+    }
+}
+
+/// A /proc file's text (up to 4 KiB), or nil.
+func readSmallFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = read(fd, &buffer, buffer.count)
+    return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+}

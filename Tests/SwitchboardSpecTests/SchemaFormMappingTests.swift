@@ -1,0 +1,105 @@
+import Testing
+import SwitchboardSchema
+import SwitchboardSpec
+import SwitchboardTerminal
+
+private let serviceSchema = """
+    {
+      "title": "Service",
+      "type": "object",
+      "required": ["name", "port", "environment", "database"],
+      "properties": {
+        "id": {"type": "string", "readOnly": true},
+        "old": {"type": "string", "deprecated": true},
+        "name": {"type": "string", "title": "Service name", "pattern": "^[a-z][a-z0-9-]*$", "maxLength": 30},
+        "port": {"type": "integer", "title": "Port", "minimum": 1, "maximum": 65535, "default": 8080},
+        "environment": {"title": "Environment", "enum": ["dev", "staging", "prod"]},
+        "level": {"oneOf": [{"const": 1}, {"const": 2}]},
+        "public": {"type": "boolean", "title": "Public"},
+        "contact": {"type": "string", "title": "Contact email", "format": "email"},
+        "token": {"type": "string", "writeOnly": true},
+        "regions": {"type": "array", "items": {"enum": ["eu", "us", "asia"]}, "minItems": 1, "maxItems": 2},
+        "database": {"$ref": "#/$defs/database"},
+        "routes": {"type": "array", "maxItems": 3,
+                   "items": {"type": "object", "required": ["path"],
+                             "properties": {"path": {"type": "string", "pattern": "^/"}, "weight": {"type": "integer"}}}},
+        "ports": {"type": "array", "items": {"type": "integer", "minimum": 1}}
+      },
+      "$defs": {"database": {"type": "object", "title": "Database", "required": ["host"],
+                             "properties": {"host": {"type": "string", "x-switchboard": {"prompt": "DB host"}}}}},
+      "if": {"properties": {"environment": {"const": "prod"}}},
+      "then": {"required": ["contact"]}
+    }
+    """
+
+@MainActor @Suite("a form from a JSON Schema")
+struct SchemaFormMappingTests {
+    @Test("keywords map to questions: kinds, required, defaults, bounds live, groups, lists; readOnly and deprecated not asked")
+    func mapping() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(serviceSchema), file: "s.json")
+        let spec = schemaForm.spec
+        #expect(spec.title == "Service")
+        #expect(spec.fields.map(\.name) == ["name", "port", "environment", "level", "public", "contact", "token",
+                                            "regions", "database.host"])
+        #expect(spec.repeats.map(\.name) == ["routes", "ports"])
+        #expect(spec["name"]?.prompt == "Service name" && spec["name"]?.isRequired == true)
+        #expect(spec["contact"]?.isRequired == false)
+        #expect(spec["port"]?.kind == .number && spec["port"]?.defaultValue == .literal("8080"))
+        #expect(spec["environment"]?.kind == .choice(["dev", "staging", "prod"]))
+        #expect(spec["level"]?.kind == .choice(["1", "2"]))
+        #expect(spec["public"]?.kind == .confirm)
+        #expect(spec["token"]?.kind == .masked)
+        #expect(spec["regions"]?.kind == .multiselect(["eu", "us", "asia"], minimum: 1, maximum: 2))
+        #expect(spec["database.host"]?.prompt == "DB host")
+        let form = schemaForm.makeForm()
+        #expect(form["port"]?.answer("70000").isValid == false)   // the bounds, live
+        #expect(form["name"]?.answer("Shop").isValid == false)    // the pattern, live
+        #expect(form["contact"]?.answer("nope").isValid == false) // the format, live
+    }
+
+    @Test("on submit the whole document is checked; a failure goes back to its question; the output is typed")
+    func submitCheck() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(serviceSchema), file: "s.json")
+        let form = schemaForm.makeForm()
+        // name, port (default), environment prod, level 2, public (confirm), contact empty, token, regions,
+        // database.host, routes: one then end, ports: end; review Enter -> contact is required (if/then) -> asked.
+        let prompter = ScriptedPrompter(lines: ["shop", "8080", "prod", "2", "yes", "", "s3cret", "eu", "db1",
+                                                "/api", "", "", "", "", "ops@example.com", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.shown.contains("contact: is required"))
+        #expect(prompter.prompts.filter { $0.prompt == "Contact email: " }.count == 2)
+        #expect(schemaForm.document(of: form).description
+                == #"{"name":"shop","port":8080,"environment":"prod","level":2,"public":true,"contact":"ops@example.com","token":"s3cret","regions":["eu"],"database":{"host":"db1"},"routes":[{"path":"/api"}]}"#)
+        #expect(schemaForm.schema.validate(schemaForm.document(of: form)).isEmpty)
+    }
+}
+
+private let conditionalSchema = """
+    {
+      "type": "object",
+      "required": ["kind"],
+      "properties": {"kind": {"enum": ["person", "company"]}, "name": {"type": "string"}},
+      "if": {"properties": {"kind": {"const": "company"}}},
+      "then": {"required": ["vat"], "properties": {"vat": {"type": "string", "title": "VAT number", "minLength": 4}}},
+      "else": {"properties": {"age": {"type": "integer", "title": "Age", "minimum": 0}}}
+    }
+    """
+
+@MainActor @Suite("if/then/else of a schema as conditions")
+struct SchemaConditionTests {
+    @Test("a property only then defines is asked while the if holds, else's otherwise, live through the review")
+    func ifThenElse() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(conditionalSchema), file: "c.json")
+        #expect(schemaForm.spec["vat"]?.when != nil && schemaForm.spec["vat"]?.isRequired == true)
+        #expect(schemaForm.spec["age"]?.when != nil && schemaForm.spec["age"]?.isRequired == false)
+        let form = schemaForm.makeForm()
+        // kind person: age asked, vat not; then the review changes kind to company: vat asked at once, age hidden.
+        let prompter = ScriptedPrompter(lines: ["person", "Ada", "36", "kind", "company", "abc", "BE0123", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).filter { $0 == "VAT number: " }.count == 1)   // asked once the kind changed
+        #expect(prompter.refused.map(\.line) == ["abc"])
+        #expect(schemaForm.document(of: form).description == #"{"kind":"company","name":"Ada","vat":"BE0123"}"#)
+    }
+}
