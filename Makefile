@@ -66,11 +66,15 @@ build: deps
 demo: deps
 	@$(SWIFT) build -q --product $(DEMO) && exec "$$($(SWIFT) build --show-bin-path)/$(DEMO)"
 
+# scripts/fetch-schema-suite.sh fetches SwitchboardSchemaTests' data from PyPI into .schema-suite/ (git-ignored): the
+# JSON-Schema-Test-Suite (in python-jsonschema's sdist), SchemaStore schemas (in check-jsonschema's wheel) and
+# python-jsonschema's verdicts (pip-installs jsonschema if missing).
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(MAKE) --no-print-directory test-licences
 	scripts/check-platform.sh
 	$(SWIFT) build --build-tests
+	scripts/fetch-schema-suite.sh
 	scripts/test-install.sh
 	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh

@@ -33,6 +33,8 @@ final class SchemaEvaluation {
     private var path: [PathPart] = []
     private var scope: [SchemaResource] = []
     private var depth = 0
+    /// Whether an `anyOf`/`oneOf` failure is being explained (see `alternativesFail`).
+    private var explaining = false
 
     enum PathPart {
         case key(String)
@@ -106,6 +108,205 @@ final class SchemaEvaluation {
 
     private func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         switch check {
+        case .never, .type, .enumeration, .constant, .minimum, .maximum, .multipleOf, .minLength, .maxLength, .pattern,
+             .format, .minItems, .maxItems, .uniqueItems, .minProperties, .maxProperties, .required, .dependentRequired:
+            return evaluateLeaf(check, value)
+        case .contains, .propertyNames, .anyOf, .oneOf, .unevaluatedItems, .unevaluatedProperties:
+            return evaluateMore(check, value, &evaluated)
+        case .items(let prefix, let rest):
+            guard case .array(let items) = value else { return true }
+            var ok = true
+            for (i, item) in items.enumerated() {
+                let schema: SchemaNode
+                if i < prefix.count { schema = prefix[i] } else if let rest { schema = rest } else { break }
+                if !child(.index(i), schema, item) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil {
+                evaluated!.items = max(evaluated!.items, min(prefix.count, items.count))
+                if rest != nil && items.count > prefix.count { evaluated!.allItems = true }
+            }
+            return ok
+        case .properties(let schemas):
+            guard case .object(let object) = value else { return true }
+            return properties(schemas, object, &evaluated)
+        case .dependentSchemas(let pairs):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for (key, schema) in pairs where object[key] != nil {
+                if !validate(schema, value, &evaluated) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            return ok
+        case .reference(let target):
+            return follow(target.node!, value, &evaluated)
+        case .dynamicReference(let target, let anchor):
+            var node = target.node!
+            if let anchor {
+                for resource in scope {
+                    if let found = resource.dynamicAnchors[anchor] {
+                        node = found
+                        break
+                    }
+                }
+            }
+            return follow(node, value, &evaluated)
+        case .recursiveReference(let target):
+            var node = target.node!
+            if let resource = node.resource, resource.recursiveAnchor {
+                for outer in scope.reversed() {
+                    guard outer.recursiveAnchor, let root = outer.root else { break }
+                    node = root
+                }
+            }
+            return follow(node, value, &evaluated)
+        case .allOf(let nodes):
+            var ok = true
+            for node in nodes where !validate(node, value, &evaluated) {
+                ok = false
+                if !collecting { return false }
+            }
+            return ok
+        case .not(let node):
+            var none: Evaluated? = nil
+            return !quietly(node, value, &none) || fail("not", "must not match the schema under \"not\"")
+        case .conditional(let condition, let then, let otherwise):
+            var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+            if quietly(condition, value, &branch) {
+                if evaluated != nil, let branch { evaluated!.merge(branch) }
+                guard let then else { return true }
+                return validate(then, value, &evaluated)
+            }
+            guard let otherwise else { return true }
+            return validate(otherwise, value, &evaluated)
+        }
+    }
+
+    /// The applicators with the most local state: out of `evaluate`, so that the frames of deep recursion stay
+    /// small.
+    @inline(never)
+    private func evaluateMore(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        switch check {
+        case .contains(let schema, let minimum, let maximum):
+            guard case .array(let items) = value else { return true }
+            var matches = 0
+            var indices: [Int] = []
+            for (i, item) in items.enumerated() {
+                var none: Evaluated? = nil
+                if quietly(schema, item, &none) {
+                    matches += 1
+                    indices.append(i)
+                    if evaluated == nil && maximum == nil && matches >= minimum { break }
+                }
+            }
+            if evaluated != nil { evaluated!.itemIndices.formUnion(indices) }
+            if matches < minimum {
+                return fail("contains", minimum == 1 ? "must contain an item matching the contains schema"
+                                : "must contain at least \(minimum) items matching the contains schema (it has \(matches))")
+            }
+            if let maximum, matches > maximum {
+                return fail("maxContains", "must contain at most \(maximum) item\(maximum == 1 ? "" : "s") matching the "
+                                + "contains schema (it has \(matches))")
+            }
+            return true
+        case .propertyNames(let schema):
+            guard case .object(let object) = value else { return true }
+            var ok = true
+            for key in object.keys {
+                let before = failures.count
+                var none: Evaluated? = nil
+                if !validate(schema, .string(key), &none) {
+                    ok = false
+                    if !collecting { return false }
+                    for i in before..<failures.count {
+                        failures[i].message = "has the property name \(displayQuoted(key, limit: 60)), which "
+                            + failures[i].message
+                        failures[i].keyword = "propertyNames"
+                    }
+                }
+            }
+            return ok
+        case .anyOf(let nodes):
+            var ok = false
+            for node in nodes {
+                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+                if quietly(node, value, &branch) {
+                    ok = true
+                    guard evaluated != nil, let branch else { break }
+                    evaluated!.merge(branch)
+                }
+            }
+            return ok || alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
+                                            + "alternatives (anyOf)")
+        case .oneOf(let nodes):
+            var passing: [Int] = []
+            var kept: Evaluated?
+            for (i, node) in nodes.enumerated() {
+                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
+                if quietly(node, value, &branch) {
+                    passing.append(i)
+                    kept = branch
+                    if passing.count > 1 && !collecting { return false }
+                }
+            }
+            if passing.count == 1 {
+                if evaluated != nil, let kept { evaluated!.merge(kept) }
+                return true
+            }
+            if passing.isEmpty {
+                return alternativesFail("oneOf", nodes, value, "must match exactly one of the \(nodes.count) alternatives "
+                                            + "(oneOf), but matches none")
+            }
+            return fail("oneOf", "must match exactly one of the \(nodes.count) alternatives (oneOf), but matches "
+                            + passing.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
+                            + (passing.count > 5 ? " and \(passing.count - 5) more" : ""))
+        case .unevaluatedItems(let schema):
+            guard case .array(let items) = value else { return true }
+            let seen = evaluated ?? Evaluated()
+            if seen.allItems { return true }
+            var ok = true
+            for i in seen.items..<max(seen.items, items.count) where !seen.itemIndices.contains(i) {
+                if !child(.index(i), schema, items[i]) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil { evaluated!.allItems = true }
+            return ok
+        case .unevaluatedProperties(let schema):
+            guard case .object(let object) = value else { return true }
+            let seen = evaluated ?? Evaluated()
+            if seen.allProperties { return true }
+            var ok = true
+            for member in object.members where !seen.properties.contains(member.key) {
+                if schema.checks.count == 1, case .never = schema.checks[0] {
+                    path.append(.key(member.key))
+                    _ = fail("unevaluatedProperties", "is not allowed: the schema does not define this property")
+                    path.removeLast()
+                    ok = false
+                    if !collecting { return false }
+                    continue
+                }
+                if !child(.key(member.key), schema, member.value) {
+                    ok = false
+                    if !collecting { return false }
+                }
+            }
+            if evaluated != nil { evaluated!.allProperties = true }
+            return ok
+        default:
+            return true
+        }
+    }
+
+    /// The keywords that apply no subschema: out of `evaluate`, so that the frames of deep recursion stay small.
+    @inline(never)
+    private func evaluateLeaf(_ check: SchemaCheck, _ value: JSONValue) -> Bool {
+        switch check {
         case .never:
             return fail("false", "is not allowed here (the schema is false)")
         case .type(let types):
@@ -166,44 +367,6 @@ final class SchemaEvaluation {
                 }
             }
             return true
-        case .items(let prefix, let rest):
-            guard case .array(let items) = value else { return true }
-            var ok = true
-            for (i, item) in items.enumerated() {
-                let schema: SchemaNode
-                if i < prefix.count { schema = prefix[i] } else if let rest { schema = rest } else { break }
-                if !child(.index(i), schema, item) {
-                    ok = false
-                    if !collecting { return false }
-                }
-            }
-            if evaluated != nil {
-                evaluated!.items = max(evaluated!.items, min(prefix.count, items.count))
-                if rest != nil && items.count > prefix.count { evaluated!.allItems = true }
-            }
-            return ok
-        case .contains(let schema, let minimum, let maximum):
-            guard case .array(let items) = value else { return true }
-            var matches = 0
-            var indices: [Int] = []
-            for (i, item) in items.enumerated() {
-                var none: Evaluated? = nil
-                if quietly(schema, item, &none) {
-                    matches += 1
-                    indices.append(i)
-                    if evaluated == nil && maximum == nil && matches >= minimum { break }
-                }
-            }
-            if evaluated != nil { evaluated!.itemIndices.formUnion(indices) }
-            if matches < minimum {
-                return fail("contains", minimum == 1 ? "must contain an item matching the contains schema"
-                                : "must contain at least \(minimum) items matching the contains schema (it has \(matches))")
-            }
-            if let maximum, matches > maximum {
-                return fail("maxContains", "must contain at most \(maximum) item\(maximum == 1 ? "" : "s") matching the "
-                                + "contains schema (it has \(matches))")
-            }
-            return true
         case .minProperties(let minimum):
             guard case .object(let object) = value else { return true }
             return object.keys.count >= minimum
@@ -221,26 +384,6 @@ final class SchemaEvaluation {
                 _ = fail("required", "must have the property \(displayQuoted(name, limit: 60))")
             }
             return ok
-        case .properties(let schemas):
-            guard case .object(let object) = value else { return true }
-            return properties(schemas, object, &evaluated)
-        case .propertyNames(let schema):
-            guard case .object(let object) = value else { return true }
-            var ok = true
-            for key in object.keys {
-                let before = failures.count
-                var none: Evaluated? = nil
-                if !validate(schema, .string(key), &none) {
-                    ok = false
-                    if !collecting { return false }
-                    for i in before..<failures.count {
-                        failures[i].message = "has the property name \(displayQuoted(key, limit: 60)), which "
-                            + failures[i].message
-                        failures[i].keyword = "propertyNames"
-                    }
-                }
-            }
-            return ok
         case .dependentRequired(let pairs):
             guard case .object(let object) = value else { return true }
             var ok = true
@@ -253,125 +396,8 @@ final class SchemaEvaluation {
                 }
             }
             return ok
-        case .dependentSchemas(let pairs):
-            guard case .object(let object) = value else { return true }
-            var ok = true
-            for (key, schema) in pairs where object[key] != nil {
-                if !validate(schema, value, &evaluated) {
-                    ok = false
-                    if !collecting { return false }
-                }
-            }
-            return ok
-        case .reference(let target):
-            return follow(target.node!, value, &evaluated)
-        case .dynamicReference(let target, let anchor):
-            var node = target.node!
-            if let anchor {
-                for resource in scope {
-                    if let found = resource.dynamicAnchors[anchor] {
-                        node = found
-                        break
-                    }
-                }
-            }
-            return follow(node, value, &evaluated)
-        case .recursiveReference(let target):
-            var node = target.node!
-            if let resource = node.resource, resource.recursiveAnchor {
-                for outer in scope.reversed() {
-                    guard outer.recursiveAnchor, let root = outer.root else { break }
-                    node = root
-                }
-            }
-            return follow(node, value, &evaluated)
-        case .allOf(let nodes):
-            var ok = true
-            for node in nodes where !validate(node, value, &evaluated) {
-                ok = false
-                if !collecting { return false }
-            }
-            return ok
-        case .anyOf(let nodes):
-            var ok = false
-            for node in nodes {
-                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
-                    ok = true
-                    guard evaluated != nil, let branch else { break }
-                    evaluated!.merge(branch)
-                }
-            }
-            return ok || alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
-                                            + "alternatives (anyOf)")
-        case .oneOf(let nodes):
-            var passing: [Int] = []
-            var kept: Evaluated?
-            for (i, node) in nodes.enumerated() {
-                var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
-                    passing.append(i)
-                    kept = branch
-                    if passing.count > 1 && !collecting { return false }
-                }
-            }
-            if passing.count == 1 {
-                if evaluated != nil, let kept { evaluated!.merge(kept) }
-                return true
-            }
-            if passing.isEmpty {
-                return alternativesFail("oneOf", nodes, value, "must match exactly one of the \(nodes.count) alternatives "
-                                            + "(oneOf), but matches none")
-            }
-            return fail("oneOf", "must match exactly one of the \(nodes.count) alternatives (oneOf), but matches "
-                            + passing.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
-                            + (passing.count > 5 ? " and \(passing.count - 5) more" : ""))
-        case .not(let node):
-            var none: Evaluated? = nil
-            return !quietly(node, value, &none) || fail("not", "must not match the schema under \"not\"")
-        case .conditional(let condition, let then, let otherwise):
-            var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-            if quietly(condition, value, &branch) {
-                if evaluated != nil, let branch { evaluated!.merge(branch) }
-                guard let then else { return true }
-                return validate(then, value, &evaluated)
-            }
-            guard let otherwise else { return true }
-            return validate(otherwise, value, &evaluated)
-        case .unevaluatedItems(let schema):
-            guard case .array(let items) = value else { return true }
-            let seen = evaluated ?? Evaluated()
-            if seen.allItems { return true }
-            var ok = true
-            for i in seen.items..<max(seen.items, items.count) where !seen.itemIndices.contains(i) {
-                if !child(.index(i), schema, items[i]) {
-                    ok = false
-                    if !collecting { return false }
-                }
-            }
-            if evaluated != nil { evaluated!.allItems = true }
-            return ok
-        case .unevaluatedProperties(let schema):
-            guard case .object(let object) = value else { return true }
-            let seen = evaluated ?? Evaluated()
-            if seen.allProperties { return true }
-            var ok = true
-            for member in object.members where !seen.properties.contains(member.key) {
-                if schema.checks.count == 1, case .never = schema.checks[0] {
-                    path.append(.key(member.key))
-                    _ = fail("unevaluatedProperties", "is not allowed: the schema does not define this property")
-                    path.removeLast()
-                    ok = false
-                    if !collecting { return false }
-                    continue
-                }
-                if !child(.key(member.key), schema, member.value) {
-                    ok = false
-                    if !collecting { return false }
-                }
-            }
-            if evaluated != nil { evaluated!.allProperties = true }
-            return ok
+        default:
+            return true
         }
     }
 
@@ -443,6 +469,11 @@ final class SchemaEvaluation {
     /// deeper than here, else one failure saying no alternative matched.
     private func alternativesFail(_ keyword: String, _ nodes: [SchemaNode], _ value: JSONValue, _ message: String) -> Bool {
         guard collecting else { return false }
+        // Only the outermost anyOf/oneOf explains itself by its closest alternative: each explanation evaluates the
+        // alternatives again, and nested ones explaining themselves too would cost exponential time in the nesting.
+        guard !explaining else { return fail(keyword, message) }
+        explaining = true
+        defer { explaining = false }
         let here = pointer
         var best: [SchemaFailure]?
         for node in nodes {

@@ -71,6 +71,12 @@ struct SchemaIndex {
     /// Finds the document `uri` (no fragment): one already read, or one the resolver loads.
     mutating func resource(_ uri: String, defaultDraft: SchemaDraft) throws(SchemaError) -> Location? {
         if let found = resources[uri] { return found }
+        let text = builtInMetaschemas[uri]
+            ?? builtInMetaschemas[uri.replacing("https://json-schema.org/", with: "http://json-schema.org/")]
+            ?? builtInMetaschemas[uri.replacing("http://json-schema.org/", with: "https://json-schema.org/")]
+        if let text, let document = try? JSONValue.parse(text) {
+            return try add(document, uri: uri, name: uri, defaultDraft: defaultDraft)
+        }
         guard let document = try resolver.load(uri) else { return nil }
         return try add(document, uri: uri, name: uri, defaultDraft: defaultDraft)
     }
