@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # check --schema against the validators people call, in one run, on the same input: 200,000 JSON Lines documents
 # of the SchemaStore dependabot-2.0 schema (a fifth of them invalid; made by scripts/schema-agreement.py through
 # scripts/fetch-schema-suite.sh). Whole process each (start-up, reading, parsing, validating, reporting), best of

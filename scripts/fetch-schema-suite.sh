@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fetches the test data of SwitchboardSchemaTests into .schema-suite/ (git-ignored; nothing of it is committed):
 #   .schema-suite/json/          the official JSON-Schema-Test-Suite (tests/draft*/..., remotes/), as shipped in the
 #                                sdist of python-jsonschema 4.26.0 on PyPI

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Makes the agreement cases of SwitchboardSchemaTests: for each SchemaStore schema in FOLDER (and a few copies
 declared as other drafts), documents generated from the schema and mutated at random, each with python-jsonschema's
 verdict (format not asserted). Writes FOLDER/cases.jsonl: {"schema": file, "document": ..., "valid": bool}.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// The command line's arguments that are not UTF-8 text. Swift's `CommandLine.arguments` repairs such bytes

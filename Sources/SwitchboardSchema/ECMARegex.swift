@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// JSON Schema's `pattern` is an ECMA-262 regular expression; PCRE2 reads nearly the same syntax. What differs
 /// is translated here before PCRE2 compiles it:
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON number kept exactly as a decimal: `1.0` and `1` are the same integer, `1e400` stays 1e400, and
 /// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why JSON text could not be read: what was wrong and where (1-based line and column, in bytes).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON Schema (drafts 2020-12, 2019-09, 7, 6 and 4, chosen by `$schema`), compiled once for fast validation:
 /// references resolved, regexes compiled, enums hashed.
 ///

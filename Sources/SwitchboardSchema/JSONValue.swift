@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON document: what `JSONSchema` validates, parsed with `JSONValue.parse` (or built from YAML by a caller).
 ///
 /// Equality is JSON Schema's: numbers by value (`1 == 1.0`), objects regardless of member order, so values can

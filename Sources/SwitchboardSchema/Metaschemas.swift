@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The metaschemas of the five drafts (and the 2019-09 and 2020-12 vocabulary metaschemas they are made of), from
 // json-schema.org as packaged by python-jsonschema's jsonschema-specifications: a schema that refers to its own
 // metaschema (`{"$ref": "http://json-schema.org/draft-07/schema#"}`) resolves without a network. Copyright the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwitchboardRules
 
 /// The formats asserted with the rules of the same name (each agrees with the JSON-Schema-Test-Suite's format

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwitchboardRules
 
 /// Turns schema documents into a tree of `SchemaNode`s once: references resolved, regexes compiled, enums hashed.

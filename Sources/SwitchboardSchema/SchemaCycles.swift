@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Refuses a schema whose references loop back to the same schema without moving into the instance
 /// (`{"$ref": "#"}`, or `a` -> `allOf` -> `b` -> `a`): validating with it could never end.
 enum SchemaCycles {

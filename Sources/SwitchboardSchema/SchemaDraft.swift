@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON Schema draft: which keywords a schema has and what they mean. Chosen by the schema's `$schema`;
 /// 2020-12 when it has none.
 ///

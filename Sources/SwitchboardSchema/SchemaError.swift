@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a schema could not be loaded: what was wrong and where (the schema's location as `file#/json/pointer`),
 /// with what would be right.
 ///

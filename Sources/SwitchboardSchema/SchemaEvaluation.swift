@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwitchboardRules
 
 /// What the schemas applied to one instance evaluated: for `unevaluatedProperties` and `unevaluatedItems`.

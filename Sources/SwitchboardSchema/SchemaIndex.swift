@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The documents a schema reads (the schema and the files it refers to) and where each schema resource,
 /// anchor and subschema is: what `$ref` resolution looks things up in.
 struct SchemaIndex {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwitchboardRules
 
 /// One compiled schema (an object or boolean schema at one location): its keywords as checks, references

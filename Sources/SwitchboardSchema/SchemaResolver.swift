@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+// SPDX-License-Identifier: Apache-2.0
 
 /// How a schema's references to other documents are loaded: given an absolute URI (without its fragment), the
 /// document, or nil when there is none.

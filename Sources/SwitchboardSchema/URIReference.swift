@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// RFC 3986 reference resolution (section 5.2), on strings: enough for `$id` and `$ref`, without Foundation.
 struct URIReference {
     var scheme: String?

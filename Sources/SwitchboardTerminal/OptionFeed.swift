@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where the options of a list question come from while it shows: a pipe whose producer is still writing
 /// (`find / | switchboard choose File`). The question's read loop polls `fd` together with the terminal, and
 /// calls `readMore` when it is readable; the options that have arrived are listed and filtered at once, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard choose` and `confirm` as a script calls them, at the edges: impossible bounds, arguments that are
 // not UTF-8, --selected without a terminal, a closed standard input, --default in any case.
 import Foundation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard choose` at the edges, as a user meets them: a multi-select whose filter matches nothing, a line
 // break pasted into the filter, a long highlight mark, options that are numbers in TERM=dumb.
 import Foundation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard choose` with options that stream in from a slow producer (`find / | switchboard choose File`):
 // listed and filtered while they arrive, a count while reading goes on, Enter picks before the end.
 import Foundation

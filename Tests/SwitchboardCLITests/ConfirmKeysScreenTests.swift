@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard confirm` keys as a user meets them in tmux: what is typed after a one-key answer never reaches the
 // shell, and a yes/no key of several UTF-8 bytes answers at once like an ASCII one.
 import Foundation

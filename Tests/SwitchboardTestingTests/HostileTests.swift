@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The test kit against hostile programs and sizes: what a user's test meets when the program under test misbehaves.
 import Glibc
 import SwitchboardTesting
