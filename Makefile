@@ -1,17 +1,22 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
-#   make test                run every test: the Swift suites, make install into a scratch prefix, a throwaway
-#                            package that depends on this one, then the core, rules and spec tests again under
-#                            AddressSanitizer (leaks too)
+#   make test                run every test: the licences by module, the Swift suites, make install into a scratch
+#                            prefix, the Debian package (as root), a throwaway package that depends on this one, then
+#                            the core, rules and spec tests again under AddressSanitizer (leaks too)
+#   make docs                the DocC documentation of each library product, with no warning
+#   make deb                 switchboard_VERSION_ARCH.deb (dpkg -i it), lintian-clean
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
 #                            shell completions; `sudo make uninstall` removes exactly those files
 # Each installs the Debian packages the build and the tests need first (see APT_PACKAGES).
 
-# libreadline-dev, libpcre2-dev: the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
+# libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
 # time (/usr/bin/time): the peak memory of a spec refused at load.
-APT_PACKAGES := libreadline-dev libpcre2-dev tmux perl python3-tap node-tap-parser jq man-db time
+APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf tmux perl python3-tap node-tap-parser jq man-db time
+# dpkg-dev (dpkg-shlibdeps), lintian: the Debian package (make deb, and make test, which tests it).
+deb test-deb test: APT_PACKAGES += dpkg-dev lintian
 SWIFT ?= swift
 # The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
 DEMO ?= signup
@@ -41,8 +46,8 @@ SHELL := bash
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: all release man deps build demo test test-sanitized test-install test-dependent bench bench-quick \
-        bench-instructions install uninstall
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences docs deb \
+        test-deb bench bench-quick bench-instructions install uninstall
 
 all: release
 
@@ -63,8 +68,11 @@ demo: deps
 
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
+	$(MAKE) --no-print-directory test-licences
+	scripts/check-platform.sh
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
+	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-sanitized
@@ -73,6 +81,33 @@ test: deps
 test-sanitized: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
 	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)'
+
+# The DocC documentation of each library product (Sources/<product>/<product>.docc), with swift-docc-plugin (a
+# dependency only under SWITCHBOARD_DOCS, see Package.swift), in its own build folder. Any warning of the build or of
+# docc (a broken symbol link, an unknown article) fails it. The archives: .build-docs/plugins/Swift-DocC/outputs/.
+DOCS := .build-docs
+DOC_TARGETS := Switchboard SwitchboardRules SwitchboardArgumentRules SwitchboardTesting SwitchboardTerminal \
+               SwitchboardSpec SwitchboardArgumentParser
+docs: deps
+	@mkdir -p $(DOCS)
+	SWITCHBOARD_DOCS=1 $(SWIFT) package --scratch-path $(DOCS) generate-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) 2>&1 | tee $(DOCS)/docs.log
+	@warnings=$$(grep -c "warning:" $(DOCS)/docs.log || true); echo "docs: $$warnings warnings"; [ "$$warnings" = 0 ]
+
+# Licences by module (LICENSING): no Apache-2.0 target reaches a readline-linked one; every source file has its
+# SPDX line. The self-test first shows each check failing on a package that breaks it.
+test-licences:
+	scripts/check-licences.py --self-test
+	SWIFT=$(SWIFT) scripts/check-licences.py
+
+# The Debian package: switchboard_VERSION_ARCH.deb in the repository root, from the static release build, checked
+# by lintian (packaging/debian holds its control template and copyright file).
+deb: deps
+	scripts/build-deb.sh
+
+# Builds it, installs it with dpkg, runs ask, choose, form and check from it, purges it, finds nothing left. Root.
+test-deb: deps
+	scripts/test-deb.sh
 
 # make install into a scratch prefix, run what it installed, make uninstall, find nothing left.
 test-install: deps

@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+// SPDX-License-Identifier: Apache-2.0
 // Switchboard: a signal/switch validation engine for text typed into a terminal.
 // Layers (arrows point down only): switchboard CLI -> SwitchboardSpec -> SwitchboardTerminal -> SwitchboardRules
 // -> Switchboard (core, standard library only). See README.md, "Architecture".
@@ -9,6 +10,16 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// says otherwise (C callbacks and Sendable values say `nonisolated`).
 let onMainActor: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
+/// GNU readline through pkg-config where it is needed to be found at all: on macOS, where Homebrew's readline is
+/// keg-only (outside the default search paths, which hold libedit's). Debian's readline.pc brings ncurses' tinfo
+/// flags through Requires.private (`-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600`), which SwiftPM drops with a warning on
+/// every build, so on Linux the module map's `link "readline"` and the default paths find it.
+#if os(macOS)
+let readlinePkgConfig: String? = "readline"
+#else
+let readlinePkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "Switchboard",
     products: [
@@ -17,6 +28,7 @@ let package = Package(
         .library(name: "SwitchboardTerminal", targets: ["SwitchboardTerminal"]),
         .library(name: "SwitchboardSpec", targets: ["SwitchboardSpec"]),
         .library(name: "SwitchboardSchema", targets: ["SwitchboardSchema"]),
+        .library(name: "SwitchboardArgumentRules", targets: ["SwitchboardArgumentRules"]),
         .library(name: "SwitchboardArgumentParser", targets: ["SwitchboardArgumentParser"]),
         .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
         .executable(name: "switchboard", targets: ["SwitchboardCLI"]),
@@ -37,14 +49,19 @@ let package = Package(
         .target(name: "SwitchboardTesting", dependencies: ["Switchboard"], swiftSettings: strict),
 
         // Rules: built-in predicates, the textual rule syntax, PCRE2 regex.
-        .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // System libraries through pkg-config, with the package to install named for apt and Homebrew (macOS:
+        // Homebrew's readline is keg-only, so PKG_CONFIG_PATH must name it; see SwitchboardTerminal's Portability
+        // article).
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8",
+                       providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
         .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
 
         // Schema: a JSON Schema validator (drafts 4 to 2020-12) on the core and the rules; no readline (Apache-2.0).
         .target(name: "SwitchboardSchema", dependencies: ["Switchboard", "SwitchboardRules"], swiftSettings: strict),
 
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CReadline", pkgConfig: readlinePkgConfig,
+                       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
         // A masked field's kills bypass readline's kill ring (see kill.c).
         .target(name: "CReadlineSupport", dependencies: ["CReadline"]),
         .target(name: "SwitchboardTerminal",
@@ -57,9 +74,13 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
 
-        // Rules as swift-argument-parser options, live prompts for missing ones.
+        // Rules as swift-argument-parser options, checked at parse time; links no readline.
+        .target(name: "SwitchboardArgumentRules",
+                dependencies: ["SwitchboardRules", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        // Live prompts for missing options (readline fields), over SwitchboardArgumentRules.
         .target(name: "SwitchboardArgumentParser",
-                dependencies: ["SwitchboardRules", "SwitchboardTerminal",
+                dependencies: ["SwitchboardArgumentRules", "SwitchboardRules", "SwitchboardTerminal",
                                .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 swiftSettings: strict),
 
@@ -146,7 +167,7 @@ let package = Package(
                     swiftSettings: strict),
         // SwitchboardArgumentParser through ArgumentParser's API, and the built `deploy` and `greet` as users run them.
         .testTarget(name: "SwitchboardArgumentParserTests",
-                    dependencies: ["SwitchboardArgumentParser", "TerminalTestSupport",
+                    dependencies: ["SwitchboardArgumentRules", "SwitchboardArgumentParser", "TerminalTestSupport",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // Runs the built `switchboard` binary as a shell script would.
@@ -159,3 +180,10 @@ let package = Package(
                     swiftSettings: strict),
     ]
 )
+
+// `make docs` builds the DocC catalogs (Sources/*/*.docc) with swift-docc-plugin. The plugin is a dependency only
+// when SWITCHBOARD_DOCS is set, so that ordinary builds, and the packages that depend on this one, neither resolve
+// nor fetch it (nor its swift-docc-symbolkit).
+if Context.environment["SWITCHBOARD_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Release-built benchmarks for Switchboard. Run from the repository root: `make bench`
 // (swift run -c release --package-path Benchmarks switchboard-bench). Each case runs side by side with its
 // limit (a plain array of closures, grep, an unvalidated field...) in the same process and prints ratios.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Instructions per operation of the core's cases and of their limits (plain closures), counted by valgrind's
 # callgrind: exact and repeatable on a busy machine, so a change can be compared with the one before it.
 # Each count is held to the one recorded in Benchmarks/instruction-baseline.txt: more than 5% over it is a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Captures what a user sees when running `switchboard ask` and `switchboard form` in an 80x24 terminal (tmux) and
 # writes the screens to Documentation/screens/*.txt, for the README. Re-run after changing prompts or feedback:
 #   scripts/capture-screens.sh            (builds switchboard first if needed)

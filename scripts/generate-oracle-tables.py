@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Generates Tests/SwitchboardRulesTests/OracleTables.swift: random values for the ipv4, ipv6, ip, cidr, date,
 uuid and json rules, each judged by Python's standard library (ipaddress, datetime, uuid, json), an oracle
 independent of the Swift scanners. Run once; the tests read the committed table and need no Python.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The "depending on Switchboard" test (make test runs it): a throwaway package that depends on this checkout by
 # path, as the README's Install section says, imports each library product together with Foundation (one file per
 # product, and one file with all of them), uses each product's main type, builds, and runs; its test drives its own
@@ -28,6 +29,7 @@ let package = Package(
             .product(name: "SwitchboardRules", package: "Switchboard"),
             .product(name: "SwitchboardTerminal", package: "Switchboard"),
             .product(name: "SwitchboardSpec", package: "Switchboard"),
+            .product(name: "SwitchboardArgumentRules", package: "Switchboard"),
             .product(name: "SwitchboardArgumentParser", package: "Switchboard"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -105,11 +107,28 @@ func useArgumentParser() -> String {
     return "\(good) \(bad) \(Date() > Date.distantPast)"
 }
 SWIFT
+cat >"$APP/Sources/app/OptionRules.swift" <<'SWIFT'
+import ArgumentParser
+import Foundation
+import SwitchboardArgumentRules
+
+// The Apache-2.0 product alone: rules on options, no prompting.
+struct Serve: ParsableCommand {
+    @Option(rule: "int:1024..65535") var port: Int = 8443
+}
+
+func useArgumentRules() -> String {
+    let good = (try? Serve.parse(["--port", "8080"]))?.port.description ?? "refused"
+    let bad = (try? Serve.parse(["--port", "80"]))?.port.description ?? "refused"
+    return "\(good) \(bad) \(Date() > Date.distantPast)"
+}
+SWIFT
 cat >"$APP/Sources/app/main.swift" <<'SWIFT'
 import ArgumentParser
 import Foundation
 import Switchboard
 import SwitchboardArgumentParser
+import SwitchboardArgumentRules
 import SwitchboardRules
 import SwitchboardSpec
 import SwitchboardTerminal
@@ -124,6 +143,7 @@ print(useRules())
 print(useTerminal())
 print(try useSpec())
 print(useArgumentParser())
+print(useArgumentRules())
 print("all:", field.verdict.value.isValid, Date() > Date.distantPast)
 SWIFT
 cat >"$APP/Tests/appTests/RecorderTests.swift" <<'SWIFT'
@@ -192,6 +212,7 @@ true false true
 Email true 1
 {"age":"36"} {"age":36} true
 ada@example.com refused true
+8080 refused true
 all: true true
 TEXT
 cmp -s "$WORK/run.log" "$WORK/expected" || { diff "$WORK/expected" "$WORK/run.log" >"$WORK/diff" || true; fail "its program prints what each product computed" "$WORK/diff"; }

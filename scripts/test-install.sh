@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The install test (make test runs it): make install into a scratch prefix, run what it installed as a user would
 # (the binary, its libexec helper, the man page, the three completion files), make uninstall, and find nothing left.
 # The same for a staged install (DESTDIR). Prints TAP; exits 1 on the first failure. The release build is the one

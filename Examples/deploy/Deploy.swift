@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // deploy: a swift-argument-parser tool whose options carry Switchboard rules (SwitchboardArgumentParser). Every
 // option is checked by its rule; one left out is asked for at the terminal, with the same rule checked as you type.
 // Run: swift run deploy [--email <email>] [--port <port>] [--env <env>] [--token <token>] [--no-input]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The MVVM article's Dynamic<T>: `bind` hears changes from now on; `bindAndFire` also hears the value it
 // already holds. Run: swift run dynamic-demo
 import Switchboard

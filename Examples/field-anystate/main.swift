@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An `.anyState` switch reports every verdict: the hint's note shows each validation as it happens, and the
 // whole list is printed on standard error once the value is accepted.
 // Run: swift run field-anystate   (the value must be at least 3 characters long)
-import Glibc
 import SwitchboardTerminal
 
 let field = LineField(prompt: "Code")

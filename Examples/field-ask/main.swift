@@ -1,10 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One field with every option on the command line: the field the terminal tests drive.
 // Run: swift run field-ask [--prompt P] [--initial T] [--default D] [--placeholder P] [--masked] [--plain]
 //        [--interactive] [--keep] [--accept-invalid] [--choices a,b,c] [--history FILE] [--repeat N]
 //        [--rule nonempty|gmail|digits|min:N|max:N]...
 // Prints each accepted value on its own line on standard output. Exit: 0, 1 (end of input), 2 (invalid
 // input from a pipe), 130 (Ctrl-C), 143 (SIGTERM).
-import Glibc
 import SwitchboardTerminal
 
 var prompt = "Value"

@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed's second scenario in a terminal: the hint turns ✓ once the text contains "@gmail.com";
 // Enter is refused until then. Run: swift run field-gmail
 // Prints the address on standard output (so `EMAIL=$(field-gmail)` captures only the value).
-import Glibc
 import SwitchboardTerminal
 
 let gmail = Condition<String>("gmail", requirement: "contain \"@gmail.com\"") { $0.contains("@gmail.com") }

@@ -1,8 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A host program with its own readline loop and hooks (a startup hook, a completion function for its
 // commands, its own history) asks one validated field through the proxy and carries on unchanged.
 // Run: swift run field-host   Commands: help, ask, hooks, quit. Tab completes commands; Up recalls them.
 import CReadline
-import Glibc
 import SwitchboardTerminal
 
 nonisolated(unsafe) var startupCalls = 0

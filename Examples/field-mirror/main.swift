@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed's text field <-> text view, in a terminal: two fields whose texts are bound both ways with `<~>`.
 // While the first is edited, the second follows (shown in the hint); the second then starts with the first's
 // text, and editing it updates the first. Run: swift run field-mirror
-import Glibc
 import SwitchboardTerminal
 
 let textField = LineField(prompt: "Text field")

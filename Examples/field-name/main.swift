@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed's first scenario in a terminal: a name field whose `.onlyTrue` switch announces when the text
 // equals a given name. Run: swift run field-name [name]   (default name: NguyenPhong)
 // Prints the accepted name on standard output; Ctrl-C exits 130, Ctrl-D on an empty line exits 1.
-import Glibc
 import SwitchboardTerminal
 
 let expected = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "NguyenPhong"

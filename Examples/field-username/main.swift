@@ -1,9 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A username field with a check that takes time: the name is looked up in a list of taken names after an
 // artificial delay, off the main thread. While it runs, typing goes on; after ~300 ms "checking…" shows
 // under the input; then ✓ or ✗ "is taken". Enter while the check runs waits for it (typing cancels that).
 // Run: swift run field-username [--delay MS] [--taken a,b,c]
 // Prints the accepted name on standard output.
-import Glibc
 import SwitchboardTerminal
 
 var delay = 800

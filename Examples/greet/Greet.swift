@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // greet: SwitchboardArgumentParser in an AsyncParsableCommand: run() is async and awaits the prompts, which
 // run on the main actor.
 // Run: swift run greet [--name <name>] [--age <age>] [--no-input]

@@ -1,11 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // pick: list questions from plain top-level code in a Swift 5 language-mode program (the mode many packages still
 // use), with no MainActor ceremony: ListField.ask and ConfirmField.ask check that they run on the main thread.
 // Run: swift run pick
 // Prints the colour, the tags (comma-separated) and yes/no on standard output. Exit: 0, 1 (no), 130 (Ctrl-C).
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 do {
     let colour = try ListField.ask("Colour", options: ["red", "green", "blue"])

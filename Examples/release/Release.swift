@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // release: a swift-argument-parser tool in Swift 5 language mode whose missing options are asked for from a plain
 // ParsableCommand.run(): a one-of option with the list under the input, a repeated one-of option as a multi-select.
 // Run: swift run release [--channel <channel>] [--target <target>]... [--no-input]

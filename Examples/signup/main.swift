@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The signup form, the README's demo: email; a username derived from the email; a password and its
 // confirmation; age; country from a list; a short bio. The same form as a spec file: signup.yaml.
 //
@@ -7,9 +8,6 @@
 //
 // On submit the answers go to standard output as JSON; prompts, hints and errors go to the terminal.
 // Exit status: 0 submitted, 1 invalid answers, 2 unreadable input, 130 cancelled (Ctrl-C).
-#if canImport(Glibc)
-import Glibc
-#endif
 import SwitchboardRules
 import SwitchboardSpec
 

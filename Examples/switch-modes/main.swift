@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The seed article's ObservableSwitch in its three modes, plus the edge-triggered option, driven by a
 // headless text field. Run: swift run switch-modes [text...]
 // With no arguments it types "NguyenPhong" one character at a time, then "Nguyen".

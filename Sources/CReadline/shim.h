@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole C boundary to GNU readline: the headers, and static inline accessors for the globals Swift 6
 // cannot touch directly (they are not concurrency-safe as imported variables).
 #ifndef SWITCHBOARD_CREADLINE_SHIM_H
@@ -6,10 +7,13 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 #include <unistd.h>
-#include <sys/syscall.h>
 
-/// Whether the calling thread is the process's main thread (its thread id is the process id on Linux).
+#ifdef __linux__
+#include <sys/syscall.h>
+/// Whether the calling thread is the process's main thread (its thread id is the process id on Linux). Swift
+/// cannot call the variadic syscall; on Darwin SwitchboardTerminal's Platform.swift asks pthread_main_np instead.
 static inline int sb_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+#endif
 
 // readline's display model (exported by libreadline, not declared in its public headers). The hint line is
 // drawn from these so that wide characters, wrapping and i-search prompts are measured the way readline drew them.

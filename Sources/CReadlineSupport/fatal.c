@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The terminal is restored even when the process dies of a signal it cannot survive: a crash (SIGSEGV, SIGBUS,
 // SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS, in a library or ours) or one of those sent by `kill`. While a field
 // has the terminal in its own modes, a handler puts back the modes saved when the field started (tcsetattr is

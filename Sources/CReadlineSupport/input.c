@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The key reader a field installs as readline's rl_getc_function. It is C, not a Swift hook, because it runs for
 // every byte typed: a Swift hook has to enter the main actor's code (an executor check) each time.
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Kills in a masked field must not reach readline's kill ring: the ring is private to readline (a static
 // array with no accessor), so the one door to it that readline calls through its PLT, `rl_kill_text`, is
 // overridden here. A definition in the program comes before libreadline's in symbol lookup; readline's own

@@ -1,16 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Process helpers for check commands (SwitchboardTerminal/CheckProcess.swift) that Swift cannot reach:
 // prctl, pipe2 and vfork are not visible through Glibc's module map, and a child that must die with its parent
-// has to call prctl between the fork and the exec, which posix_spawn cannot do.
+// has to call prctl between the fork and the exec, which posix_spawn cannot do. Linux calls; on macOS each has
+// the counterpart written next to it (see the Portability article).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "readline_support.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 
 int sb_set_child_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -25,10 +29,41 @@ int sb_pidfd_open(int pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 #else
     (void)pid;
+    errno = ENOSYS;
     return -1;
 #endif
 }
 
+#else
+// macOS: no subreaper (a killed check command's orphans are reaped by launchd), no pidfd (callers poll with
+// waitpid(WNOHANG)), and no pipe2: pipe, then FD_CLOEXEC on both ends. Check commands are spawned with
+// POSIX_SPAWN_CLOEXEC_DEFAULT there (Platform.swift), so a pipe end not yet marked cannot leak into one.
+
+int sb_set_child_subreaper(void) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int sb_pipe_cloexec(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+int sb_pidfd_open(int pid) {
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+}
+#endif
+
+// On macOS there is no PR_SET_PDEATHSIG: a command outlives a switchboard killed with SIGKILL there.
 // Signals the command gets at their default action even when this process ignores them (a shell started by a
 // program that ignores SIGPIPE or SIGINT would pass that on to every command it runs).
 static const int default_signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU,
@@ -70,7 +105,9 @@ __attribute__((noreturn)) static void become_command(pid_t parent, const char *p
     }
     // Killed when the thread that started it ends (with it, this whole process, even by SIGKILL). If that
     // happened before the prctl, the child has been handed to another parent already: it must not run.
+#ifdef __linux__
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) goto fail;
+#endif
     if (getppid() != parent) _exit(127);
     sigset_t none;
     sigemptyset(&none);

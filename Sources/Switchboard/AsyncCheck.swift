@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A check that takes time (is this username taken, does this host resolve): an `async` function of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A named test of an input, with the message a user sees when it fails.
 ///
 /// A condition carries a *requirement*, a verb phrase such as `"contain \"@\""`, from which its failure

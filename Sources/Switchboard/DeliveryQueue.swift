@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// The trampoline behind the core contract: a value set from inside an observer is queued and delivered after

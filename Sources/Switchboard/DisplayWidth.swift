@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The width of text in terminal columns, as a terminal draws it: the one measure the terminal layer uses for
 /// prompts, buffers, hints, placeholders and the review.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A value box that tells its observers when the value changes: the MVVM `Dynamic<T>`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What one edit of a field runs: each registered switch validates, the verdict updates, `textDidChange` fires.
 ///
 /// The field's text holds this strongly, as a constant (its change handler), and it holds nothing that holds the

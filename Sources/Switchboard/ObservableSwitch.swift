@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which validations make an `ObservableSwitch` call its action (the seed article's `BoolState`).
 public enum BoolState: Sendable, Equatable {
     /// Every validation, passing or failing.

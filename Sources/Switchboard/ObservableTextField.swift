@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The seed article's observable text field without a screen: text whose every change re-validates the
 /// switches registered with it and publishes `textDidChange`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Operators that derive new values and signals. A derived value holds a subscription to its source and ends it
 // when it is deallocated; the source keeps it alive only while it has observers of its own. So
 // `label <~ name.map { ... }` needs no stored intermediate, and a derived value that is dropped (a binding

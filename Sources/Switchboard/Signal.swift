@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A stream of events with no current value: `textDidChange`, `submitted`, a switch's validations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A token for one observer or binding; `cancel()` ends it.
 ///
 /// Tokens do not cancel when they are deallocated: an observer lives as long as what it observes, a binding

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a switch's validation finds, as a number: `SwitchOutcome.valid`, the index of the signal whose fixed
 /// failure it is, or `SwitchOutcome.recorded` (the verdict is in `SwitchOutcome.other`). A number is copied
 /// without reference counting, where a `Verdict` holding a failure costs an atomic retain and release at every

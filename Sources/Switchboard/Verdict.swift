@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The outcome of one validation: valid, or the first check that failed and why.
 ///
 /// ```swift

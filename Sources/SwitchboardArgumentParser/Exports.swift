@@ -1,2 +1,4 @@
-// Module SwitchboardArgumentParser: see README.md, "Architecture", and Documentation/SwitchboardArgumentParser.md.
-@_exported import SwitchboardRules
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Module SwitchboardArgumentParser: SwitchboardArgumentRules plus live prompts for missing options (`Prompting`),
+// which link GNU readline through SwitchboardTerminal (GPL-3.0-or-later).
+@_exported import SwitchboardArgumentRules

@@ -1,9 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Asks for options the command line left out, with the option's own rule validated live while the user
 /// types; adds `--no-input` to the command. Include it with `@OptionGroup` and call `askIfMissing` in `run()`.
@@ -80,9 +78,10 @@ public struct Prompting: ParsableArguments, Sendable {
     ///     missing-option message `Missing expected argument '--email <email>'`.
     ///   - rule: the option's rule (use the same one as in its `@Option(rule:)`).
     ///   - prompt: the question; by default the option's name, capitalised: `--api-key` asks `Api key: `.
-    ///   - default: the answer Enter gives on an empty line, shown in the prompt (`Port [8443]: `). Only a person
-    ///     at the terminal gets it: with nobody to ask, the option is missing (for a value the command uses
-    ///     whenever the option is absent, give the property a default instead: `var port = 8443`).
+    ///   - defaultValue: (`default:`) the answer Enter gives on an empty line, shown in the prompt
+    ///     (`Port [8443]: `). Only a person at the terminal gets it: with nobody to ask, the option is missing (for
+    ///     a value the command uses whenever the option is absent, give the property a default instead:
+    ///     `var port = 8443`).
     ///   - masked: show `*` for each character; the answer never reaches the screen or any history.
     ///   - valueName: the value's name in messages; by default the option's name without dashes.
     /// - Throws: ArgumentParser's errors, so that its `main()` prints them and exits as usual: a `ValidationError`

@@ -1,8 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardCLISupport
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Every command line that `QuickCommandLine` leaves to ArgumentParser runs in a second executable,
 /// `switchboard-full`: `form` and `test`, help, completion scripts, the man page's dump, mistakes. It links
@@ -38,10 +36,7 @@ enum FullCommandLine {
 
     /// Where it may be: beside this executable, then in the installed libexec folder.
     static func candidates() -> [String] {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return [] }
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = executablePath() else { return [] }
         let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
         return ["\(folder)/\(name)", "\(folder)/../libexec/switchboard/\(name)"]
     }

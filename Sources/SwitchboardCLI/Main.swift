@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardCLISupport
 
 /// `switchboard`: validated prompts, forms and batch checks for shell scripts.

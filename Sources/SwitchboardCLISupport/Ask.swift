@@ -1,8 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One `ask` (one validated value on standard output) as read from the command line, by ArgumentParser
 /// (`AskCommand` in `switchboard-full`) or by `QuickCommandLine`, which must agree.

@@ -1,8 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How `check` reports: `line: value: message` per failure, JSON Lines, or TAP.
 package enum CheckFormat: String, CaseIterable, Sendable {
@@ -104,7 +102,7 @@ package struct CheckOptions: Equatable {
 /// error is reported at the end, as before).
 private func endOnBrokenPipeAfterTheCommands() {
     var current = sigaction()
-    guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
+    guard sigaction(SIGPIPE, nil, &current) == 0, current.handler == nil,
           current.sa_flags & SA_SIGINFO == 0 else { return }
     var pipeSignal = signalSet([SIGPIPE])
     pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)

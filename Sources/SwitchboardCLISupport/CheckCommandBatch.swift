@@ -1,9 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard check --check-command CMD --jobs N`: lines that pass the rules are checked by the command, at
 /// most `jobs` at a time; the report keeps the input's order (a line is reported once every line before it

@@ -1,8 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One `choose`: the options as arguments, or one per line on standard input; the pick on standard output, one
 /// per line in list order.

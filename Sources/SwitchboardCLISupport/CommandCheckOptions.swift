@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardTerminal
 
 /// `--check-command CMD [--check-timeout SECONDS] [--check-debounce MS]` as read from the command line (by

@@ -1,8 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One `confirm`: exit 0 for yes, 1 for no (`if switchboard confirm "Deploy?"; then ...`).
 package struct ConfirmOptions: Equatable {

@@ -1,7 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What both executables do first: closed standard descriptors become /dev/null before anything opens a file (see
 /// `closedStandardStreams`), and Ctrl-\ (SIGQUIT) outside a field ends quietly with 131, as Ctrl-C ends with 130,

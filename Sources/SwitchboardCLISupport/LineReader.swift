@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 /// Reads a file descriptor line by line in large chunks: `read(2)` into a 1 MiB buffer, split on `\n`, one
 /// trailing `\r` stripped (CRLF files), the last line kept even without a newline. Lines are handed out as raw

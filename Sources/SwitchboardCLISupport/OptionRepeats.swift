@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardTerminal
 
 /// Finds an option that repeats an earlier one while a long list is read: an open-addressing table of 8-byte

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 /// A buffered writer on a file descriptor: output is collected in a 64 KiB buffer and written with `write(2)`
 /// when full or flushed, never one system call per line (printing each line of a 1M-line check doubled its cost).
@@ -102,7 +100,7 @@ package final class OutputBuffer {
         }
         var offset = 0
         while offset < raw.count {
-            let written = Glibc.write(fd, base + offset, raw.count - offset)
+            let written = systemWrite(fd, base + offset, raw.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 let reason = errno

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The command lines that scripts run most, read without ArgumentParser: `ask PROMPT` and `check` with their
 /// options (`--rule R`, `--rule=R`, `--`...), and `--version` alone.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// The TAP version line every TAP stream starts with. Version 13, not 14: Perl's Test::Harness (`prove`, the

@@ -1,10 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard ask`: one validated field (run by `AskOptions`).
 struct AskCommand: ParsableCommand {

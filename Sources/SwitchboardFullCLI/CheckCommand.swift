@@ -1,9 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import SwitchboardCLISupport
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension CheckFormat: ExpressibleByArgument {}
 

@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSpec
@@ -21,10 +21,7 @@ struct ScenarioRunner {
     let program: String
 
     init() {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        program = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments[0]
+        program = executablePath() ?? CommandLine.arguments[0]
     }
 
     func run(_ scenario: ScenarioSpec, of spec: FormSpec) -> ScenarioResult {

@@ -3,9 +3,6 @@ import Synchronization
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSchema
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard check --schema SCHEMA [FILE|-]...`: JSON documents against a JSON Schema. Standard input and files
 /// ending `.jsonl`/`.ndjson` hold one document per line (blank lines skipped); any other file is one document,

@@ -1,9 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import SwitchboardCLISupport
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard`: validated prompts, forms and batch checks for shell scripts; every command, its options,
 /// help and completion, as ArgumentParser reads them (see `main()`).

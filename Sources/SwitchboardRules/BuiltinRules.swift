@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in rules. Each is a named condition with a default message ("must ...") a caller can replace with
 // `message(_:)`, and a byte scanner for the fast path. Textual forms are in RuleSyntax.swift.
 
@@ -59,7 +60,7 @@ extension Rule {
     public static func length(exactly count: Int) -> Rule { length(min: count, max: count) }
 
     /// A WHATWG HTML "valid e-mail address" (what browsers accept in `<input type=email>`), exactly: ASCII only;
-    /// a local part of letters, digits and ``.!#$%&'*+/=?^_`{|}~-``; `@`; one or more dot-separated labels of 1 to
+    /// a local part of letters, digits, the backtick and `.!#$%&'*+/=?^_{|}~-`; `@`; one or more dot-separated labels of 1 to
     /// 63 letters, digits and hyphens, not starting or ending with a hyphen. `ada@localhost` passes;
     /// `"quoted"@x`, `a@[127.0.0.1]`, `a@b.` and `a@-b` do not.
     ///

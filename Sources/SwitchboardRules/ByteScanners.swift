@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte scanners over UTF-8 for the built-in rules. Each takes the value's bytes, which are valid UTF-8 (the
 // caller checked, or they come from a Swift String), and never reads outside the buffer.
-import Glibc
 
 /// What a run of bytes is, as UTF-8.
 enum UTF8Kind {

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // The date and time rules: JSON Schema's `date`, `time`, `date-time`, `duration` (RFC 3339), date ranges, and
 // the friendlier `time-of-day`. Scanners in DateScanners.swift; textual forms in FormatSyntax.swift.
-import Glibc
 
 /// A day of the proleptic Gregorian calendar, as RFC 3339's `full-date` writes it (`2026-03-14`).
 ///

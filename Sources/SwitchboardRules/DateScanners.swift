@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte scanners for RFC 3339 dates, times and durations (JSON Schema's `date`, `time`, `date-time`,
 // `duration`), and the friendlier `time-of-day`. ASCII only: `١٢` or `２` is not a digit here.
 

@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
 // Module SwitchboardRules: see README.md, "Architecture".
 @_exported import Switchboard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The glue between the format, network and path rules (each in its own file) and `Matcher`: one matcher case,
 // `.format`, runs a scanner that decides pass, fail or undecided on the value's bytes.
 

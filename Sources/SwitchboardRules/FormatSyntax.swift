@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The textual forms of the format, network and path rules (`date:2020-01-01..today`, `port:1024..65535`,
 // `ext:.yaml,.yml`, `ipv4`...): RuleParser's `build` asks here before its own rules.
 

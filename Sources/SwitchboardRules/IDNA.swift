@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IDNA2008 A-labels for the `hostname` rule: a label starting `xn--` must decode as Punycode (RFC 3492) to a
 // U-label whose code points IDNA2008 allows (RFC 5892's derived property, from the Unicode properties Swift
 // carries) in the contexts RFC 5892 appendix A requires, with no `--` in the 3rd and 4th positions and no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a matcher decided about a value: three-valued, so that no composition turns "could not tell" into a pass.
 enum Decision: Equatable, Sendable {
     case pass

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The network rules: JSON Schema's `ipv4`, `ipv6`, `hostname`, `uri`, `uri-reference`, and `ip`, `cidr`, `port`,
 // `mac`. Scanners in NetworkScanners.swift, URIScanner.swift and IDNA.swift.
 

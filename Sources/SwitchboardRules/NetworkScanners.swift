@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte scanners for IP addresses (RFC 4291, dotted-quad IPv4 without leading zeros), CIDR blocks, ports and
 // host names (RFC 1123, with IDNA A-labels checked as IDNA2008 says: IDNA.swift). ASCII only.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CPCRE2
 import Synchronization
 
@@ -73,7 +74,9 @@ public final class PCRERegex: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
 
     /// Compiles `pattern`.
-    /// - Parameter caseInsensitive: match without regard to case (as `(?i)` does).
+    /// - Parameters:
+    ///   - pattern: a PCRE2 pattern; it must match the whole value unless it anchors itself (see above).
+    ///   - caseInsensitive: match without regard to case (as `(?i)` does).
     /// - Throws: `CompileError` with PCRE2's message and the position of the problem.
     public convenience init(_ pattern: String, caseInsensitive: Bool = false) throws(CompileError) {
         try self.init(pattern, caseInsensitive: caseInsensitive, whole: !PCRERegex.anchorsItself(pattern), extra: 0)

@@ -1,8 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 // The path rules for command-line tools: `path`, `file`, `dir`, `exists`, `new-path`, `readable`, `writable`,
 // `executable`, `ext:`. They ask the filesystem each time a value is checked (a file that appears while the user
 // types passes at the next edit); an error that prevents an answer (permission denied on a directory on the
 // way, a symbolic-link loop, an I/O error) is an undecided failure, never a pass.
-import Glibc
 
 /// What Tab completes in a field whose rule has a path rule: file names, or directory names only (`dir`).
 ///
@@ -66,7 +66,7 @@ enum PathScan {
     }
 
     private static func access(_ path: String, _ mode: Int32) -> Decision {
-        if Glibc.access(path, mode) == 0 { return .pass }
+        if posixAccess(path, mode) == 0 { return .pass }
         let code = errno
         return code == EACCES || code == EROFS || code == EPERM || code == ETXTBSY ? .fail : undecided(code)
     }

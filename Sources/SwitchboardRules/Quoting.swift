@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one place that decides how untrusted text (values, prompts, messages, rule and spec text, file names) is
 // shown on a terminal or written to standard output and standard error. `displayQuoted` shows a value in double
 // quotes; `displayEscaped` shows text in place (a prompt, a message, a line of an error). Both escape the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A validation rule for text: a built-in (`Rule.email`, `Rule.length(min: 3, max: 20)`), a parsed one
 /// (`try Rule.parse("int:1..120")`), or a combination with `&&`, `||` and `!`.
 ///

@@ -1,4 +1,5 @@
-// The textual rule syntax shared by the CLI and spec files. Grammar (see Documentation/SwitchboardRules.md):
+// SPDX-License-Identifier: Apache-2.0
+// The textual rule syntax shared by the CLI and spec files. Grammar (see Sources/SwitchboardRules/SwitchboardRules.docc/Rules.md):
 //
 //   text     = space* ("not:")* name (":" argument)? (space+ message)? space*
 //   name     = letters, digits and "-" (case-insensitive)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The text-format rules: JSON Schema's `uuid`, and `semver`, `json`, `hex-color`, `base64`. Scanners in
 // TextFormatScanners.swift.
 

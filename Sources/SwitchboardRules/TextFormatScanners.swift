@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte scanners for UUIDs (RFC 9562), semantic versions (semver.org 2.0.0), JSON texts (RFC 8259), hex colours
 // and Base64 (RFC 4648).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RFC 3986 URIs and URI references (JSON Schema's `uri` and `uri-reference`), exactly as the ABNF of its
 // appendix A: ASCII only, percent-encodings complete, IPv6 and IPvFuture literals in brackets.
 

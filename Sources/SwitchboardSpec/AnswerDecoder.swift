@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Answers -> any Decodable model: the seed's model-from-dictionary, by the model's own property names and
 // types. A mismatch is recorded and decoding goes on with a placeholder, so every mismatch is reported at once.
 import SwitchboardRules

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// A form's answers: an ordered String-to-String dictionary, written as JSON and decoded into any

@@ -1,7 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A file keeping a form's accepted answers (masked ones excluded) so that a later run resumes where the
 /// last one stopped. The file is a JSON object, readable only by its owner (mode 0600), replaced atomically.

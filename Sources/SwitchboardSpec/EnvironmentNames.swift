@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 // `switchboard form --output env` writes `NAME='value'` lines for `eval`. A field name becomes a shell variable

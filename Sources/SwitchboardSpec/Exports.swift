@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Module SwitchboardSpec: see README.md, "Architecture".
 @_exported import Switchboard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 // Conditional fields: a field's visibility (`isShown`) is a `Dynamic<Bool>` bound with `<~` to an

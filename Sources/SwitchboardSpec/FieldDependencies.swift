@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cross-field checks: a switch registered with one field whose signal reads other fields, re-validated with
 // `<~` whenever any of them changes (answered fields included).
 

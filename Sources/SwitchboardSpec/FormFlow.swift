@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
 
@@ -21,10 +22,12 @@ public protocol FormPrompter: AnyObject {
     /// live under the input; when `enforcing`, Enter on an invalid line is refused with the text kept.
     /// - Parameters:
     ///   - prompt: the prompt text (`"Email: "`).
+    ///   - initial: the text the buffer starts with (a default, or the answer being edited).
     ///   - masked: show `*` instead of the characters.
     ///   - choices: completions for Tab.
     ///   - enforcing: refuse Enter while the verdict is invalid (false for the lines of a multi-line text, which
     ///     is checked as a whole when it ends).
+    ///   - check: the verdict of a candidate line, shown live under the input.
     /// - Throws: `PromptInterruption` on Ctrl-C or end of input.
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], enforcing: Bool,
                   check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String

@@ -1,7 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // A form without a terminal: answers read from text (one per line, key=value lines, or a JSON object), every
 // field validated, every failure reported.

@@ -1,11 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A form described in a YAML or JSON file: fields, prompts, rules in the textual rule syntax, messages,
-/// defaults, choices, bindings between fields and examples. The format is in Documentation/SwitchboardSpec.md.
+/// defaults, choices, bindings between fields and examples. The format is in Sources/SwitchboardSpec/SwitchboardSpec.docc/FormsAndSpecs.md.
 ///
 /// ```swift
 /// let spec = try FormSpec(contentsOf: "Examples/signup/signup.yaml")

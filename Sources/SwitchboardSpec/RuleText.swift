@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// A rule text that did not parse: the offset (0-based, in characters) of the problem within the text, and why.

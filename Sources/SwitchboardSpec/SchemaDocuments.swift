@@ -1,9 +1,6 @@
 import SwitchboardRules
 import SwitchboardSchema
 import Yams
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // Documents for schema forms: JSON or YAML text read as a `JSONValue` (YAML keeps its key order), and a
 // `JSONValue` written as the form's typed JSON or YAML output.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A place in a spec file: the file name as given, a 1-based line and column (in characters).
 public struct SpecLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file name as the caller gave it (`"signup.yaml"`), or `"<spec>"` for text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// The outcome of one spec example: a value that should pass (or fail) a field's rules, and what happened.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Yams
 
 // YAML aliases (`*name`) repeat an anchored part (`&name`) of a spec. Yams shares the repeated part rather than

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Yams
 
 /// A form scenario from a spec's `scenarios:`: keys to type into the form and what must follow (lines on the

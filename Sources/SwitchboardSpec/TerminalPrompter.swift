@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An answer with the type its field gives it: what `switchboard form --output json` and `--output yaml` write.
 ///
 /// ```swift

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 import Synchronization
 import SwitchboardRules
 
@@ -114,7 +114,7 @@ package final class CheckProcess: Sendable {
             throw CheckCommandError(description: "cannot make a pipe")
         }
         var environment: [String] = []
-        var entry = environ
+        var entry = processEnvironment
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if !text.hasPrefix("SWITCHBOARD_VALUE=") && !text.hasPrefix("SWITCHBOARD_VALUE_BYTES=")
@@ -172,7 +172,7 @@ package final class CheckProcess: Sendable {
     /// Kills the command's whole process group (unless it has been reaped already).
     func kill() {
         reaped.withLock { done in
-            if !done { _ = Glibc.kill(-pid, SIGKILL) }
+            if !done { _ = posixKill(-pid, SIGKILL) }
         }
     }
 
@@ -258,7 +258,7 @@ package final class CheckProcess: Sendable {
         // Whatever the command left behind in its group goes too (no orphans); as the reaper of orphans
         // (`adoptOrphans`) this process reaps them. The group is killed while its leader is a zombie.
         reaped.withLock { done in
-            _ = Glibc.kill(-pid, SIGKILL)
+            _ = posixKill(-pid, SIGKILL)
             while !shellReaped && waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             var other: Int32 = 0
             while true {

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 import Synchronization
 import SwitchboardRules
 
@@ -149,7 +149,7 @@ public enum CommandChecks {
         let waited = signals.filter { signal in
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0 else { return false }
-            guard let handler = current.__sigaction_handler.sa_handler else { return true }
+            guard let handler = current.handler else { return true }
             return unsafeBitCast(handler, to: Int.self) != 1   // SIG_IGN
         }
         guard !waited.isEmpty else { return }
@@ -162,7 +162,7 @@ public enum CommandChecks {
             CommandChecks.closeGate()
             CommandChecks.terminateAll()
             // The default action, from this thread: unblocked here, so the raised signal is delivered here.
-            Glibc.signal(caught, SIG_DFL)
+            posixSignal(caught, SIG_DFL)
             var one = signalSet([caught])
             pthread_sigmask(SIG_UNBLOCK, &one, nil)
             raise(caught)

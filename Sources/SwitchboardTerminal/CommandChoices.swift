@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 import SwitchboardRules
 

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 
 /// A yes/no question answered with one key: `y` or `n` answers at once (no Enter), Enter takes the default.
 ///
@@ -21,7 +21,7 @@ public final class ConfirmField {
     /// Creates a yes/no question.
     /// - Parameters:
     ///   - prompt: the question, e.g. `"Deploy?"`; `[y/N]` (or `[Y/n]`, `[y/n]`) follows it.
-    ///   - default: the answer Enter gives on an empty line.
+    ///   - defaultAnswer: the answer Enter gives on an empty line (the `default:` argument).
     ///   - words: the words and keys for yes and no.
     ///   - terminal: how the field talks to the terminal.
     public init(prompt: String, default defaultAnswer: Bool? = nil, words: ListWords = ListWords(),

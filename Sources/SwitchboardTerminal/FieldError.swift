@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why `LineField.read()` returned no value.
 ///
 /// ```swift

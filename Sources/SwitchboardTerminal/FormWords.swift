@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Every word a field or a form shows by itself (as opposed to the prompts, messages and values its author
 /// wrote): the review's title and hints, "checking…", "(Tab completes)", the yes/no words, draft notices, the
 /// words of lists and confirm questions (`lists`) and the built-in rules' messages. The defaults are English; replace any of them to write a form entirely in

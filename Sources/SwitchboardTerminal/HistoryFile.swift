@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 /// A field's history file: one value per line, created with mode 0600. Only a regular file of the user's own is
 /// read or appended to: a symbolic link at the path is not followed, and a FIFO, a device or another user's file
@@ -31,7 +31,7 @@ enum HistoryFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count < maximumSize {
-            let n = Glibc.read(fd, &chunk, chunk.count)
+            let n = posixRead(fd, &chunk, chunk.count)
             if n > 0 { bytes.append(contentsOf: chunk[0..<n]); continue }
             if n < 0 && errno == EINTR { continue }
             break

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Glibc
 
 /// The seed's observable text field on a terminal: a prompt edited with GNU readline, validated on every
 /// edit, with a live ✓/✗ hint under the input.
@@ -56,7 +56,7 @@ public final class LineField {
     /// - Parameters:
     ///   - prompt: what to ask, e.g. `"Email"`.
     ///   - initialText: the text already in the line when reading starts (editable).
-    ///   - default: the value when Enter is pressed on empty text.
+    ///   - defaultValue: the value when Enter is pressed on empty text (the `default:` argument).
     ///   - placeholder: a dimmed example shown while the text is empty.
     ///   - rules: predicates the value must pass, in order; the first failure is the hint's message.
     ///   - options: streams, mode, colour, masking, history, completion.

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
 import SwitchboardRules
-import Glibc
 
 /// Standard input is not a terminal: no prompt, no readline. Reads exactly one line with read(2) (nothing
 /// after it is consumed, so the next reader gets the next line), applies the same rules, and reports a failure

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Glibc
 
 /// A list question: the options that match what is typed are listed under the input, filtered as you type
 /// (ignoring case), with the highlighted one marked. Up/Down or Ctrl-P/Ctrl-N move, PgUp/PgDn page, Enter picks.

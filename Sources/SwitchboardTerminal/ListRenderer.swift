@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// Draws the rows of a list under the input: a window of the matching options with the highlighted one

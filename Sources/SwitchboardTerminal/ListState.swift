@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// What a `LineField` that asks a list question (or a yes/no) holds while it reads: the options, the words,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// Every word a list, a multi-select or a yes/no question shows, in one place, so that a program (or a spec)

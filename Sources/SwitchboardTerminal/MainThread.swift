@@ -1,5 +1,4 @@
-import CReadline
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 /// The terminal's fields belong to the main thread (readline, its hooks and the signal handling are the
 /// process's own). Code that is not main-actor code, such as a `ParsableCommand`'s `run()` or a Swift 5
@@ -15,9 +14,6 @@ public func onMainThread<T: Sendable>(_ what: String = "a terminal field",
     guard isMainThread else { throw MainThreadRequired(what: what) }
     return try MainActor.assumeIsolated(body)
 }
-
-/// Whether this is the process's main thread (on Linux its thread id is the process id).
-var isMainThread: Bool { sb_is_main_thread() != 0 }
 
 /// A terminal field was asked for from a thread other than the main thread.
 public struct MainThreadRequired: Error, Sendable, Equatable, CustomStringConvertible {

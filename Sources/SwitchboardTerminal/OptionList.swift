@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The options of a list question and what the typed filter leaves of them: the matches, the highlighted one,
 /// the window of rows shown, and (several choices) the chosen ones.
 ///

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Glibc
 
 /// The paths Tab completes `prefix` to: the entries of the directory it names up to its last `/` (the working
 /// directory when it has none) whose names start with the rest, each as `prefix`'s directory part plus the name,

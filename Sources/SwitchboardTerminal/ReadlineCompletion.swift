@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 // Tab completion of the field's choices: readline asks `attemptedCompletion` for the words that complete the
 // text before the cursor, then `choiceGenerator` for each of them in turn.

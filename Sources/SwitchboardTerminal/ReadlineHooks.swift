@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 // readline's hooks are C function pointers that cannot capture: each one reaches the session that is
 // reading through `ReadlineSession.active`. readline calls them on the main thread, from inside the session's

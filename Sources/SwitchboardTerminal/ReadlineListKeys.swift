@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadline
-import Glibc
 
 // The keys of a list question, bound by `ReadlineProxy.bindListKeys` while the list shows (and given back
 // afterwards). Like the other hooks they reach the reading session through `ReadlineSession.active`.

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// The DelegateProxy idea for readline's global hooks. While a `LineField` reads, the proxy takes the
 /// redisplay function, the startup and pre-input hooks, the completion functions and word-break characters,

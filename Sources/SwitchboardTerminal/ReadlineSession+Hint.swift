@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// How long a check runs before "checking…" appears, and how often its spinner moves.
 private let checkingDelay = Duration.milliseconds(300)

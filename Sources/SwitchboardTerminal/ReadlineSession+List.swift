@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// A list question (or a yes/no) read by the session: its keys, its answer on Enter, and its rows under the hint.
 extension ReadlineSession {

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 
 /// The settle mark for test kits (SwitchboardTesting's `TerminalSession.waitUntilSettled`): asked for with
 /// `SWITCHBOARD_TEST_SETTLE=1`, a field writes `OSC 7707 ; settled ; <pid> ; <bytes read> BEL` whenever it is

@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 extension ReadlineSession {
     // MARK: signals

@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import CReadline
 import CReadlineSupport
-import Glibc
 
 /// The start of a control sequence (CSI).
 let escape = "\u{1B}["

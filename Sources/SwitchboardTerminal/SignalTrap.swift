@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 /// The write end of the active trap's self-pipe; the C signal handler can only reach a global.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -57,7 +57,7 @@ final class SignalTrap {
         for signal in signals where signal > 0 && Int(signal) < SignalTrap.slots && !taken[Int(signal)] {
             install(signal)
             var old = previous[Int(signal)]
-            if old.sa_flags & SA_SIGINFO != 0 || old.__sigaction_handler.sa_handler != nil {
+            if old.sa_flags & SA_SIGINFO != 0 || old.handler != nil {
                 sigaction(signal, &old, nil)
                 taken[Int(signal)] = false
             }
@@ -68,7 +68,7 @@ final class SignalTrap {
     /// Catches `signal` (again) with the trap's handler.
     func install(_ signal: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
+        action.handler = { signal in
             let saved = errno
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(signalPipeWriteEnd, &byte, 1)
@@ -95,7 +95,7 @@ final class SignalTrap {
     /// Whether `signal` was ignored (SIG_IGN) before the trap took it.
     func wasIgnored(_ signal: Int32) -> Bool {
         guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)],
-              let handler = previous[Int(signal)].__sigaction_handler.sa_handler else { return false }
+              let handler = previous[Int(signal)].handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == 1   // SIG_IGN
     }
 
@@ -136,25 +136,9 @@ final class SignalTrap {
             taken[signal] = false
         }
         signalPipeWriteEnd = previousWriteEnd
-        Glibc.close(readEnd)
-        Glibc.close(writeEnd)
+        posixClose(readEnd)
+        posixClose(writeEnd)
     }
-}
-
-/// The parent, process group and session of `pid`, from `/proc/<pid>/stat` (`pid (comm) state ppid pgrp session ...`).
-private func processStatus(_ pid: pid_t) -> (parent: pid_t, group: pid_t, session: pid_t)? {
-    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 1024)
-    let n = read(fd, &buffer, buffer.count)
-    guard n > 0, let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-    let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
-    guard fields.count >= 4,
-          let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
-          let group = pid_t(String(decoding: fields[2], as: UTF8.self)),
-          let session = pid_t(String(decoding: fields[3], as: UTF8.self)) else { return nil }
-    return (parent, group, session)
 }
 
 /// The set of `signals` (`sigemptyset`, then `sigaddset` for each), for `pthread_sigmask`, `sigwait` and the

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadlineSupport
-import Glibc
 
 /// The check loop of a field being read on a terminal: the continuous clock, timers run by the read loop, and
 /// results handed back through a queue plus a wake-up pipe that the read loop polls with the terminal. Results

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CReadline
-import Glibc
 
 /// The terminal a field talks to: input from the field's input descriptor, prompt and hints to standard error
 /// when it is a terminal, else to /dev/tty.
@@ -32,7 +32,7 @@ final class TerminalStreams {
                     // Standard error (or input) was closed and /dev/tty took its number: move it out of the
                     // way, so that closing it later does not close the process's stderr stream.
                     let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
-                    Glibc.close(fd)
+                    posixClose(fd)
                     guard moved >= 0 else { throw FieldError.terminalUnavailable("cannot open /dev/tty") }
                     fd = moved
                 }
@@ -43,8 +43,8 @@ final class TerminalStreams {
         // Our own descriptor for the stream (a duplicate unless we opened /dev/tty), closed with it.
         let streamFD = ownsOutput ? outputFD : fcntl(outputFD, F_DUPFD_CLOEXEC, 3)
         guard streamFD >= 0, let stream = fdopen(streamFD, "w") else {
-            if streamFD >= 0 && streamFD != outputFD { Glibc.close(streamFD) }
-            if ownsOutput { Glibc.close(outputFD) }
+            if streamFD >= 0 && streamFD != outputFD { posixClose(streamFD) }
+            if ownsOutput { posixClose(outputFD) }
             throw FieldError.terminalUnavailable("cannot write to descriptor \(outputFD)")
         }
         setvbuf(stream, nil, _IOFBF, 8192)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension StringProtocol {
     /// The text without the spaces and tabs at either end (an answer as typed: `" yes\t"` is `"yes"`).
     package var trimmingSpacesAndTabs: SubSequence { trimming { $0 == " " || $0 == "\t" } }

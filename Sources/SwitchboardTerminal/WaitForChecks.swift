@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: GPL-3.0-or-later
 
 extension ObservableTextField {
     /// Blocks until no asynchronous check of the current text is pending: runs them now (no debounce) on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A colour a program gave a cell with SGR: one of the 256 palette colours (0-7 the basic colours, 8-15 their
 /// bright forms) or a 24-bit colour.
 ///

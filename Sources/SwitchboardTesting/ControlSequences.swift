@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The control sequences (`ESC [ ... final`) the virtual screen carries out: cursor movement, erasing,
 /// inserting and deleting, scrolling, SGR, modes, and the cursor position report. Others are skipped.
 extension TerminalScreen {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state of the byte stream between two `feed` calls: a UTF-8 character or an escape sequence may arrive
 /// split across writes. Hostile output cannot make it grow: sequences longer than their bound are dropped.
 struct EscapeParser: Sendable {

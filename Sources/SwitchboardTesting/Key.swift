@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A key a test presses, sent as the bytes xterm sends for it (the cursor keys follow the program's cursor-key
 /// mode, as a terminal's do).
 ///

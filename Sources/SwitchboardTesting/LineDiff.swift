@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A readable diff of two texts by lines: `  ` for lines both have, `- ` for the expected text's only, `+ ` for
 /// the actual text's only (a longest common subsequence of lines).
 ///

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // Starting a program on a pseudo-terminal: openpty, then posix_spawn in a new session whose controlling terminal
 // is the pty's slave. The thin C edge of the kit.
-import Glibc
 import Synchronization
 
 /// Descriptors are created close-on-exec under this lock, and children are spawned under it, so that no child
@@ -96,7 +96,7 @@ func resolveProgram(_ program: String, environment: [String]) throws -> String {
 /// issue TIOCSCTTY), then the other descriptors are duplicated as asked.
 package func spawnOnTerminal(_ path: String, _ arguments: [String], environment: [String], terminal: String,
                              descriptors: [Int32: Int32], directory: String? = nil) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
+    var actions = newSpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
@@ -107,7 +107,7 @@ package func spawnOnTerminal(_ path: String, _ arguments: [String], environment:
             posix_spawn_file_actions_adddup2(&actions, parent, child)
         }
     }
-    var attributes = posix_spawnattr_t()
+    var attributes = newSpawnAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // POSIX_SPAWN_SETSID is glibc's 0x80 (hidden from Swift without _GNU_SOURCE).
@@ -139,7 +139,7 @@ package func spawnOnTerminal(_ path: String, _ arguments: [String], environment:
 /// The current environment with `overrides` applied (a `nil` value removes the variable), as `NAME=value`.
 package func environmentEntries(_ overrides: [String: String?]) -> [String] {
     var result: [String: String] = [:]
-    var pointer = environ
+    var pointer = processEnvironment
     while let entry = pointer.pointee {
         let text = String(cString: entry)
         if let equals = text.firstIndex(of: "=") {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// What the program's output does to the screen: drawing text, moving the cursor, erasing, inserting and deleting,
@@ -258,8 +259,8 @@ extension TerminalScreen {
     /// A new size, as xterm takes it: no re-flow; rows cut or padded on the right; when the screen gets shorter,
     /// rows leave at the top as far as needed to keep the cursor's row, then at the bottom.
     public mutating func resize(columns newColumns: Int, rows newRows: Int) {
-        let newColumns = max(1, newColumns)
-        let newRows = max(1, newRows)
+        let newColumns = Self.clamped(columns: newColumns)
+        let newRows = Self.clamped(rows: newRows)
         func fit(_ grid: [[TerminalCell]], cursorRow: Int) -> ([[TerminalCell]], Int) {
             var grid = grid.map { row -> [TerminalCell] in
                 var row = row

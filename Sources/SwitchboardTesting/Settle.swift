@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: Apache-2.0
 
 /// The environment variable that asks Switchboard's fields for settle marks.
 let settleVariable = "SWITCHBOARD_TEST_SETTLE"
@@ -89,34 +89,8 @@ extension TerminalSession {
         return ioctl(terminal.slave, UInt(FIONREAD), &waiting) == 0 ? Int(waiting) : 0
     }
 
-    /// Whether every process of the terminal's foreground process group is asleep (state `S` in /proc).
+    /// Whether every process of the terminal's foreground process group is asleep (Platform.swift).
     func foregroundAsleep() -> Bool {
-        let group = tcgetpgrp(terminal.master)
-        guard group > 0, let folder = opendir("/proc") else { return false }
-        defer { closedir(folder) }
-        var found = false
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let first = name.utf8.first, first >= 0x30 && first <= 0x39 else { continue }
-            guard let stat = readSmallFile("/proc/\(name)/stat"), let close = stat.lastIndex(of: ")") else { continue }
-            // After "pid (comm) ": state, ppid, pgrp.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 3, Int32(fields[2]) == group else { continue }
-            found = true
-            if fields[0] != "S" { return false }
-        }
-        return found
+        processGroupAsleep(tcgetpgrp(terminal.master))
     }
-}
-
-/// A /proc file's text (up to 4 KiB), or nil.
-func readSmallFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let n = read(fd, &buffer, buffer.count)
-    return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
 }

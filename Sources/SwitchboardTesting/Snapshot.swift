@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: Apache-2.0
 
 /// The environment variable that makes `assertSnapshot` write new and changed snapshots instead of failing.
 let recordVariable = "SWITCHBOARD_RECORD_SNAPSHOTS"
@@ -20,8 +20,11 @@ public struct SnapshotError: Error, CustomStringConvertible {
 /// ```
 ///
 /// - Parameters:
+///   - screen: the screen to compare, as `TerminalSession.screen` reads it.
+///   - name: the snapshot's name: its file is `<name>.txt`.
 ///   - directory: the folder holding the snapshots instead of `__Snapshots__/<test file name>` beside the test.
 ///   - record: write new and changed snapshots (nil: as `SWITCHBOARD_RECORD_SNAPSHOTS=1` says).
+///   - file: the test's source file (the caller's by default), beside which `__Snapshots__` is.
 public func assertSnapshot(of screen: TerminalScreen, named name: String, directory: String? = nil,
                            record: Bool? = nil, file: StaticString = #filePath) throws {
     try assertSnapshot(of: screen.text, named: name, directory: directory, record: record, file: file)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// Records what a switch fired while a sequence of edits is fed to a headless field, so predicates can be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// One cell of a virtual screen: the text drawn in it (a character with its combining marks and joined scalars,
@@ -79,12 +80,25 @@ public struct TerminalScreen: Sendable {
     var lastSettleMark: SettleMark?
     var markIsLast = false
 
-    /// An empty screen of `columns` x `rows` (at least 1 x 1).
+    /// The most columns, and the most rows, a screen has: a larger size asked for is cut to it (a smaller one
+    /// than 1 becomes 1), so that no size can exhaust memory.
+    public static let maximumSize = 1000
+
+    /// `columns` within 1...`maximumSize`.
+    static func clamped(columns: Int) -> Int { min(max(1, columns), maximumSize) }
+    /// `rows` within 1...`maximumSize`.
+    static func clamped(rows: Int) -> Int { min(max(1, rows), maximumSize) }
+
+    /// An empty screen of `columns` x `rows` (from 1 x 1 to `maximumSize` x `maximumSize`).
+    ///
+    /// ```swift
+    /// TerminalScreen(columns: 0, rows: 5000).rows   // 1000
+    /// ```
     public init(columns: Int = 80, rows: Int = 24) {
-        self.columns = max(1, columns)
-        self.rows = max(1, rows)
-        grid = Array(repeating: Array(repeating: .blank(), count: max(1, columns)), count: max(1, rows))
-        scrollBottom = max(1, rows) - 1
+        self.columns = Self.clamped(columns: columns)
+        self.rows = Self.clamped(rows: rows)
+        grid = Array(repeating: Array(repeating: .blank(), count: self.columns), count: self.rows)
+        scrollBottom = self.rows - 1
     }
 
     // MARK: reading

@@ -1,4 +1,4 @@
-import Glibc
+// SPDX-License-Identifier: Apache-2.0
 import Switchboard
 
 /// A program running in a pseudo-terminal with a virtual screen: keys in, screens out, as a person meets it.
@@ -43,6 +43,10 @@ public final class TerminalSession {
 
     /// Starts `command` (a path or a name found in `PATH`, then its arguments) on a new pseudo-terminal.
     /// - Parameters:
+    ///   - command: the program (a path or a name found in `PATH`) and its arguments.
+    ///   - columns: the terminal's width.
+    ///   - rows: the terminal's height.
+    ///   - environment: variables set (a value) or removed (nil) for the program.
     ///   - captureStandardOutput: the program's standard output goes to a pipe (read it with `standardOutput`).
     ///   - directory: the working directory (by default the current one).
     ///   - settle: how a wait knows the program is idle (see `SettleMode`).
@@ -53,6 +57,8 @@ public final class TerminalSession {
         var settings: [String: String?] = ["TERM": "xterm-256color", "LC_ALL": "C.UTF-8", "NO_COLOR": nil,
                                            "INPUTRC": "/dev/null", settleVariable: "1"]
         for (key, value) in environment { settings[key] = value }
+        let columns = TerminalScreen.clamped(columns: columns)
+        let rows = TerminalScreen.clamped(rows: rows)
         terminal = try PseudoTerminal(command, environment: environmentEntries(settings), columns: columns,
                                       rows: rows, captureStandardOutput: captureStandardOutput, directory: directory)
         pid = terminal.pid
@@ -89,6 +95,9 @@ public final class TerminalSession {
         return String(decoding: standardOutputBytes, as: UTF8.self)
     }
 
+    /// The most bytes one `read(waiting:)` takes from the terminal (and from the captured standard output).
+    static let readLimit = 1 << 20
+
     /// Reads what the program wrote, waiting up to `waiting` seconds for the first bytes; answers what the
     /// terminal answers (cursor position reports). Returns whether anything came.
     @discardableResult
@@ -98,18 +107,24 @@ public final class TerminalSession {
         guard poll(&fds, nfds_t(fds.count), Int32(waiting * 1000)) > 0 else { return false }
         var any = false
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = Glibc.read(terminal.master, &chunk, chunk.count)
+        // At most `readLimit` bytes from each a call: a program that writes without end (`yes`) always has more,
+        // and the waits calling this must get back to their deadlines.
+        var budget = Self.readLimit
+        while budget > 0 {
+            let n = posixRead(terminal.master, &chunk, min(chunk.count, budget))
             if n <= 0 { break }
             any = true
+            budget -= n
             output.append(contentsOf: chunk[0..<n])
             virtualScreen.feed(chunk[0..<n])
         }
         if let fd = terminal.standardOutput {
-            while true {
-                let n = Glibc.read(fd, &chunk, chunk.count)
+            budget = Self.readLimit
+            while budget > 0 {
+                let n = posixRead(fd, &chunk, min(chunk.count, budget))
                 if n <= 0 { break }
                 any = true
+                budget -= n
                 standardOutputBytes.append(contentsOf: chunk[0..<n])
             }
         }
@@ -162,7 +177,7 @@ public final class TerminalSession {
         var offset = 0
         let deadline = monotonicSeconds() + timeout
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(terminal.master, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { posixWrite(terminal.master, $0.baseAddress, $0.count) }
             if n > 0 {
                 offset += n
             } else if n < 0 && (errno == EAGAIN || errno == EINTR) {
@@ -192,6 +207,9 @@ public final class TerminalSession {
     /// Resizes the terminal (the program gets SIGWINCH) and the virtual screen, which does not re-flow, as xterm.
     public func resize(columns: Int, rows: Int) throws {
         read(waiting: 0)
+        // The program is told the size the virtual screen takes (sizes are clamped to what it supports).
+        let columns = TerminalScreen.clamped(columns: columns)
+        let rows = TerminalScreen.clamped(rows: rows)
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
                            ws_ypixel: 0)
         guard ioctl(terminal.master, UInt(TIOCSWINSZ), &size) == 0 else {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The built `deploy` example (Examples/deploy), run as its users run it: from a script without a terminal, on a
 // pseudo-terminal, and in tmux for what the screen shows.
 import Testing

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The format, network and path rules on ArgumentParser options: typed values, messages, shell completion.
 import ArgumentParser
-import SwitchboardArgumentParser
+import SwitchboardArgumentRules
 import Testing
 
 struct Server: ParsableCommand {

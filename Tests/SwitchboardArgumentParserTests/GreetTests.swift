@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The built `greet` example (Examples/greet): the same prompting from an AsyncParsableCommand's async run().
 import Testing
 import TerminalTestSupport

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // List prompts for missing options and list questions from nonisolated code: the built `release` and `pick`
 // examples (both Swift 5 language mode, no MainActor ceremony) in tmux, and the main-thread check.
 import ArgumentParser

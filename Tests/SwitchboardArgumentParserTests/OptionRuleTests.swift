@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rules on ArgumentParser options, met as a tool's author meets them: through ArgumentParser's own parse, error,
 // help and completion API.
 import ArgumentParser
-import SwitchboardArgumentParser
+import SwitchboardArgumentRules
 import Testing
 
 enum Colour: String, ExpressibleByArgument, CaseIterable {

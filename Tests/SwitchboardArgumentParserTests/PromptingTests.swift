@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Prompting through its API, where no terminal is needed: given values, --no-input, the missing-option error as
 // ArgumentParser prints it, a default the rule refuses. What a prompt shows is in DeployTests and GreetTests.
 import ArgumentParser

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard choose` and `switchboard confirm` as a shell script calls them: no terminal.
 import Foundation
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `switchboard choose` and `switchboard confirm` as a user sees them: virtual screens (tmux for a resize and for job
 // control), a pty for the terminal's modes.
 import Foundation

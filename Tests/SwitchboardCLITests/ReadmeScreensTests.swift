@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ struct ReadmeScreensTests {
         return captures
     }
 
-    @Test("every screen shown is part of a captured screen", arguments: ["README.md", "Documentation/SwitchboardCLI.md"])
+    @Test("every screen shown is part of a captured screen", arguments: ["README.md", "Sources/SwitchboardSpec/SwitchboardSpec.docc/CommandLine.md"])
     func screensAreCaptured(file: String) throws {
         let captures = try Self.captures()
         #expect(captures.count >= 8)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The string cases of the official JSON-Schema-Test-Suite for the formats the JSON Schema rules implement,
 // copied from github.com/json-schema-org/JSON-Schema-Test-Suite at commit 44401e0c046704b476ec9d2e2fccdaee618f259d,
 // tests/draft2020-12/optional/format/<format>.json (the suite's own files are not part of this repository).

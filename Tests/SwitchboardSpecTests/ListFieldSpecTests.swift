@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spec types select, multiselect and confirm; a multi-select's answer is a list in every format.
 import Foundation
 import Testing

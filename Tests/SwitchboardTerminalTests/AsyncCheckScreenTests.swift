@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks that take time, as the user sees them: Examples/field-username on the virtual screen, and in tmux for a
 // resize (re-flow).
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The check commands' runner through its API: exit statuses, signals, output, timeouts, background children.
 import Foundation
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // DisplayWidth against what the terminal draws: each sample printed in tmux, the cursor read back.
 import SwitchboardTerminal
 import Testing

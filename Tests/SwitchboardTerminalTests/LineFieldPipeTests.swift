@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard input that is not a terminal: no readline, exactly one line per field, the same rules, plain
 // error lines on standard error.
 import Glibc

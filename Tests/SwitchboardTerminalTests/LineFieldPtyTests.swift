@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LineField as a user meets it: the example programs on a real pseudo-terminal, keys typed, the bytes drawn,
 // the value, the exit status and the terminal modes afterwards.
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the user sees: the examples on the kit's virtual 80x24 screen; on a real terminal (a detached tmux window,
 // read back with capture-pane) where only one can show it: re-flow on resize, job control, the widths tmux draws.
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The keys a list binds are readline bindings the proxy gives back: every entry it changed, in every keymap,
 // and the keymaps it had to make for a sequence no keymap led to (PgUp, without an inputrc).
 import CReadline

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The list under the input as rows of text: filtering, the window, "N more", marks, cutting, escaping.
 import Testing
 @testable import SwitchboardTerminal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shared terminal test helpers do what other suites rely on: a pty that is the child's controlling
 // terminal, captured standard output, tmux screens that can be typed into, read and resized.
 import Glibc

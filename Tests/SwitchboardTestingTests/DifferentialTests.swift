@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The virtual screen checked against a real terminal: the same programs and keys through tmux and through
 // TerminalSession give the same screens.
 import Glibc

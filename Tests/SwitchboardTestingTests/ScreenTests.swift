@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The virtual screen fed bytes directly: what xterm shows for them.
 import SwitchboardTesting
 import Testing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TerminalSession with Switchboard's own examples (exact settle) and with ordinary programs (the quiet test).
 import Glibc
 import SwitchboardTesting

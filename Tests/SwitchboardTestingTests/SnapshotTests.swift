@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Snapshots: missing, matching, differing (with a line diff), recorded, and never written through a link.
 import Glibc
 import SwitchboardTesting

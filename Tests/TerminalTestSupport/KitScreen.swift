@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A shell command in SwitchboardTesting's virtual terminal, with TmuxScreen's interface: the screen tests that need
 // no real terminal run here (no tmux server, no process per key or capture); DifferentialTests keep the kit honest
 // against tmux.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running a built program to completion as a shell script would, without a terminal.
 import Foundation
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A child process on a pseudo-terminal, as a user at a terminal would run it.
 import Glibc
 import SwitchboardTesting

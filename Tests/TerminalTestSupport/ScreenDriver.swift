@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What screen tests drive: a program on a real terminal (TmuxScreen) or on the kit's virtual one (KitScreen).
 
 /// A shell command on a terminal, typed into and read back as text: `TmuxScreen` (a real terminal, for what only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Starting child processes for terminal tests: posix_spawn with chosen descriptors, optionally in a new
 // session, and the folder where the build put the executables under test.
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A program running in a detached tmux window: what a user sees, read with capture-pane.
 import Glibc
 import SwitchboardTesting

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 // `switchboard check` versus `LC_ALL=C grep -cE` on the same generated 1M-line file, side by side in one run.

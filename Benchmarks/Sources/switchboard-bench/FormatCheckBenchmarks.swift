@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 // `switchboard check --count --rule ipv4 | uuid | date` versus `LC_ALL=C grep -cE` with the shape-only pattern

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A corpus of real-looking e-mail addresses for the `check` rows: the shapes people actually paste into a form or
 // export from a CRM (names with dots, plus tags, capitals, country domains, sub-domains), about a quarter of them
 // wrong in the ways such lists are wrong (a display name, a trailing space or dot, a comma list, non-ASCII, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 
 /// Nanoseconds per value for each built-in rule and a regex rule, on typical values (a mix that passes and fails):

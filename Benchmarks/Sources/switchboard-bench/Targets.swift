@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 // The regression guard: every row that has a target records its ratio here, and `switchboard-bench quick`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Terminal benchmarks: the real LineField driven through a pseudo-terminal, a validated field against the
 // same field without validation. The benchmark re-runs itself as the field's process (argument "terminal",
 // so main.swift must run this section for that argument, and SWITCHBOARD_BENCH_FIELD set) and measures that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // switchboard-bench: every benchmark of the project in one release-built run. `make bench`
 import Glibc
 // Pass section names to run only some: core, rules, terminal, check, startup, lists.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a masked field needs from readline that its public interface does not offer.
 #ifndef SWITCHBOARD_READLINE_SUPPORT_H
 #define SWITCHBOARD_READLINE_SUPPORT_H

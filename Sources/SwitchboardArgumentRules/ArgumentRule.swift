@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import SwitchboardRules
 
@@ -243,7 +244,7 @@ public struct ArgumentRuleError: Error, Sendable, Equatable, CustomStringConvert
 
 /// A value as ArgumentParser writes one in help, and as it would be typed: an enum's raw value, a list joined with
 /// commas (nil for an empty one), else `defaultValueDescription` or the value's own description.
-func argumentText(_ value: Any) -> String? {
+package func argumentText(_ value: Any) -> String? {
     if let list = value as? [Any] {
         let items = list.compactMap(argumentText)
         return items.isEmpty ? nil : items.joined(separator: ", ")

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The C library (Glibc on Linux, Darwin on macOS): the only file of SwitchboardCLISupport that imports one, re-exported
+// for the module's other files. What differs between the two is wrapped in SwitchboardTerminal's Platform.swift and in
+// CReadlineSupport; the calls made here are spelled the same on both. Documentation: the Portability article.
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Darwin)
+@_exported import Darwin
+#endif
+
+/// write(2), by a name that `OutputBuffer.write` does not shadow.
+@inline(__always)
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }

@@ -1,0 +1,48 @@
+// The test kit against hostile programs and sizes: what a user's test meets when the program under test misbehaves.
+import Glibc
+import SwitchboardTesting
+import Testing
+
+@Suite struct HostileTests {
+    @Test("A program that writes without end (to the terminal or a captured output) fails a wait within its bound",
+          .timeLimit(.minutes(1)))
+    func endlessOutput() throws {
+        for (command, capture) in [(["yes"], false), (["cat", "/dev/zero"], false), (["yes"], true)] {
+            let term = try TerminalSession(command, columns: 20, rows: 4, captureStandardOutput: capture,
+                                           timeout: 0.5)
+            #expect(throws: TerminalSessionError.self, "\(command)") { try term.waitFor("never shown") }
+            #expect(throws: TerminalSessionError.self, "\(command)") { try term.waitUntilSettled() }
+            #expect(throws: TerminalSessionError.self, "\(command)") { try term.waitForExit() }
+        }
+    }
+
+    @Test("Screen sizes are bounded: huge sizes are cut to maximumSize, zero and negative sizes become 1")
+    func hugeAndTinySizes() {
+        let huge = TerminalScreen(columns: Int.max, rows: Int.max)
+        #expect(huge.columns == TerminalScreen.maximumSize && huge.rows == TerminalScreen.maximumSize)
+        #expect(huge.lines.count == TerminalScreen.maximumSize)
+        var screen = TerminalScreen(columns: -3, rows: 0)
+        #expect(screen.columns == 1 && screen.rows == 1)
+        screen.feed("ab\u{1B}[999999999C\u{1B}[2147483648;2147483648H中x")
+        screen.resize(columns: Int.max, rows: Int.min)
+        #expect(screen.columns == TerminalScreen.maximumSize && screen.rows == 1)
+        screen.resize(columns: 0, rows: -1)
+        #expect(screen.columns == 1 && screen.rows == 1 && screen.lines.count == 1)
+    }
+
+    @Test("The program is told the size the virtual screen has, also for zero, negative and huge sizes")
+    func programSeesTheScreensSize() throws {
+        let script = "stty size; read line; stty size; read line; stty size"
+        let term = try TerminalSession(["sh", "-c", script], columns: 0, rows: -4, captureStandardOutput: true)
+        try term.waitUntilSettled()
+        try term.resize(columns: 100_000, rows: 70_000)
+        try term.type("\n")
+        try term.waitUntilSettled()
+        try term.resize(columns: -1, rows: 0)
+        try term.type("\n")
+        #expect(try term.waitForExit() == 0)
+        let max = TerminalScreen.maximumSize
+        #expect(term.standardOutput == "1 1\n\(max) \(max)\n1 1\n")
+        #expect(term.screen.columns == 1 && term.screen.rows == 1)
+    }
+}
