@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardSchema
 
 // An optional object of a schema (a property of type object that `required` does not name) asked only after a yes:

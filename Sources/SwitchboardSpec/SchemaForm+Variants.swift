@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardSchema
 
 // A schema's choices between shapes, as conditions of the spec's `when:`: `oneOf`/`anyOf` of object variants (the
