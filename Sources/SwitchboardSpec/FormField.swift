@@ -82,6 +82,12 @@ public final class FormField {
     public let kind: FieldKind
     /// The question shown to the user; the name when none is given.
     public var prompt: String
+    /// A line shown above the question each time it is asked (escaped by the prompter); nil: none.
+    ///
+    /// ```swift
+    /// port.help = "The port the service listens on"
+    /// ```
+    public var help: String?
     /// Whether an empty answer fails (`must not be empty`). An optional field accepts an empty answer and
     /// skips its other rules when empty.
     public let isRequired: Bool

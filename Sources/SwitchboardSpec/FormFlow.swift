@@ -203,6 +203,7 @@ public final class FormFlow {
         let failure = field.refreshChoices()
         if field.hasChoicesCommand { prompter.doneWorking() }
         if let failure { prompter.show("\(field.name): \(failure)") }
+        if let help = field.help, !help.isEmpty { prompter.show(help) }
         let before = field.text.value
         do {
             let value = try field.isMultiline ? readLines(field, prompter) : readOne(field, prompter)

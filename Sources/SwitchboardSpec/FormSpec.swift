@@ -150,6 +150,7 @@ public struct FormSpec {
 extension FieldSpec {
     /// Sets a new field's literal default, path completion and check command from the spec.
     @MainActor func configure(_ field: FormField, words: FormWords) {
+        field.help = help
         if case .literal(var value) = defaultValue {
             // A yes/no default in the form's own words (`default: không`) is its yes or no.
             if kind == .yesNo || kind == .confirm, parseYesNo(value) == nil, let yes = words.yesNo(value) {
@@ -232,6 +233,12 @@ public struct FieldSpec {
     /// spec["branch"]?.choicesCommand?.command.command   // "git branch --format='%(refname:short)'"
     /// ```
     public var choicesCommand: ChoicesCommandSpec? = nil
+    /// `help:`: a line shown above the question each time it is asked (escaped), e.g. a schema's `description`.
+    ///
+    /// ```swift
+    /// spec["port"]?.help   // "The port the service listens on"
+    /// ```
+    public var help: String? = nil
     /// The groups the field is in (`["server"]` for `server.port`); empty for a field of the form itself.
     public var groupPath: [String] = []
 }

@@ -127,7 +127,7 @@ struct SchemaMapper {
         case .array(let names)?:
             return names.compactMap { if case .string(let n) = $0, n != "null" { n } else { nil } }.first
         default:
-            if schema["properties"] != nil { return "object" }
+            if schema["properties"] != nil || objectVariants(schema) != nil { return "object" }
             return nil
         }
     }
@@ -136,17 +136,34 @@ struct SchemaMapper {
     /// `inItem`: the fields of a list's item, which hold no groups, lists or conditions (a spec's repeat cannot).
     mutating func fields(of schema: JSONValue, depth: Int, prefix: String = "", inItem: Bool = false) -> [JSONValue] {
         let object = resolved(schema)
-        guard depth < 16, case .object(let properties)? = object["properties"] else { return [] }
+        guard depth < 16 else { return [] }
+        let properties: JSONObject
+        if case .object(let members)? = object["properties"] {
+            properties = members
+        } else if !inItem, objectVariants(object) != nil {
+            properties = JSONObject()
+        } else {
+            return []
+        }
         var required: Set<String> = []
         if case .array(let names)? = object["required"] {
             for case .string(let name) in names { required.insert(name) }
         }
-        var entries = properties.members.compactMap { member -> JSONValue? in
+        var entries: [JSONValue] = []
+        for member in properties.members {
             let schema = resolved(member.value)
             if inItem && (type(schema) == "object" || (type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil)) {
-                return nil
+                continue
             }
-            return field(member.key, schema, required: required.contains(member.key), depth: depth, prefix: prefix)
+            guard let entry = field(member.key, schema, required: required.contains(member.key), depth: depth,
+                                    prefix: prefix) else { continue }
+            // An optional object is asked only after a yes to its own question.
+            if !required.contains(member.key), entry["group"] != nil,
+               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: properties) {
+                entries += gated
+            } else {
+                entries.append(entry)
+            }
         }
         if inItem { return entries }
         // if/then/else on this object's answers: a property only `then` (or `else`) defines is asked only while
@@ -167,7 +184,8 @@ struct SchemaMapper {
                 entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
             }
         }
-        return entries
+        entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
     }
 
     /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
@@ -252,6 +270,9 @@ struct SchemaMapper {
             rules += stringRules(schema)
         }
         if !rules.isEmpty { entry.append(("rules", .array(rules))) }
+        if case .string(let description)? = schema["description"], !description.isEmpty {
+            entry.append(("help", .string(description)))
+        }
         if let value = schema["default"], let text = scalarText(value, boolean: kind == "boolean") {
             entry.append(("default", .string(text)))
         }
@@ -262,7 +283,7 @@ struct SchemaMapper {
         return object(entry)
     }
 
-    private func object(_ entry: [(String, JSONValue)]) -> JSONValue {
+    func object(_ entry: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }))
     }
 
@@ -283,7 +304,7 @@ struct SchemaMapper {
         return texts.isEmpty || texts.count != values.count ? nil : Array(uniqued(texts))
     }
 
-    private func scalarText(_ value: JSONValue, boolean: Bool) -> String? {
+    func scalarText(_ value: JSONValue, boolean: Bool) -> String? {
         switch value {
         case .string(let text): return text.isEmpty ? nil : text
         case .number(let number): return number.description
@@ -333,8 +354,9 @@ struct SchemaMapper {
         let schema = schema.map(resolved)
         switch answer {
         case .object(let members):
-            return .object(JSONObject(zip(members.names, members.values).map { name, value in
-                (key: name, value: self.value(value, schema?["properties"]?[name]))
+            let pairs = zip(members.names, members.values).filter { name, _ in !isGate(name, of: schema) }
+            return .object(JSONObject(pairs.map { name, value in
+                (key: name, value: self.value(value, schema.flatMap { propertySchema(name, in: $0) }))
             }))
         case .array(let items):
             return .array(items.map { value($0, schema?["items"]) })

@@ -17,7 +17,8 @@ struct SpecParser {
 
     static let topKeys = ["title", "rules", "fields", "words", "scenarios"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
-                            "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when"]
+                            "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when",
+                            "help"]
     static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
@@ -104,7 +105,7 @@ struct SpecParser {
         let defaultValue = map["default"].flatMap { node in
             kind.isMultiselect ? parseListDefault(node, kind: kind) : parseDefault(node, kind: kind)
         }
-        return FieldSpec(
+        var spec = FieldSpec(
             name: name, prompt: prompt, kind: kind, isRequired: required, rules: rules, message: message,
             defaultValue: defaultValue,
             sameAs: map["same-as"].flatMap { parseBinding($0, "same-as") },
@@ -114,6 +115,8 @@ struct SpecParser {
             check: map["check"].flatMap { parseCheck($0) },
             when: map["when"].flatMap { parseWhen($0) },
             choicesCommand: map["choices"].flatMap { $0.mapping == nil ? nil : parseChoicesCommand($0) })
+        spec.help = map["help"].flatMap { string($0, "a help text") }
+        return spec
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.

@@ -90,7 +90,7 @@ func specProblems(_ yaml: String, file: String = "t.yaml") -> [String] {
                 promt: Email
                 type: colour
             """) == [
-            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check, min, max, when"#,
+            #"t.yaml:3:5: unknown key "promt" in a field; expected one of name, prompt, type, masked, multiline, required, rules, message, default, choices, same-as, after, examples, check, min, max, when, help"#,
             #"t.yaml:4:11: unknown field type "colour"; expected one of text, masked, multiline, choice, select, multiselect, yesno, confirm, number"#,
         ])
     }

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardSchema
+
+// A schema's choices between shapes, as conditions of the spec's `when:`: `oneOf`/`anyOf` of object variants (the
+// variant picked first by its discriminator), `dependentRequired`/`dependentSchemas` and draft 4-7 `dependencies`
+// (the dependents asked, required, once the named property is answered).
+
+/// One object variant of `oneOf`/`anyOf`: its discriminator's constant and its schema.
+struct SchemaVariant {
+    /// The constant as the choice's text.
+    let value: String
+    /// The constant as written (`2`, `true`, `"card"`).
+    let constant: JSONValue
+    /// The variant's schema, references followed.
+    let schema: JSONValue
+}
+
+extension SchemaMapper {
+    /// The object variants of `object`'s `oneOf`/`anyOf` and their discriminator: the first property of the first
+    /// variant that every variant gives a different `const` (or a one-value `enum`); nil when there is none.
+    func objectVariants(_ object: JSONValue) -> (discriminator: String, variants: [SchemaVariant])? {
+        guard case .array(let list)? = object["oneOf"] ?? object["anyOf"], list.count > 1 else { return nil }
+        let schemas = list.map(resolved)
+        guard case .object(let first)? = schemas[0]["properties"] else { return nil }
+        candidates: for member in first.members where member.key.unicodeScalars.allSatisfy(isNameScalar) {
+            var variants: [SchemaVariant] = []
+            for schema in schemas {
+                guard let test = schema["properties"]?[member.key].map(resolved),
+                      let constant = test["const"] ?? oneValueEnum(test),
+                      let text = scalarText(constant, boolean: false) else { continue candidates }
+                variants.append(SchemaVariant(value: text, constant: constant, schema: schema))
+            }
+            guard Set(variants.map(\.value)).count == variants.count else { continue }
+            return (member.key, variants)
+        }
+        return nil
+    }
+
+    private func oneValueEnum(_ schema: JSONValue) -> JSONValue? {
+        if case .array(let list)? = schema["enum"], list.count == 1 { return list[0] }
+        return nil
+    }
+
+    /// The names `schema`'s `required` lists.
+    func requiredNames(_ schema: JSONValue) -> [String] {
+        guard case .array(let names)? = schema["required"] else { return [] }
+        return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
+    }
+
+    /// `entries` with the variant pick (the discriminator as a list of its constants, in place of the property
+    /// when the object has it) and each variant's own properties, asked while a variant that has them is picked.
+    /// A property several variants have is asked once, with the first one's schema, required when all require it.
+    mutating func variantFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+                                prefix: String) -> [JSONValue] {
+        guard let (discriminator, variants) = objectVariants(object) else { return entries }
+        var entries = entries
+        let source = base[discriminator].map(resolved) ?? variants[0].schema["properties"]?[discriminator].map(resolved)
+        var pick: [(String, JSONValue)] = [("name", .string(discriminator))]
+        if let title = source?["x-switchboard"]?["prompt"] ?? source?["title"] { pick.append(("prompt", title)) }
+        pick += [("required", .bool(true)), ("type", .string("select")),
+                 ("choices", .array(variants.map { JSONValue.string($0.value) }))]
+        if let index = entries.firstIndex(where: { $0["name"] == .string(discriminator) }) {
+            entries[index] = self.object(pick)
+        } else {
+            entries.append(self.object(pick))
+        }
+        var order: [String] = []
+        var found: [String: (schema: JSONValue, values: [String], required: Int)] = [:]
+        for variant in variants {
+            guard case .object(let properties)? = variant.schema["properties"] else { continue }
+            let required = requiredNames(variant.schema)
+            for member in properties.members where member.key != discriminator && base[member.key] == nil {
+                if found[member.key] == nil {
+                    order.append(member.key)
+                    found[member.key] = (resolved(member.value), [], 0)
+                }
+                found[member.key]?.values.append(variant.value)
+                if required.contains(member.key) { found[member.key]?.required += 1 }
+            }
+        }
+        let asked = Set(entries.compactMap { if case .string(let name)? = $0["name"] { name } else { nil } })
+        for name in order where !asked.contains(name) {
+            guard let info = found[name], type(info.schema) != "object", type(info.schema) != "array",
+                  case .object(let entry)? = field(name, info.schema, required: info.required == info.values.count,
+                                                   depth: depth, prefix: prefix) else { continue }
+            let values: JSONValue = info.values.count == 1
+                ? .string(info.values[0]) : .array(info.values.map(JSONValue.string))
+            let when = JSONValue.object(JSONObject([(key: prefix + discriminator, value: values)]))
+            entries.append(.object(JSONObject(entry.members + [(key: "when", value: when)])))
+        }
+        return entries
+    }
+
+    /// `entries` with the dependencies as conditions: a dependent of `dependentRequired` (or of an array in
+    /// `dependencies`, or of a dependent schema's `required`) that is optional becomes required and asked once
+    /// the named property is answered (after it); the properties only a dependent schema defines are asked, after
+    /// the named property, once it is answered. A property that names dependents is never made a dependent itself.
+    mutating func dependentFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+                                  prefix: String) -> [JSONValue] {
+        var requiredBy: [(trigger: String, dependents: [String])] = []
+        var schemas: [(trigger: String, schema: JSONValue)] = []
+        for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+            guard case .object(let map)? = object[keyword] else { continue }
+            for member in map.members {
+                if keyword != "dependentSchemas", case .array(let names) = member.value {
+                    requiredBy.append((member.key, names.compactMap { if case .string(let n) = $0 { n } else { nil } }))
+                } else if keyword != "dependentRequired", case .object = resolved(member.value) {
+                    let schema = resolved(member.value)
+                    schemas.append((member.key, schema))
+                    requiredBy.append((member.key, requiredNames(schema)))
+                }
+            }
+        }
+        guard !requiredBy.isEmpty else { return entries }
+        var entries = entries
+        func index(_ name: String) -> Int? { entries.firstIndex { $0["name"] == .string(name) } }
+        func isScalar(_ entry: JSONValue) -> Bool { entry["group"] == nil && entry["repeat"] == nil }
+        func answered(_ trigger: String) -> JSONValue {
+            .object(JSONObject([(key: "field", value: .string(prefix + trigger)), (key: "rule", value: .string("required"))]))
+        }
+        let triggers = Set(requiredBy.map(\.trigger))
+        var made: Set<String> = []
+        for (trigger, dependents) in requiredBy {
+            guard let t = index(trigger), isScalar(entries[t]) else { continue }
+            for dependent in dependents where !triggers.contains(dependent) && !made.contains(dependent) {
+                guard var d = index(dependent), isScalar(entries[d]), entries[d]["when"] == nil,
+                      entries[d]["required"] == .bool(false), case .object(let entry) = entries[d] else { continue }
+                let members = entry.members.filter { $0.key != "required" }
+                    + [(key: "required", value: .bool(true)), (key: "when", value: answered(trigger))]
+                if d < t {   // a condition reads earlier answers only: moved after the property it depends on
+                    entries.remove(at: d)
+                    d = index(trigger)! + 1
+                    entries.insert(.object(JSONObject(members)), at: d)
+                } else {
+                    entries[d] = .object(JSONObject(members))
+                }
+                made.insert(dependent)
+            }
+        }
+        for (trigger, schema) in schemas {
+            guard let t = index(trigger), isScalar(entries[t]), case .object(let extra)? = schema["properties"] else {
+                continue
+            }
+            let required = requiredNames(schema)
+            var at = t + 1
+            for member in extra.members where index(member.key) == nil {
+                let schema = resolved(member.value)
+                guard type(schema) != "object", type(schema) != "array",
+                      case .object(let entry)? = field(member.key, schema, required: required.contains(member.key),
+                                                       depth: depth, prefix: prefix) else { continue }
+                entries.insert(.object(JSONObject(entry.members + [(key: "when", value: answered(trigger))])), at: at)
+                at += 1
+            }
+        }
+        return entries
+    }
+
+    /// The schema of the property `name` of the object `schema`: in `properties`, else in `then`/`else`, an object
+    /// variant (the discriminator as an `enum` of its constants) or a dependent schema.
+    func propertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
+        if let found = schema["properties"]?[name] { return found }
+        if let (discriminator, variants) = objectVariants(schema), discriminator == name {
+            return .object(JSONObject([(key: "enum", value: .array(variants.map(\.constant)))]))
+        }
+        var places: [JSONValue] = []
+        for keyword in ["then", "else"] { if let place = schema[keyword] { places.append(resolved(place)) } }
+        if case .array(let list)? = schema["oneOf"] ?? schema["anyOf"] { places += list.map(resolved) }
+        for keyword in ["dependentSchemas", "dependencies"] {
+            if case .object(let map)? = schema[keyword] { places += map.members.map { resolved($0.value) } }
+        }
+        for place in places { if let found = place["properties"]?[name] { return found } }
+        return nil
+    }
+}
