@@ -14,7 +14,7 @@ BIN=${BIN:-.build-static/release/switchboard}
 DATA=.schema-suite/schemastore
 SCHEMA=$DATA/dependabot.json
 INPUT=$DATA/dependabot-200k.jsonl
-[ -f "$INPUT" ] || scripts/fetch-schema-suite.sh
+[ -f "$INPUT" ] || { scripts/fetch-schema-suite.sh && python3 scripts/schema-agreement.py "$DATA" --bench; }
 python3 -c "import jsonschema_rs" 2>/dev/null || python3 -m pip install --quiet jsonschema-rs
 command -v check-jsonschema >/dev/null || python3 -m pip install --quiet check-jsonschema
 [ -x "$BIN" ] || { echo "build first: make release" >&2; exit 2; }
