@@ -36,7 +36,15 @@ enum YAMLDocument {
                 if let double = Double.construct(from: scalar), double.isFinite,
                    let number = JSONNumber(String(double)) { return .number(number) }
                 throw Problem(description: "line \(scalar.mark?.line ?? 0): \(scalar.string) is not a number JSON can hold")
-            default: return .string(scalar.string)
+            default:
+                // A plain scalar whose tag was left unresolved: YAML's core schema by its text.
+                guard scalar.style == .plain else { return .string(scalar.string) }
+                switch scalar.string {
+                case "null", "Null", "NULL", "~", "": return .null
+                case "true", "True", "TRUE": return .bool(true)
+                case "false", "False", "FALSE": return .bool(false)
+                default: return JSONNumber(scalar.string).map { .number($0) } ?? .string(scalar.string)
+                }
             }
         case .mapping(let mapping):
             var members: [(key: String, value: JSONValue)] = []

@@ -18,7 +18,7 @@ public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendabl
 extension JSONValue {
     /// The deepest nesting of arrays and objects `parse` accepts: deeper documents are refused with an error (a
     /// hostile document cannot exhaust the stack, here or in validation).
-    public static let maximumDepth = 512
+    public static let maximumDepth = 256
 
     /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8).
     ///

@@ -26,7 +26,7 @@ final class SchemaEvaluation {
     /// How many schemas deep one evaluation may go: deeper is a schema that recurses without end at run time
     /// (through `$dynamicRef`), reported as an undecided failure. Documents are at most `JSONValue.maximumDepth`
     /// deep, and a schema's static reference loops are refused when it loads.
-    static let maximumDepth = 3000
+    static let maximumDepth = 1000
 
     var failures: [SchemaFailure] = []
     /// Whether failures are being recorded (false inside `anyOf`, `not`, `if`...: only the verdict counts there).

@@ -88,11 +88,11 @@ struct ValidatorTests {
     func deepNesting() throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(deep) }
-        #expect(error?.message == "arrays and objects nested deeper than 512 levels")
+        #expect(error?.message == "arrays and objects nested deeper than 256 levels")
         let deepSchema = String(repeating: #"{"not":"#, count: 10_000) + "{}" + String(repeating: "}", count: 10_000)
         #expect(throws: SchemaError.self) { try JSONSchema(json: deepSchema) }
         // The deepest allowed document against a recursive schema: decided, no stack overflow.
-        let allowed = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let allowed = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
         let nested = try JSONSchema(json: ##"{"items": {"$ref": "#"}, "type": "array"}"##)
         #expect(nested.isValid(try JSONValue.parse(allowed)))
     }
@@ -106,6 +106,18 @@ struct ValidatorTests {
         #expect(failures.first?.isUndecided == true)
         #expect(failures.first?.message.contains("could not be checked against the pattern") == true)
         #expect(!schema.isValid(value))
+    }
+
+    @Test("hostile: nested anyOf failing deep is explained in linear time (explaining each level took 2^depth)")
+    func nestedAlternatives() throws {
+        var schema = #"{"type": "string"}"#
+        for _ in 0..<40 { schema = #"{"anyOf": [{"type": "integer"}, {"properties": {"a": "# + schema + "}}]}" }
+        let validator = try JSONSchema(json: schema)
+        var document = "1.5"
+        for _ in 0..<40 { document = #"{"a": "# + document + "}" }
+        let failures = validator.validate(try JSONValue.parse(document))
+        #expect(failures.count == 1)
+        #expect(failures.first?.pointer == "/a")
     }
 
     @Test("hostile: a huge enum is hashed")
