@@ -15,8 +15,8 @@ DATA=.schema-suite/schemastore
 SCHEMA=$DATA/dependabot.json
 INPUT=$DATA/dependabot-200k.jsonl
 [ -f "$INPUT" ] || { scripts/fetch-schema-suite.sh && python3 scripts/schema-agreement.py "$DATA" --bench; }
-python3 -c "import jsonschema_rs" 2>/dev/null || python3 -m pip install --quiet jsonschema-rs
-command -v check-jsonschema >/dev/null || python3 -m pip install --quiet check-jsonschema
+python3 -c "import jsonschema_rs" 2>/dev/null || python3 -m pip install --quiet --root-user-action=ignore jsonschema-rs
+command -v check-jsonschema >/dev/null || python3 -m pip install --quiet --root-user-action=ignore check-jsonschema
 [ -x "$BIN" ] || { echo "build first: make release" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,12 +26,13 @@ echo "load: $(uptime)"
 best() {   # best wall time of ROUNDS runs of "$@" (output discarded), in seconds
   local best=999999 t
   for _ in $(seq "$ROUNDS"); do
-    t=$( { /usr/bin/time -f "%e" "$@" > /dev/null 2>/dev/null; } 2>&1 | tail -1 )
+    /usr/bin/time -o "$tmp/time" -f "%e" "$@" > /dev/null 2>&1 || true
+    t=$(tail -1 "$tmp/time")
     best=$(python3 -c "print(min($best, $t))")
   done
   echo "$best"
 }
-rss() { { /usr/bin/time -f "%M" "$@" > /dev/null 2>/dev/null; } 2>&1 | tail -1; }
+rss() { /usr/bin/time -o "$tmp/rss" -f "%M" "$@" > /dev/null 2>&1 || true; tail -1 "$tmp/rss"; }
 
 cat > "$tmp/rs.py" <<'PY'
 import json, sys, jsonschema_rs
