@@ -376,6 +376,14 @@ struct SchemaEvaluation {
             return items.count <= maximum || fail("maxItems", "must have at most \(maximum) item\(maximum == 1 ? "" : "s")")
         case .uniqueItems:
             guard case .array(let items) = value else { return true }
+            if items.count <= 16 {   // pairwise: no table to allocate for the short arrays most documents have
+                for i in items.indices.dropFirst() {
+                    for j in 0..<i where items[j] == items[i] {
+                        return fail("uniqueItems", "must not repeat items (items \(j) and \(i) are equal)")
+                    }
+                }
+                return true
+            }
             var seen: [JSONValue: Int] = [:]
             for (i, item) in items.enumerated() {
                 if let first = seen.updateValue(i, forKey: item) {

@@ -172,19 +172,63 @@ enum SchemaCheck: @unchecked Sendable {
     case unevaluatedProperties(SchemaNode)
 }
 
-/// `enum`: the allowed values, hashed (and as a list when there are few: comparing a handful beats hashing).
-final class EnumerationCheck: @unchecked Sendable {
-    let values: Set<JSONValue>
-    let few: [JSONValue]?
+/// `enum`: the allowed values. Strings (most enums) are found in a `NameTable`; other values are hashed.
+final class EnumerationCheck: Sendable {
+    private let strings: NameTable<Void>
+    private let others: Set<JSONValue>
     let message: String
     init(_ items: [JSONValue], message: String) {
-        values = Set(items)
-        few = items.count <= 8 ? items : nil
+        var strings: [(String, Void)] = []
+        var others: Set<JSONValue> = []
+        for item in items {
+            if case .string(let text) = item { strings.append((text, ())) } else { others.insert(item) }
+        }
+        self.strings = NameTable(strings)
+        self.others = others
         self.message = message
     }
     func contains(_ value: JSONValue) -> Bool {
-        if let few { return few.contains(value) }
-        return values.contains(value)
+        if case .string(let text) = value { return strings[text] != nil }
+        return !others.isEmpty && others.contains(value)
+    }
+}
+
+/// Strings to values, looked up by comparing the few keys of the same length in UTF-8 bytes instead of hashing the
+/// key: property names and enum values are short and of varied lengths, and hashing them took a third of the time
+/// of validating typical configuration files.
+struct NameTable<Value>: @unchecked Sendable {
+    /// Keys by length for lengths below 64 (longer ones in `long`).
+    private let short: [[(String, Value)]]
+    private let long: [String: Value]
+    private let longest: Int
+
+    /// From pairs; a repeated key keeps its last value.
+    init(_ pairs: [(String, Value)]) {
+        var unique: [String: Value] = [:]
+        var order: [String] = []
+        for (key, value) in pairs {
+            if unique.updateValue(value, forKey: key) == nil { order.append(key) }
+        }
+        longest = order.map(\.utf8.count).max() ?? -1
+        var short = [[(String, Value)]](repeating: [], count: max(0, min(longest, 63) + 1))
+        var long: [String: Value] = [:]
+        for key in order {
+            let length = key.utf8.count
+            if length < short.count { short[length].append((key, unique[key]!)) } else { long[key] = unique[key]! }
+        }
+        self.short = short
+        self.long = long
+    }
+
+    @inline(__always)
+    subscript(key: String) -> Value? {
+        let length = key.utf8.count
+        if length > longest { return nil }
+        if length < short.count {
+            for (name, value) in short[length] where name == key { return value }
+            return nil
+        }
+        return long[key]
     }
 }
 
@@ -254,19 +298,13 @@ final class ConditionalCheck: @unchecked Sendable {
 
 /// `properties`, `patternProperties` and `additionalProperties` of one schema.
 final class PropertySchemas: Sendable {
-    /// The named properties by the length of their names in UTF-8 bytes, then the names: a lookup compares the
-    /// few names of the same length instead of hashing the key (a third of the time of validating typical
-    /// configuration files went to hashing property names).
-    private let byLength: [Int: [(String, SchemaNode)]]
+    /// The named properties (looked up by `NameTable`, without hashing the key).
+    private let table: NameTable<SchemaNode>
     let named: [String: SchemaNode]
     let patterns: [(PCRERegex, SchemaNode)]
     let additional: SchemaNode?
     /// Whether `additionalProperties` is `false` (its failure is worded as an unexpected property).
     let additionalIsFalse: Bool
-    /// The longest named property (longer keys are not looked up).
-    private let longest: Int
-    /// The names by length for lengths below 64, as an array (no hashing at all).
-    private let short: [[(String, SchemaNode)]]
 
     /// What the compiler fills in.
     struct Builder {
@@ -278,16 +316,10 @@ final class PropertySchemas: Sendable {
     }
 
     init(_ builder: Builder) {
+        table = NameTable(builder.named)
         var named: [String: SchemaNode] = [:]
         for (name, node) in builder.named { named[name] = node }
         self.named = named
-        var byLength: [Int: [(String, SchemaNode)]] = [:]
-        for (name, node) in named { byLength[name.utf8.count, default: []].append((name, node)) }
-        self.byLength = byLength
-        longest = byLength.keys.max() ?? 0
-        var short = [[(String, SchemaNode)]](repeating: [], count: min(longest, 63) + 1)
-        for (length, list) in byLength where length < short.count { short[length] = list }
-        self.short = short
         patterns = builder.patterns
         additional = builder.additional
         additionalIsFalse = builder.additionalIsFalse
@@ -295,15 +327,5 @@ final class PropertySchemas: Sendable {
 
     /// The schema of the property `key`, if `properties` names it.
     @inline(__always)
-    func schema(for key: String) -> SchemaNode? {
-        let length = key.utf8.count
-        if length > longest { return nil }
-        if length < short.count {
-            for (name, node) in short[length] where name == key { return node }
-            return nil
-        }
-        guard let list = byLength[length] else { return nil }
-        for (name, node) in list where name == key { return node }
-        return nil
-    }
+    func schema(for key: String) -> SchemaNode? { table[key] }
 }
