@@ -175,7 +175,7 @@ public final class TerminalSession {
     func write(_ bytes: [UInt8], counted: Bool) throws {
         if counted { sentForReading += bytes.count - signalKeys(in: bytes) }
         var offset = 0
-        let deadline = monotonicSeconds() + timeout
+        let deadline = monotonicSeconds() + (try waitBound(nil))
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { posixWrite(terminal.master, $0.baseAddress, $0.count) }
             if n > 0 {
@@ -240,7 +240,7 @@ public final class TerminalSession {
     /// `timeout` seconds.
     @discardableResult
     public func waitForExit(timeout: Double? = nil) throws -> Int32 {
-        let deadline = monotonicSeconds() + (timeout ?? self.timeout)
+        let deadline = monotonicSeconds() + (try waitBound(timeout))
         while true {
             if let status = exitStatus {
                 read(waiting: 0)
@@ -267,7 +267,7 @@ public final class TerminalSession {
     @discardableResult
     public func waitUntil(timeout: Double? = nil, _ what: String = "the condition",
                           _ condition: (TerminalScreen) -> Bool) throws -> TerminalScreen {
-        let deadline = monotonicSeconds() + (timeout ?? self.timeout)
+        let deadline = monotonicSeconds() + (try waitBound(timeout))
         while true {
             read(waiting: 0)
             if condition(virtualScreen) { return virtualScreen }
@@ -292,6 +292,16 @@ public final class TerminalSession {
     /// An error saying `message`, with the screen as it is.
     func failure(_ message: String) -> TerminalSessionError {
         TerminalSessionError(message: message, screen: virtualScreen)
+    }
+
+    /// A wait's bound in seconds (`timeout`, else the session's), refused unless it is a finite number ≥ 0: a NaN
+    /// deadline is never passed, and the wait would never end.
+    func waitBound(_ timeout: Double?) throws -> Double {
+        let bound = timeout ?? self.timeout
+        guard bound.isFinite, bound >= 0 else {
+            throw failure("a timeout must be a finite number of seconds, at least 0; got \(bound)")
+        }
+        return bound
     }
 }
 
