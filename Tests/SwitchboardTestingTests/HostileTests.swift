@@ -17,6 +17,16 @@ import Testing
         }
     }
 
+    @Test("Endless output is kept up to maximumKeptOutput bytes (the screen still sees it all), and the cut is said",
+          .timeLimit(.minutes(1)))
+    func endlessOutputIsBounded() throws {
+        let term = try TerminalSession(["cat", "/dev/zero"], columns: 20, rows: 4, captureStandardOutput: true,
+                                       timeout: 30)
+        try term.waitUntil(timeout: 30, "the output cut") { _ in term.outputWasCut }
+        #expect(term.standardOutputBytes.count == TerminalSession.maximumKeptOutput)
+        #expect(term.outputWasCut)
+    }
+
     @Test("A NaN, infinite or negative timeout is refused by every wait instead of waiting for ever",
           .timeLimit(.minutes(1)))
     func badTimeouts() throws {
