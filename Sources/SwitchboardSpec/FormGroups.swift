@@ -133,11 +133,12 @@ public final class FormItem {
     }
 
     /// Adds a field to the item: named `name` within it, or the item itself when `name` is nil (a list of
-    /// values). The prompt is shown after the item's label ("Items 1: Name").
+    /// values). The prompt is shown after the item's label ("Items 1: Name"). A name with dots is a path within
+    /// the item: `item.field("address.city")` is `items.0.address.city`, a nested object of the item.
     @discardableResult
     public func field(_ name: String? = nil, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
-        let fieldPath = name.map { path + [.key($0)] } ?? path
+        let fieldPath = name.map { path + $0.split(separator: ".").map { .key(String($0)) } } ?? path
         let shown = name == nil ? label : "\(label): \(prompt ?? name!)"
         let field = FormField(pathName(fieldPath), kind: kind, prompt: shown, required: required, rules: rules,
                               message: message)

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+import SwitchboardSchema
+
+// A schema's `if`/`then`/`else` as conditions of the spec's `when:`, live through the review: the properties only
+// `then` (or `else`) defines are asked while the `if` holds (or does not). An `if` maps when it tests sibling
+// properties by `const`/`enum` (all of them must hold) and/or names them in `required` (each answered); any other
+// `if` is left to the validator on submit. The helpers here also put a variant's or a dependent schema's
+// properties (objects included) under a condition.
+
+extension SchemaMapper {
+    /// `entries` with the properties only `then` (or `else`) defines, each asked while the `if` holds (or does
+    /// not); `then.required` (`else.required`) makes them required. A property both define is asked once, under
+    /// `then`'s condition.
+    mutating func conditionalFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+                                    prefix: String) -> [JSONValue] {
+        guard object["if"] != nil else { return entries }
+        var entries = entries
+        let scalars = Set(entries.compactMap { entry -> String? in
+            guard entry["group"] == nil, entry["repeat"] == nil, case .string(let name)? = entry["name"] else { return nil }
+            return name
+        })
+        for (branch, holds) in [("then", true), ("else", false)] {
+            guard let branchSchema = object[branch].map(resolved),
+                  let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars),
+                  case .object(let extra)? = branchSchema["properties"] else { continue }
+            let required = Set(requiredNames(branchSchema))
+            for member in extra.members where base[member.key] == nil {
+                let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string("add-" + member.key) }
+                if asked { continue }
+                entries += conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
+                                             when: condition, depth: depth, prefix: prefix, siblings: extra)
+            }
+        }
+        return entries
+    }
+
+    /// An `if` as a spec `when:` (negated for `else`), or nil when it tests anything but sibling properties'
+    /// `const`/`enum` and `required` (or names one that is not asked as a single question).
+    /// Holds: every tested property has one of its values and every required one is answered. Negated: one of
+    /// them has another value or one required property is unanswered.
+    func condition(_ schema: JSONValue?, holds: Bool, prefix: String, asked: Set<String>) -> JSONValue? {
+        guard let schema = schema.map(resolved), case .object(let keywords) = schema else { return nil }
+        for key in keywords.keys where !["properties", "required", "title", "description", "$comment"].contains(key) {
+            if key == "type", schema["type"] == .string("object") { continue }
+            return nil
+        }
+        var tests: [(name: String, values: [String]?)] = []
+        if case .object(let properties)? = schema["properties"] {
+            for member in properties.members {
+                let test = resolved(member.value)
+                let list: [JSONValue]
+                if let constant = test["const"] {
+                    list = [constant]
+                } else if case .array(let values)? = test["enum"] {
+                    list = values
+                } else {
+                    return nil
+                }
+                let values = list.compactMap { scalarText($0, boolean: true) }
+                guard !values.isEmpty, values.count == list.count else { return nil }
+                tests.append((member.key, values))
+            }
+        }
+        for name in requiredNames(schema) where !tests.contains(where: { $0.name == name }) { tests.append((name, nil)) }
+        guard !tests.isEmpty, tests.allSatisfy({ asked.contains($0.name) }) else { return nil }
+        let parts: [JSONValue] = tests.map { name, values in
+            let field = prefix + name
+            guard let values else {
+                return rule(field, holds ? "required" : "not:required")
+            }
+            if holds {
+                let value: JSONValue = values.count == 1 ? .string(values[0]) : .array(values.map(JSONValue.string))
+                return .object(JSONObject([(key: field, value: value)]))
+            }
+            return rule(field, "not:" + (values.count == 1 ? Rule.equals(values[0]).source : Rule.oneOf(values).source))
+        }
+        if parts.count == 1 { return parts[0] }
+        return holds ? .array(parts) : .object(JSONObject([(key: "any", value: .array(parts))]))
+    }
+
+    private func rule(_ field: String, _ rule: String) -> JSONValue {
+        .object(JSONObject([(key: "field", value: .string(field)), (key: "rule", value: .string(rule))]))
+    }
+
+    /// The property `name` asked only while `when` holds: a field, or an object's fields (an optional object's
+    /// after a yes to its own question); nothing for a list (a condition cannot hide one) or a property not asked.
+    mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue, depth: Int,
+                                    prefix: String, siblings: JSONObject) -> [JSONValue] {
+        guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
+        var made = [entry]
+        if !required, entry["group"] != nil,
+           let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: siblings) {
+            made = gated
+        }
+        var result: [JSONValue] = []
+        for entry in made {
+            guard let conditioned = conditioned(entry, on: when) else { return [] }
+            result.append(conditioned)
+        }
+        return result
+    }
+
+    /// `entry` asked only while `when` holds, beside any condition of its own (both must hold): a field gets it,
+    /// a group's fields each do; nil for a list or a group holding one.
+    func conditioned(_ entry: JSONValue, on when: JSONValue) -> JSONValue? {
+        guard case .object(let members) = entry, entry["repeat"] == nil else { return nil }
+        if case .array(let inner)? = entry["group"] {
+            var fields: [JSONValue] = []
+            for item in inner {
+                guard let conditioned = conditioned(item, on: when) else { return nil }
+                fields.append(conditioned)
+            }
+            return .object(JSONObject(members.members.map {
+                $0.key == "group" ? (key: "group", value: JSONValue.array(fields)) : $0
+            }))
+        }
+        let combined: JSONValue = entry["when"].map { .array([when, $0]) } ?? when
+        return .object(JSONObject(members.members.filter { $0.key != "when" } + [(key: "when", value: combined)]))
+    }
+}
