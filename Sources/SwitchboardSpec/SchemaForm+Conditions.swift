@@ -83,8 +83,8 @@ extension SchemaMapper {
         .object(JSONObject([(key: "field", value: .string(field)), (key: "rule", value: .string(rule))]))
     }
 
-    /// The property `name` asked only while `when` holds: a field, or an object's fields (an optional object's
-    /// after a yes to its own question); nothing for a list (a condition cannot hide one) or a property not asked.
+    /// The property `name` asked only while `when` holds: a field, a list, or an object's fields (an optional
+    /// object's after a yes to its own question); nothing for a property not asked.
     mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue, depth: Int,
                                     prefix: String, siblings: JSONObject) -> [JSONValue] {
         guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
@@ -101,10 +101,10 @@ extension SchemaMapper {
         return result
     }
 
-    /// `entry` asked only while `when` holds, beside any condition of its own (both must hold): a field gets it,
-    /// a group's fields each do; nil for a list or a group holding one.
+    /// `entry` asked only while `when` holds, beside any condition of its own (both must hold): a field or a
+    /// list gets it, a group's fields and lists each do.
     func conditioned(_ entry: JSONValue, on when: JSONValue) -> JSONValue? {
-        guard case .object(let members) = entry, entry["repeat"] == nil else { return nil }
+        guard case .object(let members) = entry else { return nil }
         if case .array(let inner)? = entry["group"] {
             var fields: [JSONValue] = []
             for item in inner {

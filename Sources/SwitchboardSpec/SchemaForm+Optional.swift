@@ -3,11 +3,11 @@ import SwitchboardSchema
 
 // An optional object of a schema (a property of type object that `required` does not name) asked only after a yes:
 // a confirm question `add-NAME` ("Add Server?", `x-switchboard: {add-prompt: ...}` replaces it) before the group,
-// whose fields are asked only when it is answered yes. The confirm's answer is not part of the document.
+// whose fields and lists are asked only when it is answered yes. The confirm's answer is not part of the document.
 
 extension SchemaMapper {
     /// The confirm question and the group gated by it; nil when the object cannot be gated (a sibling property is
-    /// named `add-NAME`, or the group holds a list, which a condition cannot hide).
+    /// named `add-NAME`).
     func gatedGroup(_ name: String, _ schema: JSONValue, _ group: JSONValue, prefix: String,
                     siblings: JSONObject) -> [JSONValue]? {
         let gate = "add-" + name
@@ -22,7 +22,7 @@ extension SchemaMapper {
         return [confirm, .object(JSONObject(members))]
     }
 
-    /// `entries` each asked only when `gate` is answered yes (with any condition it had); nil when one is a list.
+    /// `entries` each asked only when `gate` is answered yes (with any condition it had).
     private func gated(_ entries: [JSONValue], by gate: String) -> [JSONValue]? {
         var result: [JSONValue] = []
         for entry in entries {

@@ -14,7 +14,7 @@ struct ParsedFields {
 /// `group:` and `repeat:` entries of a spec's `fields:`.
 extension SpecParser {
     static let groupKeys = ["name", "prompt", "group"]
-    static let repeatKeys = ["name", "prompt", "repeat", "min", "max", "required"]
+    static let repeatKeys = ["name", "prompt", "repeat", "min", "max", "required", "when"]
 
     /// Parses the entries of a fields list inside the groups `path` (empty: the form itself).
     mutating func parseEntries(_ list: [Node], in path: [String], into parsed: inout ParsedFields) {
@@ -106,11 +106,22 @@ extension SpecParser {
             parseItemFields(list, in: [], title: nil, names: &names, into: &template)
         }
         for field in template { checkItemField(field, in: full) }
+        let when = map["when"].flatMap { parseWhen($0) }
+        if let when { checkListCondition(when, of: full, earlier: parsed.fields) }
         parsed.repeats.append(RepeatSpec(name: full, title: map["prompt"].flatMap { string($0, "a prompt") } ?? name,
                                          minimum: bounds[0] ?? 0, maximum: bounds[1], fields: template,
                                          holdsValues: holdsValues, position: parsed.fields.count, groupPath: path,
                                          location: location(nameNode),
-                                         isRequired: map["required"].flatMap { bool($0) } ?? true))
+                                         isRequired: map["required"].flatMap { bool($0) } ?? true, when: when))
+    }
+
+    /// A list's `when:` reads fields asked before the list, by name.
+    private mutating func checkListCondition(_ when: WhenSpec, of list: String, earlier: [FieldSpec]) {
+        for (name, at) in when.references where !earlier.contains(where: { $0.name == name }) {
+            problems.append(SpecProblem(at, "when: no field named \(displayQuoted(name, limit: 60)) before the list "
+                + "\(displayQuoted(list, limit: 60)); a condition reads the answers of fields asked before it"
+                + (earlier.isEmpty ? "" : ": one of \(listed(earlier.map(\.name)))")))
+        }
     }
 
     /// An item's fields. A `group:` among them is a nested object of the item: its fields are named by their
@@ -200,4 +211,6 @@ public struct RepeatSpec {
     public var location: SpecLocation
     /// Whether an empty list is written (`[]`); `required: false` leaves it out of the answers.
     public var isRequired = true
+    /// When the list is asked (`when:`, as for a field); nil: always.
+    public var when: WhenSpec?
 }
