@@ -116,6 +116,26 @@ private let conditionSchema = """
     }
     """
 
+/// An optional object holding a list, and a variant holding a list.
+private let deploySchema = """
+    {
+      "type": "object",
+      "required": ["name", "notify"],
+      "properties": {
+        "name": {"type": "string", "title": "Name"},
+        "deploy": {"type": "object", "title": "Deploy", "required": ["hosts"],
+                   "properties": {"strategy": {"title": "Strategy", "enum": ["rolling", "all"]},
+                                  "hosts": {"type": "array", "title": "Hosts", "minItems": 1,
+                                            "items": {"type": "string", "title": "Host"}}}},
+        "notify": {"title": "Notify", "oneOf": [
+          {"title": "Mail", "type": "object", "required": ["to"], "additionalProperties": false,
+           "properties": {"to": {"type": "array", "title": "To", "items": {"type": "string", "format": "email"}}}},
+          {"title": "Off", "type": "object", "additionalProperties": false, "properties": {"reason": {"type": "string", "title": "Reason"}}}
+        ]}
+      }
+    }
+    """
+
 @Suite("form --schema in tmux: variants, objects in items, conditions")
 struct SchemaFormVariantScreenTests {
     @Test("a variant picked by its const discriminator: only its properties asked and written")
@@ -363,5 +383,54 @@ struct SchemaFormVariantScreenTests {
             }
 
             """)
+    }
+
+    @Test("an optional object holding a list: asked after the yes; a no from the review hides the list")
+    func optionalObjectList() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let (screen, output) = try formScreen(deploySchema, scratch)
+        defer { screen.kill() }
+        #expect(screen.waitFor("Name:") != nil)
+        screen.type("app")
+        screen.press("Enter")
+        #expect(screen.waitFor("Add Deploy? [y/N]") != nil)
+        screen.press("y")
+        #expect(screen.waitFor("Deploy\nStrategy:") != nil)
+        screen.press("Enter")
+        #expect(screen.waitFor("Hosts\nHosts 1:") != nil)      // the object's list, after the yes
+        screen.type("h1")
+        screen.press("Enter")
+        #expect(screen.waitFor("Hosts 2:") != nil)
+        screen.press("Enter")
+        #expect(screen.waitFor("› Mail\n  Off") != nil)
+        screen.press("Enter")
+        #expect(screen.waitFor("To\n(Enter on an empty answer ends To)\nTo 1:") != nil)   // a variant's list
+        screen.type("a@example.com")
+        screen.press("Enter")
+        #expect(screen.waitFor("To 2:") != nil)
+        screen.press("Enter")
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("deploy.hosts.0   h1") } != nil)
+        screen.type("add-deploy")
+        screen.press("Enter")
+        #expect(screen.waitFor("Add Deploy? [Y/n]") != nil)
+        screen.press("n")
+        let review = screen.waitUntil { latest("Review:", in: $0).contains("add-deploy      no") }
+        #expect(latest("Review:", in: review) == """
+            Review:
+              1. name            app            ✓
+              2. add-deploy      no             ✓
+              3. notify.variant  Mail           ✓
+              4. notify.to.0     a@example.com  ✓
+            +notify.to adds an item, -notify.to.N removes item N
+            Number or name to edit, Enter to submit:
+            """)
+        screen.type("+deploy.hosts")                              // a hidden list takes no items
+        #expect(screen.waitFor("No item \"+deploy.hosts\"") != nil)
+        screen.press("C-u")
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8)
+                == "{\n  \"name\": \"app\",\n  \"notify\": {\n    \"to\": [\n      \"a@example.com\"\n    ]\n  }\n}\n")
     }
 }
