@@ -2,11 +2,24 @@
 import SwitchboardRules
 import SwitchboardSchema
 
-// A schema's `if`/`then`/`else` as conditions of the spec's `when:`, live through the review: the properties only
-// `then` (or `else`) defines are asked while the `if` holds (or does not). An `if` maps when it tests sibling
-// properties by `const`/`enum` (all of them must hold) and/or names them in `required` (each answered); any other
-// `if` is left to the validator on submit. The helpers here also put a variant's or a dependent schema's
-// properties (objects included) under a condition.
+// A schema's `if`/`then`/`else` as conditions, live through the review: the properties only `then` (or `else`)
+// defines are asked while the `if` holds (or does not). An `if` that tests sibling properties by `const`/`enum`
+// (all of them must hold) and/or names them in `required` (each answered) is a spec `when:`; any other `if` the
+// validator compiles on its own (no `$ref`) is decided by the validator on the object's answers so far
+// (`SchemaIfCondition`, applied by `SchemaForm.makeForm`). The helpers here also put a variant's or a dependent
+// schema's properties (objects and lists included) under a condition.
+
+/// An `if` decided by the validator: the fields and lists only `then` (or `else`) defines are shown while the
+/// compiled `if` accepts (or refuses) the answers of the object at `object`, re-evaluated when a field it reads
+/// (the object's fields asked before them) changes.
+struct SchemaIfCondition {
+    let schema: JSONSchema
+    let holds: Bool
+    let object: [String]
+    let reads: [String]
+    var fields: [String] = []
+    var lists: [String] = []
+}
 
 extension SchemaMapper {
     /// `entries` with the properties only `then` (or `else`) defines, each asked while the `if` holds (or does
@@ -20,19 +33,59 @@ extension SchemaMapper {
             guard entry["group"] == nil, entry["repeat"] == nil, case .string(let name)? = entry["name"] else { return nil }
             return name
         })
+        // The object's fields asked before `then`'s and `else`'s (a list's items are not among them).
+        let reads = entries.flatMap { names(of: $0, prefix: prefix).fields }
         for (branch, holds) in [("then", true), ("else", false)] {
             guard let branchSchema = object[branch].map(resolved),
-                  let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars),
                   case .object(let extra)? = branchSchema["properties"] else { continue }
+            let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars)
+            var decided: SchemaIfCondition?
+            if condition == nil {
+                guard !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
+                decided = SchemaIfCondition(schema: compiled, holds: holds,
+                                            object: prefix.split(separator: ".").map(String.init), reads: reads)
+            }
             let required = Set(requiredNames(branchSchema))
             for member in extra.members where base[member.key] == nil {
                 let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string("add-" + member.key) }
                 if asked { continue }
-                entries += conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
+                let made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
                                              when: condition, depth: depth, prefix: prefix, siblings: extra)
+                for entry in made where decided != nil {
+                    let (fields, lists) = names(of: entry, prefix: prefix)
+                    decided?.fields += fields
+                    decided?.lists += lists
+                }
+                entries += made
             }
+            if let decided { validatorConditions.append(decided) }
         }
         return entries
+    }
+
+    /// The `if` compiled on its own (in the root's draft); nil when it refers elsewhere (`$ref`) or cannot compile.
+    private func compiledIf(_ schema: JSONValue?) -> JSONSchema? {
+        guard let schema, !schema.description.contains("\"$ref\""), !schema.description.contains("\"$dynamicRef\"") else {
+            return nil
+        }
+        var options = JSONSchema.Options()
+        if case .string(let uri)? = root["$schema"], let draft = SchemaDraft(metaschema: uri) { options.defaultDraft = draft }
+        return try? JSONSchema(schema, options: options)
+    }
+
+    /// The full names of the fields and lists an entry makes (a group's, by their path).
+    private func names(of entry: JSONValue, prefix: String) -> (fields: [String], lists: [String]) {
+        guard case .string(let name)? = entry["name"] else { return ([], []) }
+        if case .array(let inner)? = entry["group"] {
+            var result: (fields: [String], lists: [String]) = ([], [])
+            for item in inner {
+                let (fields, lists) = names(of: item, prefix: prefix + name + ".")
+                result.fields += fields
+                result.lists += lists
+            }
+            return result
+        }
+        return entry["repeat"] != nil ? ([], [prefix + name]) : ([prefix + name], [])
     }
 
     /// An `if` as a spec `when:` (negated for `else`), or nil when it tests anything but sibling properties'
@@ -85,7 +138,7 @@ extension SchemaMapper {
 
     /// The property `name` asked only while `when` holds: a field, a list, or an object's fields (an optional
     /// object's after a yes to its own question); nothing for a property not asked.
-    mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue, depth: Int,
+    mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue?, depth: Int,
                                     prefix: String, siblings: JSONObject) -> [JSONValue] {
         guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
         var made = [entry]
@@ -93,6 +146,7 @@ extension SchemaMapper {
            let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: siblings) {
             made = gated
         }
+        guard let when else { return made }
         var result: [JSONValue] = []
         for entry in made {
             guard let conditioned = conditioned(entry, on: when) else { return [] }
@@ -117,5 +171,36 @@ extension SchemaMapper {
         }
         let combined: JSONValue = entry["when"].map { .array([when, $0]) } ?? when
         return .object(JSONObject(members.members.filter { $0.key != "when" } + [(key: "when", value: combined)]))
+    }
+}
+
+extension SchemaForm {
+    /// Shows the fields and lists of each `if` the validator decides only while it decides for them (beside any
+    /// condition of their own: an optional object's yes). An `if` the validator cannot decide (a limit hit) is
+    /// undecided: the field is not asked and the form says why.
+    @MainActor func applyIfConditions(to form: Form) {
+        let document = self.document
+        for condition in ifConditions {
+            let reads = condition.reads.compactMap { form[$0] }
+            guard !reads.isEmpty else { continue }
+            let test = ShowCondition.test(reading: reads) { [weak form] () throws(UndecidedCondition) -> Bool in
+                guard let form else { return false }
+                var value = SchemaForm.typed(form.typedAnswers, document)
+                for key in condition.object { value = value[key] ?? .object(JSONObject()) }
+                let failures = condition.schema.validate(value)
+                if let undecided = failures.first(where: \.isUndecided) { throw UndecidedCondition(reason: undecided.message) }
+                return failures.isEmpty == condition.holds
+            }
+            for name in condition.fields {
+                guard let field = form[name] else { continue }
+                let own = spec[name]?.when?.condition(in: form)
+                field.show(when: own.map { .all([$0, test]) } ?? test)
+            }
+            for name in condition.lists {
+                guard let list = form.repeatNamed(name) else { continue }
+                let own = spec.repeats.first { $0.name == name }?.when?.condition(in: form)
+                list.show(when: own.map { .all([$0, test]) } ?? test)
+            }
+        }
     }
 }

@@ -22,6 +22,8 @@ public struct SchemaForm {
     public let document: JSONValue
     /// The compiled schema that checks the whole answer.
     public let schema: JSONSchema
+    /// The `if`s the validator decides while the form is asked.
+    let ifConditions: [SchemaIfCondition]
 
     /// Maps `document` (a JSON Schema whose root is an object schema with `properties`) to a form.
     /// - Throws: `SpecError` when the schema cannot be compiled or holds nothing to ask.
@@ -48,12 +50,14 @@ public struct SchemaForm {
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         let text = JSONValue.object(JSONObject(top.map { (key: $0.0, value: $0.1) })).description
         spec = try FormSpec(yaml: text, file: file)
+        ifConditions = mapper.validatorConditions
     }
 
     /// A new form: empty optional answers are left out, and submitting checks the whole document.
     @MainActor public func makeForm() -> Form {
         let form = spec.makeForm()
         form.leavesOutEmptyOptionalAnswers = true
+        applyIfConditions(to: form)
         let schema = self.schema, document = self.document
         form.submitCheck = { [weak form] in
             guard let form else { return [] }
@@ -99,6 +103,8 @@ public struct SchemaForm {
 /// Walks a schema: its properties as spec fields, and answers as typed JSON values.
 struct SchemaMapper {
     let root: JSONValue
+    /// The `if`s decided by the validator, found while mapping.
+    var validatorConditions: [SchemaIfCondition] = []
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {

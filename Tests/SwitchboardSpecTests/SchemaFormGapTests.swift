@@ -185,4 +185,27 @@ struct SchemaFormGapTests {
         #expect(!noProxy.prompts.map(\.prompt).contains("Proxy port: "))
         #expect(schemaForm.document(of: direct).description == #"{"environment":"dev","public":false,"network":{"direct":true}}"#)
     }
+
+    @Test("any other if is decided by the validator on the answers so far, live through the review")
+    func ifByValidator() throws {
+        let text = #"""
+            {"type": "object", "required": ["port"],
+             "properties": {"port": {"type": "integer", "title": "Port"}, "name": {"type": "string", "title": "Name"}},
+             "if": {"properties": {"port": {"maximum": 1023}}, "required": ["port"]},
+             "then": {"properties": {"reason": {"type": "string", "title": "Why a privileged port"}}, "required": ["reason"]},
+             "else": {"properties": {"user": {"type": "string", "title": "User"}}}}
+            """#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "b.json")
+        #expect(schemaForm.spec.fields.map(\.name) == ["port", "name", "reason", "user"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["80", "a", "web", "port", "8080", "bob", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.prompt) == ["Port: ", "Name: ", "Why a privileged port: ",
+                                                   "Number or name to edit, Enter to submit: ", "Port: ", "User: ",
+                                                   "Number or name to edit, Enter to submit: "])
+        #expect(form["reason"]?.isShown.value == false && form["user"]?.isShown.value == true)
+        let document = schemaForm.document(of: form)
+        #expect(document.description == #"{"port":8080,"name":"a","user":"bob"}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+    }
 }
