@@ -4,11 +4,10 @@ import Testing
 import TerminalTestSupport
 
 // `switchboard form --schema` in tmux for what issue 29 lists beside the service example: variants picked (by a
-// `const` discriminator and by title), objects inside an array's items, and `if` conditions on several properties
-// and on `required`, shown and hidden live through the review.
+// `const` discriminator and by title), objects inside an array's items, an optional object holding a list.
 
 /// The rows of the screen from the last one starting with `marker` on.
-private func latest(_ marker: String, in screen: String?) -> String {
+func latestScreen(_ marker: String, in screen: String?) -> String {
     guard let screen else { return "" }
     let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let start = rows.lastIndex(where: { $0.hasPrefix(marker) }) else { return "" }
@@ -18,7 +17,7 @@ private func latest(_ marker: String, in screen: String?) -> String {
 }
 
 /// A form of `schema` in tmux writing its document to `out.json` in `scratch`.
-private func formScreen(_ schema: String, _ scratch: Scratch) throws -> (TmuxScreen, String) {
+func schemaFormScreen(_ schema: String, _ scratch: Scratch) throws -> (TmuxScreen, String) {
     let file = try scratch.file("schema.json", schema)
     let output = scratch.path("out.json")
     let screen = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form --schema " + shellQuote(file)
@@ -94,28 +93,6 @@ private let itemObjectSchema = """
     }
     """
 
-private let conditionSchema = """
-    {
-      "type": "object",
-      "required": ["environment", "public"],
-      "properties": {
-        "environment": {"title": "Environment", "enum": ["dev", "prod"]},
-        "public": {"type": "boolean", "title": "Public"},
-        "network": {
-          "type": "object", "title": "Network",
-          "properties": {"proxy": {"type": "string", "title": "Proxy"}},
-          "if": {"required": ["proxy"]},
-          "then": {"properties": {"proxy-port": {"type": "integer", "title": "Proxy port"}}, "required": ["proxy-port"]},
-          "else": {"properties": {"direct": {"type": "boolean", "title": "Direct"}}}
-        }
-      },
-      "if": {"properties": {"environment": {"const": "prod"}, "public": {"const": true}},
-             "required": ["environment", "public"]},
-      "then": {"properties": {"oncall": {"type": "string", "title": "On-call email"}}, "required": ["oncall"]},
-      "else": {"properties": {"note": {"type": "string", "title": "Note"}}}
-    }
-    """
-
 /// An optional object holding a list, and a variant holding a list.
 private let deploySchema = """
     {
@@ -142,7 +119,7 @@ struct SchemaFormVariantScreenTests {
     func discriminator() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let (screen, output) = try formScreen(paymentSchema, scratch)
+        let (screen, output) = try schemaFormScreen(paymentSchema, scratch)
         defer { screen.kill() }
         #expect(screen.waitFor("Name:") != nil)
         screen.type("Ada")
@@ -157,7 +134,7 @@ struct SchemaFormVariantScreenTests {
         screen.type("30")
         screen.press("Enter")
         let review = screen.waitFor("Enter to submit:")
-        #expect(latest("Review:", in: review) == """
+        #expect(latestScreen("Review:", in: review) == """
             Review:
               1. name            Ada   ✓
               2. payment.method  bank  ✓
@@ -176,7 +153,7 @@ struct SchemaFormVariantScreenTests {
     func byTitle() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let (screen, output) = try formScreen(titledVariantSchema, scratch)
+        let (screen, output) = try schemaFormScreen(titledVariantSchema, scratch)
         defer { screen.kill() }
         #expect(screen.waitFor("Name:") != nil)
         screen.type("db")
@@ -192,7 +169,7 @@ struct SchemaFormVariantScreenTests {
         screen.type("/etc/c.pem")
         screen.press("Enter")
         let first = screen.waitFor("Enter to submit:")
-        #expect(latest("Review:", in: first) == """
+        #expect(latestScreen("Review:", in: first) == """
             Review:
               1. name                 db          ✓
               2. connection.variant   TCP         ✓
@@ -212,8 +189,8 @@ struct SchemaFormVariantScreenTests {
         screen.press("C-u")
         screen.type("/run/db.sock")
         screen.press("Enter")
-        let second = screen.waitUntil { latest("Review:", in: $0).contains("connection.socket") }
-        #expect(latest("Review:", in: second) == """
+        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("connection.socket") }
+        #expect(latestScreen("Review:", in: second) == """
             Review:
               1. name                db            ✓
               2. connection.variant  socket        ✓
@@ -231,7 +208,7 @@ struct SchemaFormVariantScreenTests {
     func itemObjects() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let (screen, output) = try formScreen(itemObjectSchema, scratch)
+        let (screen, output) = try schemaFormScreen(itemObjectSchema, scratch)
         defer { screen.kill() }
         #expect(screen.waitFor("Servers 1: Name:") != nil)
         screen.type("web")
@@ -253,7 +230,7 @@ struct SchemaFormVariantScreenTests {
         screen.press("BSpace", "BSpace")
         screen.type("8080")
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("8080") } != nil)
+        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("8080") } != nil)
         screen.type("+servers")                                     // another item from the review
         screen.press("Enter")
         #expect(screen.waitFor("Servers 2: Name:") != nil)
@@ -270,8 +247,8 @@ struct SchemaFormVariantScreenTests {
         screen.press("BSpace")
         screen.type("ops@example.com")
         screen.press("Enter")
-        let review = screen.waitUntil { latest("Review:", in: $0).contains("servers.1.owner.email") }
-        #expect(latest("Review:", in: review) == """
+        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("servers.1.owner.email") }
+        #expect(latestScreen("Review:", in: review) == """
             Review:
               1. servers.0.name          web              ✓
               2. servers.0.address.host  10.0.0.1         ✓
@@ -311,85 +288,11 @@ struct SchemaFormVariantScreenTests {
             """)
     }
 
-    @Test("if on two properties and if on required: then's and else's properties shown and hidden live")
-    func conditions() throws {
-        let scratch = try Scratch()
-        defer { scratch.cleanUp() }
-        let (screen, output) = try formScreen(conditionSchema, scratch)
-        defer { screen.kill() }
-        #expect(screen.waitFor("› dev\n  prod") != nil)
-        screen.press("Down")
-        screen.press("Enter")
-        #expect(screen.waitFor("Public [y/n]") != nil)
-        screen.press("y")
-        #expect(screen.waitFor("Add Network? [y/N]") != nil)
-        screen.press("y")
-        #expect(screen.waitFor("Network\nProxy:") != nil)
-        screen.type("proxy1")
-        screen.press("Enter")
-        #expect(screen.waitFor("Proxy port:") != nil)        // if: {required: [proxy]} holds
-        screen.type("3128")
-        screen.press("Enter")
-        #expect(screen.waitFor("On-call email:") != nil)     // environment prod and public: the if holds
-        screen.type("ops@example.com")
-        screen.press("Enter")
-        let first = screen.waitFor("Enter to submit:")
-        #expect(latest("Review:", in: first) == """
-            Review:
-              1. environment         prod             ✓
-              2. public              yes              ✓
-              3. add-network         yes              ✓
-              4. network.proxy       proxy1           ✓
-              5. network.proxy-port  3128             ✓
-              6. oncall              ops@example.com  ✓
-            Number or name to edit, Enter to submit:
-            """)
-        screen.type("public")                                // one of the two no longer holds: else
-        screen.press("Enter")
-        #expect(screen.waitFor("Public [Y/n]") != nil)
-        screen.press("n")
-        #expect(screen.waitFor("Public [Y/n] no\nNote:") != nil)
-        screen.type("quiet")
-        screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("note ") } != nil)
-        screen.type("network.proxy")                         // no proxy: its port hidden, direct asked
-        screen.press("Enter")
-        #expect(screen.waitFor("Proxy: proxy1") != nil)
-        screen.press("C-u")
-        screen.press("Enter")
-        #expect(screen.waitFor("Direct [y/n]") != nil)
-        screen.press("y")
-        let second = screen.waitUntil { latest("Review:", in: $0).contains("network.direct") }
-        #expect(latest("Review:", in: second) == """
-            Review:
-              1. environment     prod   ✓
-              2. public          no     ✓
-              3. add-network     yes    ✓
-              4. network.proxy          ✓
-              5. network.direct  yes    ✓
-              6. note            quiet  ✓
-            Number or name to edit, Enter to submit:
-            """)
-        screen.press("Enter")
-        #expect(screen.waitForExit() == 0)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-            {
-              "environment": "prod",
-              "public": false,
-              "network": {
-                "direct": true
-              },
-              "note": "quiet"
-            }
-
-            """)
-    }
-
     @Test("an optional object holding a list: asked after the yes; a no from the review hides the list")
     func optionalObjectList() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let (screen, output) = try formScreen(deploySchema, scratch)
+        let (screen, output) = try schemaFormScreen(deploySchema, scratch)
         defer { screen.kill() }
         #expect(screen.waitFor("Name:") != nil)
         screen.type("app")
@@ -410,13 +313,13 @@ struct SchemaFormVariantScreenTests {
         screen.press("Enter")
         #expect(screen.waitFor("To 2:") != nil)
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("deploy.hosts.0   h1") } != nil)
+        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("deploy.hosts.0   h1") } != nil)
         screen.type("add-deploy")
         screen.press("Enter")
         #expect(screen.waitFor("Add Deploy? [Y/n]") != nil)
         screen.press("n")
-        let review = screen.waitUntil { latest("Review:", in: $0).contains("add-deploy      no") }
-        #expect(latest("Review:", in: review) == """
+        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("add-deploy      no") }
+        #expect(latestScreen("Review:", in: review) == """
             Review:
               1. name            app            ✓
               2. add-deploy      no             ✓
