@@ -79,7 +79,7 @@ struct SchemaFormConditionScreenTests {
         #expect(screen.waitFor("Public [Y/n] no\nNote:") != nil)
         screen.type("quiet")
         screen.press("Enter")
-        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("note ") } != nil)
+        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("note ") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.type("network.proxy")                         // no proxy: its port hidden, direct asked
         screen.press("Enter")
         #expect(screen.waitFor("Proxy: proxy1") != nil)
@@ -87,7 +87,7 @@ struct SchemaFormConditionScreenTests {
         screen.press("Enter")
         #expect(screen.waitFor("Direct [y/n]") != nil)
         screen.press("y")
-        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("network.direct") }
+        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("network.direct") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: second) == """
             Review:
               1. environment     prod   ✓
@@ -144,7 +144,7 @@ struct SchemaFormConditionScreenTests {
         #expect(screen.waitFor("Port: 8080\nUser:") != nil)           // no longer: else's question asked
         screen.type("bob")
         screen.press("Enter")
-        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("user") }
+        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("user") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: second) == """
             Review:
               1. port  8080  ✓

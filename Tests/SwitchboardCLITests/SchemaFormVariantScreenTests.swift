@@ -189,7 +189,7 @@ struct SchemaFormVariantScreenTests {
         screen.press("C-u")
         screen.type("/run/db.sock")
         screen.press("Enter")
-        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("connection.socket") }
+        let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("connection.socket") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: second) == """
             Review:
               1. name                db            ✓
@@ -230,7 +230,7 @@ struct SchemaFormVariantScreenTests {
         screen.press("BSpace", "BSpace")
         screen.type("8080")
         screen.press("Enter")
-        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("8080") } != nil)
+        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("8080") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.type("+servers")                                     // another item from the review
         screen.press("Enter")
         #expect(screen.waitFor("Servers 2: Name:") != nil)
@@ -247,7 +247,7 @@ struct SchemaFormVariantScreenTests {
         screen.press("BSpace")
         screen.type("ops@example.com")
         screen.press("Enter")
-        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("servers.1.owner.email") }
+        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("servers.1.owner.email") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: review) == """
             Review:
               1. servers.0.name          web              ✓
@@ -313,12 +313,12 @@ struct SchemaFormVariantScreenTests {
         screen.press("Enter")
         #expect(screen.waitFor("To 2:") != nil)
         screen.press("Enter")
-        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("deploy.hosts.0   h1") } != nil)
+        #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("deploy.hosts.0   h1") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.type("add-deploy")
         screen.press("Enter")
         #expect(screen.waitFor("Add Deploy? [Y/n]") != nil)
         screen.press("n")
-        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("add-deploy      no") }
+        let review = screen.waitUntil { latestScreen("Review:", in: $0).contains("add-deploy      no") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: review) == """
             Review:
               1. name            app            ✓
