@@ -24,9 +24,21 @@ struct SchemaIfCondition {
 extension SchemaMapper {
     /// `entries` with the properties only `then` (or `else`) defines, each asked while the `if` holds (or does
     /// not); `then.required` (`else.required`) makes them required. A property both define is asked once, under
-    /// `then`'s condition.
+    /// `then`'s condition. The object's own `if` first, then each of its `allOf`'s (the usual way to write several).
     mutating func conditionalFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
                                     prefix: String) -> [JSONValue] {
+        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix)
+        if case .array(let parts)? = object["allOf"] {
+            for part in parts {
+                entries = ifFields(resolved(part), base: base, entries: entries, depth: depth, prefix: prefix)
+            }
+        }
+        return entries
+    }
+
+    /// `conditionalFields` for the one `if` of `object`.
+    private mutating func ifFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+                                   prefix: String) -> [JSONValue] {
         guard object["if"] != nil else { return entries }
         var entries = entries
         let scalars = Set(entries.compactMap { entry -> String? in

@@ -197,7 +197,8 @@ extension SchemaMapper {
         return entries
     }
 
-    /// The schema of the property `name` of the object `schema`: in `properties`, else in `then`/`else`, an object
+    /// The schema of the property `name` of the object `schema`: in `properties`, else in `then`/`else` (its own or
+    /// its `allOf`'s), an object
     /// variant (the discriminator as an `enum` of its constants) or a dependent schema.
     func propertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
         if let found = schema["properties"]?[name] { return found }
@@ -205,7 +206,11 @@ extension SchemaMapper {
             return .object(JSONObject([(key: "enum", value: .array(variants.map(\.constant)))]))
         }
         var places: [JSONValue] = []
-        for keyword in ["then", "else"] { if let place = schema[keyword] { places.append(resolved(place)) } }
+        var conditionals = [schema]
+        if case .array(let parts)? = schema["allOf"] { conditionals += parts.map(resolved) }
+        for part in conditionals {
+            for keyword in ["then", "else"] { if let place = part[keyword] { places.append(resolved(place)) } }
+        }
         if case .array(let list)? = schema["oneOf"] ?? schema["anyOf"] { places += list.map(resolved) }
         for keyword in ["dependentSchemas", "dependencies"] {
             if case .object(let map)? = schema[keyword] { places += map.members.map { resolved($0.value) } }

@@ -208,4 +208,23 @@ struct SchemaFormGapTests {
         #expect(document.description == #"{"port":8080,"name":"a","user":"bob"}"#)
         #expect(schemaForm.schema.validate(document).isEmpty)
     }
+
+    @Test("each if of allOf maps like the object's own")
+    func ifInAllOf() throws {
+        let text = #"""
+            {"type": "object", "required": ["kind"],
+             "properties": {"kind": {"title": "Kind", "enum": ["web", "worker"]}},
+             "allOf": [
+               {"if": {"properties": {"kind": {"const": "web"}}}, "then": {"properties": {"port": {"type": "integer", "title": "Port"}}, "required": ["port"]}},
+               {"if": {"properties": {"kind": {"const": "worker"}}}, "then": {"properties": {"queue": {"type": "string", "title": "Queue"}, "level": {"title": "Level", "enum": [1, 2]}}}}
+             ]}
+            """#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "a.json")
+        #expect(schemaForm.spec.fields.map(\.name) == ["kind", "port", "queue", "level"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["worker", "jobs", "2", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(!prompter.prompts.map(\.prompt).contains("Port: "))
+        #expect(schemaForm.document(of: form).description == #"{"kind":"worker","queue":"jobs","level":2}"#)   // typed by the then's enum
+    }
 }
