@@ -22,6 +22,8 @@ public struct SchemaForm {
     public let document: JSONValue
     /// The compiled schema that checks the whole answer.
     public let schema: JSONSchema
+    /// The `if`s the validator decides while the form is asked.
+    let ifConditions: [SchemaIfCondition]
 
     /// Maps `document` (a JSON Schema whose root is an object schema with `properties`) to a form.
     /// - Throws: `SpecError` when the schema cannot be compiled or holds nothing to ask.
@@ -48,12 +50,14 @@ public struct SchemaForm {
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         let text = JSONValue.object(JSONObject(top.map { (key: $0.0, value: $0.1) })).description
         spec = try FormSpec(yaml: text, file: file)
+        ifConditions = mapper.validatorConditions
     }
 
     /// A new form: empty optional answers are left out, and submitting checks the whole document.
     @MainActor public func makeForm() -> Form {
         let form = spec.makeForm()
         form.leavesOutEmptyOptionalAnswers = true
+        applyIfConditions(to: form)
         let schema = self.schema, document = self.document
         form.submitCheck = { [weak form] in
             guard let form else { return [] }
@@ -99,6 +103,8 @@ public struct SchemaForm {
 /// Walks a schema: its properties as spec fields, and answers as typed JSON values.
 struct SchemaMapper {
     let root: JSONValue
+    /// The `if`s decided by the validator, found while mapping.
+    var validatorConditions: [SchemaIfCondition] = []
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
@@ -152,7 +158,13 @@ struct SchemaMapper {
         var entries: [JSONValue] = []
         for member in properties.members {
             let schema = resolved(member.value)
-            if inItem && (type(schema) == "object" || (type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil)) {
+            if inItem && type(schema) == "object" {
+                if let group = itemGroup(member.key, schema, required: required.contains(member.key), depth: depth) {
+                    entries.append(group)
+                }
+                continue
+            }
+            if inItem && type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil {
                 continue
             }
             guard let entry = field(member.key, schema, required: required.contains(member.key), depth: depth,
@@ -166,49 +178,9 @@ struct SchemaMapper {
             }
         }
         if inItem { return entries }
-        // if/then/else on this object's answers: a property only `then` (or `else`) defines is asked only while
-        // the `if` holds (or does not), live through the review (the spec's `when:`).
-        for (branch, holds) in [("then", true), ("else", false)] {
-            guard let branchSchema = object[branch].map(resolved), let condition = condition(object["if"], holds: holds,
-                                                                                        prefix: prefix),
-                  case .object(let extra)? = branchSchema["properties"] else { continue }
-            var branchRequired: Set<String> = []
-            if case .array(let names)? = branchSchema["required"] {
-                for case .string(let name) in names { branchRequired.insert(name) }
-            }
-            for member in extra.members where properties[member.key] == nil {
-                let schema = resolved(member.value)
-                guard type(schema) != "object", type(schema) != "array",
-                      case .object(let entry)? = field(member.key, schema, required: branchRequired.contains(member.key),
-                                                       depth: depth, prefix: prefix) else { continue }
-                entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
-            }
-        }
+        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
-    }
-
-    /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
-    func condition(_ schema: JSONValue?, holds: Bool, prefix: String) -> JSONValue? {
-        guard let schema = schema.map(resolved), case .object(let properties)? = schema["properties"],
-              properties.count == 1, let member = properties.members.first else { return nil }
-        let test = resolved(member.value)
-        var values: [String] = []
-        if let constant = test["const"], let text = scalarText(constant, boolean: true) {
-            values = [text]
-        } else if case .array(let list)? = test["enum"] {
-            values = list.compactMap { scalarText($0, boolean: true) }
-            guard values.count == list.count, !values.isEmpty, !values.contains(where: { $0.contains(",") }) else { return nil }
-        } else {
-            return nil
-        }
-        let name = JSONValue.string(prefix + member.key)
-        if holds {
-            if values.count == 1 { return .object(JSONObject([(key: prefix + member.key, value: .string(values[0]))])) }
-            return .object(JSONObject([(key: prefix + member.key, value: .array(values.map(JSONValue.string)))]))
-        }
-        let rule = values.count == 1 ? "not:equals:\(values[0])" : "not:one-of:" + values.joined(separator: ",")
-        return .object(JSONObject([(key: "field", value: name), (key: "rule", value: .string(rule))]))
     }
 
     /// One property as a spec field, group or repeat; nil when it is not asked (readOnly, deprecated, a name a
@@ -354,7 +326,9 @@ struct SchemaMapper {
         let schema = schema.map(resolved)
         switch answer {
         case .object(let members):
-            let pairs = zip(members.names, members.values).filter { name, _ in !isGate(name, of: schema) }
+            let pairs = zip(members.names, members.values).filter { name, _ in
+                !isGate(name, of: schema) && !isVariantPick(name, of: schema)
+            }
             return .object(JSONObject(pairs.map { name, value in
                 (key: name, value: self.value(value, schema.flatMap { propertySchema(name, in: $0) }))
             }))
