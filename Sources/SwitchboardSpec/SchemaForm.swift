@@ -233,7 +233,10 @@ struct SchemaMapper {
             entry.append(("type", .string("select")))
             entry.append(("choices", .array(choices.map(JSONValue.string))))
         } else if kind == "boolean" {
-            entry.append(("type", .string("confirm")))
+            // One key answers a confirm, so it cannot be left empty: an optional boolean without a default is a
+            // typed yes/no, whose empty answer leaves the property out.
+            let optional = !required && schema["default"] == nil
+            entry.append(("type", .string(optional ? "yesno" : "confirm")))
         } else if kind == "integer" || kind == "number" {
             entry.append(("type", .string("number")))
             rules += numberRules(schema, integer: kind == "integer")

@@ -85,8 +85,9 @@ struct SchemaFormConditionScreenTests {
         #expect(screen.waitFor("Proxy: proxy1") != nil)
         screen.press("C-u")
         screen.press("Enter")
-        #expect(screen.waitFor("Direct [y/n]") != nil)
-        screen.press("y")
+        #expect(screen.waitFor("Direct (yes/no):") != nil)   // optional, no default: typed, may be left empty
+        screen.type("y")
+        screen.press("Enter")
         let second = screen.waitUntil { latestScreen("Review:", in: $0).contains("network.direct") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latestScreen("Review:", in: second) == """
             Review:
