@@ -177,7 +177,16 @@ struct SchemaMapper {
                 entries.append(entry)
             }
         }
-        if inItem { return entries }
+        if inItem {
+            // An empty answer to an item's first question ends the list, so an optional first question could not
+            // be skipped: a required question goes first when there is one (dependabot's updates ask
+            // package-ecosystem first, not commit-message).
+            if let first = entries.firstIndex(where: { $0["required"] == .bool(true) && $0["group"] == nil
+                                                        && $0["repeat"] == nil }), first > 0 {
+                entries.insert(entries.remove(at: first), at: 0)
+            }
+            return entries
+        }
         entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)

@@ -75,6 +75,23 @@ struct SchemaFormMappingTests {
         #expect(schemaForm.schema.validate(schemaForm.document(of: form)).isEmpty)
     }
 
+    @Test("an array item asks a required property first (an empty first answer ends the list), the rest in order")
+    func itemRequiredFirst() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
+            {"type": "object", "properties": {"updates": {"type": "array", "items": {
+              "type": "object", "required": ["ecosystem"],
+              "properties": {"label": {"type": "string"}, "ecosystem": {"type": "string", "minLength": 1},
+                             "limit": {"type": "integer"}}}}}}
+            """), file: "u.json")
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["pip", "", "3", "", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).prefix(3) == ["updates 1: ecosystem: ", "updates 1: label: ",
+                                                            "updates 1: limit: "])
+        #expect(schemaForm.document(of: form).description == #"{"updates":[{"ecosystem":"pip","limit":3}]}"#)
+    }
+
     @Test("an optional boolean without a default can be left out (Enter); a required one is a one-key confirm")
     func optionalBoolean() throws {
         let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
