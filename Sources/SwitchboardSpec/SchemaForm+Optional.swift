@@ -9,7 +9,7 @@ extension SchemaMapper {
     /// The confirm question and the group gated by it; nil when the object cannot be gated (a sibling property is
     /// named `add-NAME`, or the group holds a list, which a condition cannot hide).
     func gatedGroup(_ name: String, _ schema: JSONValue, _ group: JSONValue, prefix: String,
-                    siblings: JSONObject) -> [JSONValue]? {
+                    siblings: [String: JSONValue]) -> [JSONValue]? {
         let gate = "add-" + name
         guard siblings[gate] == nil, case .object(let entry) = group, case .array(let inner)? = group["group"],
               let gatedInner = gated(inner, by: prefix + gate) else { return nil }
@@ -40,10 +40,11 @@ extension SchemaMapper {
         return result
     }
 
-    /// Whether `name` is the confirm question of an optional object of `schema` (not a property of its own).
-    func isGate(_ name: String, of schema: JSONValue?) -> Bool {
-        guard let schema, name.hasPrefix("add-"), schema["properties"]?[name] == nil,
-              let object = schema["properties"]?[String(name.dropFirst(4))] else { return false }
+    /// Whether `name` is the confirm question of an optional object among `properties` (an object's, by name), not
+    /// a property of its own.
+    func isGate(_ name: String, in properties: [String: JSONValue]) -> Bool {
+        guard name.hasPrefix("add-"), properties[name] == nil,
+              let object = properties[String(name.dropFirst(4))] else { return false }
         return type(resolved(object)) == "object"
     }
 }

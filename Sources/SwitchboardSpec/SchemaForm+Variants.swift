@@ -50,7 +50,7 @@ extension SchemaMapper {
     /// `entries` with the variant pick (the discriminator as a list of its constants, in place of the property
     /// when the object has it) and each variant's own properties, asked while a variant that has them is picked.
     /// A property several variants have is asked once, with the first one's schema, required when all require it.
-    mutating func variantFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+    mutating func variantFields(_ object: JSONValue, base: [String: JSONValue], entries: [JSONValue], depth: Int,
                                 prefix: String) -> [JSONValue] {
         guard let (discriminator, variants) = objectVariants(object) else { return entries }
         var entries = entries
@@ -95,7 +95,7 @@ extension SchemaMapper {
     /// `dependencies`, or of a dependent schema's `required`) that is optional becomes required and asked once
     /// the named property is answered (after it); the properties only a dependent schema defines are asked, after
     /// the named property, once it is answered. A property that names dependents is never made a dependent itself.
-    mutating func dependentFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
+    mutating func dependentFields(_ object: JSONValue, base: [String: JSONValue], entries: [JSONValue], depth: Int,
                                   prefix: String) -> [JSONValue] {
         var requiredBy: [(trigger: String, dependents: [String])] = []
         var schemas: [(trigger: String, schema: JSONValue)] = []
@@ -155,10 +155,9 @@ extension SchemaMapper {
         return entries
     }
 
-    /// The schema of the property `name` of the object `schema`: in `properties`, else in `then`/`else`, an object
-    /// variant (the discriminator as an `enum` of its constants) or a dependent schema.
-    func propertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
-        if let found = schema["properties"]?[name] { return found }
+    /// The schema of the property `name` of the object `schema` that its `properties` do not hold: in
+    /// `then`/`else`, an object variant (the discriminator as an `enum` of its constants) or a dependent schema.
+    func otherPropertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
         if let (discriminator, variants) = objectVariants(schema), discriminator == name {
             return .object(JSONObject([(key: "enum", value: .array(variants.map(\.constant)))]))
         }

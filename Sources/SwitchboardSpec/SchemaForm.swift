@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardSchema
+import Yams
 
 // A form asked from a JSON Schema: each property becomes a field, a group or a list of the one form model, written
-// as a spec (JSON, which the spec reader reads as YAML) so that every keyword maps to the spec key that already
-// does its job (`type`, `rules`, `choices`, `default`, `min`/`max`, `group`, `repeat`). The whole document is
-// checked by the validator on submit (`SchemaForm.failures`).
+// as a spec's node tree (handed to the spec reader as it is, never written out as text and read back) so that
+// every keyword maps to the spec key that already does its job (`type`, `rules`, `choices`, `default`,
+// `min`/`max`, `group`, `repeat`). The whole document is checked by the validator on submit
+// (`SchemaForm.failures`).
 
 /// A form made from a JSON Schema, and the schema that checks its answers.
 ///
@@ -46,8 +48,9 @@ public struct SchemaForm {
         }
         var top: [(String, JSONValue)] = [("fields", .array(fields))]
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
-        let text = JSONValue.object(JSONObject(top.map { (key: $0.0, value: $0.1) })).description
-        spec = try FormSpec(yaml: text, file: file)
+        var parser = SpecParser(file: file, text: "")
+        let tags = SpecTags()
+        spec = try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
     }
 
     /// A new form: empty optional answers are left out, and submitting checks the whole document.
@@ -99,25 +102,46 @@ public struct SchemaForm {
 /// Walks a schema: its properties as spec fields, and answers as typed JSON values.
 struct SchemaMapper {
     let root: JSONValue
+    /// What each `$ref` met so far names, by its text: a schema whose properties refer to a few of thousands of
+    /// definitions walks each reference once, not once per use through every definition.
+    private let targets = ReferenceTargets()
+
+    init(root: JSONValue) { self.root = root }
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
         var current = schema
         for _ in 0..<32 {
-            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#") else { return current }
-            var target: JSONValue? = root
-            for part in ref.dropFirst().split(separator: "/") {
-                let key = String(part).replacing("~1", with: "/").replacing("~0", with: "~")
-                if case .array(let items)? = target, let index = Int(key), items.indices.contains(index) {
-                    target = items[index]
-                } else {
-                    target = target?[key]
-                }
+            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#"), let target = self.target(of: ref) else {
+                return current
             }
-            guard let target else { return current }
             current = target
         }
         return current
+    }
+
+    /// The value the pointer of `ref` (`#/$defs/x`) names in this document, if any. Each object on the way is
+    /// looked into by name once (`definitions` may hold thousands).
+    private func target(of ref: String) -> JSONValue? {
+        if let known = targets.byReference[ref] { return known }
+        var target: JSONValue? = root
+        var path = "#"
+        for part in ref.dropFirst().split(separator: "/") {
+            let key = String(part).replacing("~1", with: "/").replacing("~0", with: "~")
+            switch target {
+            case .array(let items)?:
+                target = Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            case .object(let object)?:
+                let members = targets.members[path] ?? keyedMembers(object)
+                targets.members[path] = members
+                target = members[key]
+            default:
+                target = nil
+            }
+            path += "/" + part
+        }
+        targets.byReference[ref] = .some(target)
+        return target
     }
 
     /// The schema's type (the first that is not null when it lists several).
@@ -145,6 +169,7 @@ struct SchemaMapper {
         } else {
             return []
         }
+        let keyed = keyedMembers(properties)
         var required: Set<String> = []
         if case .array(let names)? = object["required"] {
             for case .string(let name) in names { required.insert(name) }
@@ -159,7 +184,7 @@ struct SchemaMapper {
                                     prefix: prefix) else { continue }
             // An optional object is asked only after a yes to its own question.
             if !required.contains(member.key), entry["group"] != nil,
-               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: properties) {
+               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: keyed) {
                 entries += gated
             } else {
                 entries.append(entry)
@@ -176,7 +201,7 @@ struct SchemaMapper {
             if case .array(let names)? = branchSchema["required"] {
                 for case .string(let name) in names { branchRequired.insert(name) }
             }
-            for member in extra.members where properties[member.key] == nil {
+            for member in extra.members where keyed[member.key] == nil {
                 let schema = resolved(member.value)
                 guard type(schema) != "object", type(schema) != "array",
                       case .object(let entry)? = field(member.key, schema, required: branchRequired.contains(member.key),
@@ -184,8 +209,8 @@ struct SchemaMapper {
                 entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
             }
         }
-        entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
-        return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        entries = variantFields(object, base: keyed, entries: entries, depth: depth, prefix: prefix)
+        return dependentFields(object, base: keyed, entries: entries, depth: depth, prefix: prefix)
     }
 
     /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
@@ -354,9 +379,13 @@ struct SchemaMapper {
         let schema = schema.map(resolved)
         switch answer {
         case .object(let members):
-            let pairs = zip(members.names, members.values).filter { name, _ in !isGate(name, of: schema) }
+            // The object's properties found by name once (a document of 2,000 answers is not typed in quadratic
+            // time).
+            var properties: [String: JSONValue] = [:]
+            if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
+            let pairs = zip(members.names, members.values).filter { name, _ in !isGate(name, in: properties) }
             return .object(JSONObject(pairs.map { name, value in
-                (key: name, value: self.value(value, schema.flatMap { propertySchema(name, in: $0) }))
+                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { otherPropertySchema(name, in: $0) }))
             }))
         case .array(let items):
             return .array(items.map { value($0, schema?["items"]) })
@@ -390,6 +419,44 @@ struct SchemaMapper {
         case "integer", "number": return JSONNumber(text).map(JSONValue.number) ?? .string(text)
         case "boolean": return parseYesNo(text).map(JSONValue.bool) ?? .string(text)
         default: return .string(text)
+        }
+    }
+}
+
+/// The targets of a schema's references, filled in as the mapper meets them.
+private final class ReferenceTargets {
+    /// What each reference names (nil: nothing).
+    var byReference: [String: JSONValue?] = [:]
+    /// The members by name of each object a reference passed through, by the pointer to it.
+    var members: [String: [String: JSONValue]] = [:]
+}
+
+/// An object's members by name, the last of a repeated key (as `JSONObject`'s subscript finds it), made once so that
+/// looking up each of an object's properties is not quadratic in their number.
+func keyedMembers(_ object: JSONObject) -> [String: JSONValue] {
+    var keyed: [String: JSONValue] = [:]
+    keyed.reserveCapacity(object.count)
+    for member in object.members { keyed[member.key] = member.value }
+    return keyed
+}
+
+/// Builds a spec's node tree for a spec written as JSON (strings as quoted text, numbers and booleans plain, each
+/// with its tag), as the spec reader would have read it from the JSON text, without the text. One tag of each kind
+/// is shared by the nodes (a tag made anew builds Yams' table of constructors each time); a tag that is not
+/// implicit is never changed.
+private struct SpecTags {
+    let null = Tag(.null), bool = Tag(.bool), int = Tag(.int), float = Tag(.float), str = Tag(.str)
+    let seq = Tag(.seq), map = Tag(.map)
+
+    func node(_ value: JSONValue) -> Node {
+        switch value {
+        case .null: .scalar(Node.Scalar("null", null, .plain))
+        case .bool(let flag): .scalar(Node.Scalar(flag ? "true" : "false", bool, .plain))
+        case .number(let number): .scalar(Node.Scalar(number.description, number.intValue == nil ? float : int, .plain))
+        case .string(let text): .scalar(Node.Scalar(text, str, .doubleQuoted))
+        case .array(let items): .sequence(Node.Sequence(items.map(node), seq, .flow))
+        case .object(let object):
+            .mapping(Node.Mapping(object.members.map { (node(.string($0.key)), node($0.value)) }, map, .flow))
         }
     }
 }
