@@ -26,7 +26,7 @@ private func wideSchema(_ count: Int) -> (schema: String, lines: [String], docum
             lines.append("yes")
             document.append(#""\#(name)":true"#)
         case 3:
-            schema = #"{"$ref": "#/$defs/d\#(i)"}"#
+            schema = ##"{"$ref": "#/$defs/d\##(i)"}"##
             definitions.append(#""d\#(i)": {"title": "Choice \#(i)", "enum": ["a\#(i)", "b\#(i)"]}"#)
             lines.append("b\(i)")
             document.append(#""\#(name)":"b\#(i)""#)
