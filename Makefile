@@ -41,9 +41,9 @@ SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local
 # pipefail: a recipe that filters a command's output still fails when the command does.
 SHELL := bash
 .SHELLFLAGS := -o pipefail -c
-# The sanitizer run: AddressSanitizer with leak detection over the core, rules and spec tests and the example
+# The sanitizer run: AddressSanitizer with leak detection over the core, rules, schema and spec tests and the example
 # programs they run. Tests/lsan.supp lists the false positives it ignores (and why).
-SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
+SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests|SwitchboardSchemaTests
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
 .PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences docs deb \

@@ -102,13 +102,13 @@ struct SchemaCheckOptions {
         let limit = typed ? 1 : Self.batchLines
         var batch = LineBatch()
         var lineNumber = 0
-        let pool = jobs > 1 && !typed ? BatchPool(jobs: jobs, validator: validator) : nil
+        let pool = jobs > 1 && !typed ? BatchPool(jobs: jobs, validator: validator, verdictOnly: count) : nil
         func flush(_ batch: inout LineBatch) {
             guard !batch.ends.isEmpty else { return }
             if let pool {
                 pool.submit(batch) { results in report.add(results, input: name) }
             } else {
-                report.add(batch.check(validator), input: name)
+                report.add(batch.check(validator, verdictOnly: count), input: name)
                 if typed { standardOutput.flush() }
             }
             batch = LineBatch()
@@ -143,8 +143,9 @@ struct LineBatch: Sendable {
         ends.append(bytes.count)
     }
 
-    /// Every non-blank line's result.
-    func check(_ validator: JSONSchema) -> [DocumentResult] {
+    /// Every non-blank line's result. `verdictOnly` (for `--count`): an invalid document gets one failure saying so
+    /// instead of all of them (finding them all costs as much again as the verdict).
+    func check(_ validator: JSONSchema, verdictOnly: Bool = false) -> [DocumentResult] {
         var results: [DocumentResult] = []
         results.reserveCapacity(ends.count)
         var start = 0
@@ -152,7 +153,7 @@ struct LineBatch: Sendable {
             let line = bytes[start..<end]
             start = end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            results.append(SwitchboardFullCLI.check(line, line: firstLine + i, validator))
+            results.append(SwitchboardFullCLI.check(line, line: firstLine + i, validator, verdictOnly: verdictOnly))
         }
         return results
     }
@@ -165,10 +166,14 @@ struct DocumentResult: Sendable {
 }
 
 /// Parses and validates one document's bytes.
-func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema) -> DocumentResult {
+func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
     do {
         let value = try JSONValue.parse(bytes: bytes)
-        return DocumentResult(line: line, failures: validator.isValid(value) ? [] : validator.validate(value))
+        if validator.isValid(value) { return DocumentResult(line: line, failures: []) }
+        if verdictOnly {
+            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
+        }
+        return DocumentResult(line: line, failures: validator.validate(value))
     } catch {
         let place = line > 0 ? "column \(error.column)" : "line \(error.line), column \(error.column)"
         return DocumentResult(line: line, failures: [
@@ -184,13 +189,15 @@ final class BatchPool: Sendable {
     private let results = Mutex<[Int: [DocumentResult]]>([:])
     private let limit: Int
     private let validator: JSONSchema
+    private let verdictOnly: Bool
     // Touched by the submitting thread only.
     private nonisolated(unsafe) var submitted = 0
     private nonisolated(unsafe) var written = 0
 
-    init(jobs: Int, validator: JSONSchema) {
+    init(jobs: Int, validator: JSONSchema, verdictOnly: Bool) {
         limit = 2 * jobs
         self.validator = validator
+        self.verdictOnly = verdictOnly
     }
 
     func submit(_ batch: LineBatch, _ write: ([DocumentResult]) -> Void) {
@@ -200,9 +207,9 @@ final class BatchPool: Sendable {
         }
         let number = submitted
         submitted += 1
-        let validator = validator
+        let validator = validator, verdictOnly = verdictOnly
         queue.async {
-            let checked = batch.check(validator)
+            let checked = batch.check(validator, verdictOnly: verdictOnly)
             self.results.withLock { $0[number] = checked }
             self.finished.signal()
         }

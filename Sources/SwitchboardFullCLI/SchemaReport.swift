@@ -2,6 +2,7 @@
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSchema
+import SwitchboardSpec
 
 /// Writes `check --schema`'s report: per failure `LINE: /pointer: message` (text), one JSON object (json), or one
 /// TAP line per document (tap); with `--count` only the number of invalid documents. With several inputs each
@@ -74,24 +75,4 @@ struct SchemaReport {
     }
 
     private func shownPointer(_ pointer: String) -> String { pointer.isEmpty ? "(root)" : pointer }
-}
-
-/// `text` as a JSON string (control characters, line separators and C1 controls escaped).
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-            || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

@@ -147,6 +147,7 @@ struct JSONParser {
             depth -= 1
             return .object(JSONObject(members))
         }
+        members.reserveCapacity(8)   // one allocation for most objects, not four as the array grows
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {

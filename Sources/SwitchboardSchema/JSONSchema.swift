@@ -39,6 +39,11 @@ public final class JSONSchema: Sendable {
     /// The draft of the schema's root (from its `$schema`, else the default).
     public let draft: SchemaDraft
     private let root: SchemaNode
+    /// Every compiled node: their owner (references and anchors link to them without owning them).
+    private let nodes: [SchemaNode]
+    /// Whether any schema has `$dynamicRef` or `$recursiveRef` (only then is the dynamic scope kept while
+    /// validating).
+    private let usesDynamicScope: Bool
 
     /// Loads the schema in the file at `path` (JSON); relative references are read from beside it.
     ///
@@ -76,7 +81,8 @@ public final class JSONSchema: Sendable {
         draft = index.info(at: location)?.draft ?? options.defaultDraft
         var compiler = SchemaCompiler(index: index, assertsFormat: options.assertsFormat,
                                       defaultDraft: options.defaultDraft)
-        root = try compiler.compileAll(location)
+        (root, nodes) = try compiler.compileAll(location)
+        usesDynamicScope = nodes.contains { $0.usesDynamicScope }
     }
 
     /// The `file:` URI of a path (relative paths against the working directory): the `uri` to give
@@ -95,7 +101,7 @@ public final class JSONSchema: Sendable {
     /// // "/interval: must be one of daily, weekly, monthly"
     /// ```
     public func validate(_ instance: JSONValue) -> [SchemaFailure] {
-        let evaluation = SchemaEvaluation(collecting: true)
+        var evaluation = SchemaEvaluation(collecting: true, tracksScope: usesDynamicScope)
         var none: Evaluated? = nil
         _ = evaluation.validate(root, instance, &none)
         return evaluation.failures
@@ -103,7 +109,7 @@ public final class JSONSchema: Sendable {
 
     /// Whether `instance` passes (faster than `validate` when the failures are not needed: it stops at the first).
     public func isValid(_ instance: JSONValue) -> Bool {
-        let evaluation = SchemaEvaluation(collecting: false)
+        var evaluation = SchemaEvaluation(collecting: false, tracksScope: usesDynamicScope)
         var none: Evaluated? = nil
         return evaluation.validate(root, instance, &none)
     }

@@ -7,9 +7,11 @@ let assertedFormats: Set<String> = ["date", "time", "date-time", "duration", "ip
                                     "uri-reference"]
 
 extension SchemaCompiler {
-    /// Compiles one object schema's keywords into `node.checks`.
-    mutating func compileKeywords(_ object: JSONObject, at location: Location, info: SchemaIndex.Info,
-                                  into node: SchemaNode) throws(SchemaError) {
+    /// Compiles one object schema's keywords: its checks, and whether it collects annotations
+    /// (`unevaluatedProperties`/`unevaluatedItems`).
+    mutating func compileKeywords(_ object: JSONObject, at location: Location, info: SchemaIndex.Info)
+        throws(SchemaError) -> (checks: [SchemaCheck], collectsAnnotations: Bool)
+    {
         let draft = info.draft
         let here = index.display(location)
         func at(_ keyword: String) -> String { here + "/" + JSONPointer.escape(keyword) }
@@ -35,8 +37,7 @@ extension SchemaCompiler {
             guard case .string(let text) = ref else { throw bad("$ref", "must be a string (a URI reference)") }
             checks.append(.reference(reference(text, base: info.base, draft: draft, from: at("$ref"))))
             if draft.refOverridesSiblings {
-                node.checks = checks
-                return
+                return (checks, false)
             }
         }
         if draft == .draft2019_09, let ref = object["$recursiveRef"] {
@@ -54,8 +55,8 @@ extension SchemaCompiler {
                name == fragment {
                 anchor = name
             }
-            checks.append(.dynamicReference(reference(text, base: info.base, draft: draft, from: at("$dynamicRef")),
-                                            anchor: anchor))
+            checks.append(.dynamicReference(reference(text, base: info.base, draft: draft, from: at("$dynamicRef"),
+                                                      anchor: anchor)))
         }
 
         if info.validation {
@@ -65,7 +66,7 @@ extension SchemaCompiler {
         // format: asserted for the formats the rules implement.
         if case .string(let format)? = object["format"], assertsFormat, assertedFormats.contains(format),
            let rule = try? Rule.parse(format) {
-            checks.append(.format(rule, name: format))
+            checks.append(.format(FormatCheck(rule, name: format)))
         }
 
         // Applicators on the same instance.
@@ -87,7 +88,7 @@ extension SchemaCompiler {
             let then = object["then"] != nil ? try compile(child("then")) : nil
             let otherwise = object["else"] != nil ? try compile(child("else")) : nil
             if then != nil || otherwise != nil || draft >= .draft2019_09 {
-                checks.append(.conditional(condition: try compile(child("if")), then: then, else: otherwise))
+                checks.append(.conditional(ConditionalCheck(condition: try compile(child("if")), then: then, else: otherwise)))
             }
         }
 
@@ -108,7 +109,7 @@ extension SchemaCompiler {
                 rest = try compile(child("items"))
             }
         }
-        if !prefix.isEmpty || rest != nil { checks.append(.items(prefix: prefix, rest: rest)) }
+        if !prefix.isEmpty || rest != nil { checks.append(.items(ItemsCheck(prefix: prefix, rest: rest))) }
         if draft >= .draft6, object["contains"] != nil {
             var minimum = 1
             var maximum: Int?
@@ -116,14 +117,14 @@ extension SchemaCompiler {
                 if let value = object["minContains"] { minimum = try count(value, "minContains", bad) }
                 if let value = object["maxContains"] { maximum = try count(value, "maxContains", bad) }
             }
-            checks.append(.contains(try compile(child("contains")), min: minimum, max: maximum))
+            checks.append(.contains(ContainsCheck(try compile(child("contains")), min: minimum, max: maximum)))
         }
 
         // Objects.
-        var properties = PropertySchemas()
+        var properties = PropertySchemas.Builder()
         if let value = object["properties"] {
             guard case .object(let members) = value else { throw bad("properties", "must be an object of schemas") }
-            for member in members.members { properties.named[member.key] = try compile(child("properties", member.key)) }
+            for member in members.members { properties.named.append((member.key, try compile(child("properties", member.key)))) }
         }
         if let value = object["patternProperties"] {
             guard case .object(let members) = value else {
@@ -138,8 +139,8 @@ extension SchemaCompiler {
             properties.additional = try compile(child("additionalProperties"))
             properties.additionalIsFalse = value == .bool(false)
         }
-        if !properties.named.isEmpty || !properties.patterns.isEmpty || properties.additional != nil {
-            checks.append(.properties(properties))
+        if !properties.isEmpty {
+            checks.append(.properties(PropertySchemas(properties)))
         }
         if draft >= .draft6, object["propertyNames"] != nil {
             checks.append(.propertyNames(try compile(child("propertyNames"))))
@@ -179,8 +180,7 @@ extension SchemaCompiler {
         }
         if !dependentRequired.isEmpty { checks.append(.dependentRequired(dependentRequired)) }
         if !dependentSchemas.isEmpty { checks.append(.dependentSchemas(dependentSchemas)) }
-        node.collectsAnnotations = !late.isEmpty
-        node.checks = checks + late
+        return (checks + late, !late.isEmpty)
     }
 
     /// The validation vocabulary's keywords.
@@ -204,11 +204,11 @@ extension SchemaCompiler {
             guard case .array(let items) = value else { throw bad("enum", "must be an array of the allowed values") }
             let shown = items.map(shownValue)
             let message = items.count == 1 ? "must be \(shown[0])" : "must be one of \(listed(shown))"
-            checks.append(items.count == 1 ? .constant(items[0], message: message)
-                                           : .enumeration(Set(items), message: message))
+            checks.append(items.count == 1 ? .constant(ConstantCheck(items[0], message: message))
+                                           : .enumeration(EnumerationCheck(items, message: message)))
         }
         if draft >= .draft6, let value = object["const"] {
-            checks.append(.constant(value, message: "must be \(shownValue(value))"))
+            checks.append(.constant(ConstantCheck(value, message: "must be \(shownValue(value))")))
         }
         func number(_ keyword: String) throws(SchemaError) -> JSONNumber? {
             guard let value = object[keyword] else { return nil }
@@ -223,17 +223,17 @@ extension SchemaCompiler {
                 }
                 return b
             }
-            if let n = try number("minimum") { checks.append(.minimum(n, exclusive: try flag("exclusiveMinimum"))) }
-            if let n = try number("maximum") { checks.append(.maximum(n, exclusive: try flag("exclusiveMaximum"))) }
+            if let n = try number("minimum") { checks.append(.minimum(NumberCheck(n, exclusive: try flag("exclusiveMinimum")))) }
+            if let n = try number("maximum") { checks.append(.maximum(NumberCheck(n, exclusive: try flag("exclusiveMaximum")))) }
         } else {
-            if let n = try number("minimum") { checks.append(.minimum(n, exclusive: false)) }
-            if let n = try number("maximum") { checks.append(.maximum(n, exclusive: false)) }
-            if let n = try number("exclusiveMinimum") { checks.append(.minimum(n, exclusive: true)) }
-            if let n = try number("exclusiveMaximum") { checks.append(.maximum(n, exclusive: true)) }
+            if let n = try number("minimum") { checks.append(.minimum(NumberCheck(n))) }
+            if let n = try number("maximum") { checks.append(.maximum(NumberCheck(n))) }
+            if let n = try number("exclusiveMinimum") { checks.append(.minimum(NumberCheck(n, exclusive: true))) }
+            if let n = try number("exclusiveMaximum") { checks.append(.maximum(NumberCheck(n, exclusive: true))) }
         }
         if let n = try number("multipleOf") {
             guard JSONNumber.compare(n, JSONNumber(0)) > 0 else { throw bad("multipleOf", "must be greater than 0, got \(n)") }
-            checks.append(.multipleOf(n))
+            checks.append(.multipleOf(NumberCheck(n)))
         }
         if let value = object["minLength"] { checks.append(.minLength(try count(value, "minLength", bad))) }
         if let value = object["maxLength"] { checks.append(.maxLength(try count(value, "maxLength", bad))) }

@@ -27,7 +27,8 @@ struct SchemaCompiler {
     }
 
     /// Compiles the schema at `location` and everything it refers to.
-    mutating func compileAll(_ location: Location) throws(SchemaError) -> SchemaNode {
+    /// Compiles the schema at `location` and everything it refers to: the root, and every node (their owner).
+    mutating func compileAll(_ location: Location) throws(SchemaError) -> (root: SchemaNode, nodes: [SchemaNode]) {
         let root = try compile(location)
         while let work = pending.popLast() {
             switch work {
@@ -35,11 +36,11 @@ struct SchemaCompiler {
                 let location = try resolve(target.reference, base: base, draft: draft, from: from)
                 target.node = try compile(location)
             case .dynamicAnchor(let resource, let name, let location):
-                resource.dynamicAnchors[name] = try compile(location)
+                resource.dynamicAnchors[name] = NodeLink(try compile(location))
             }
         }
         try SchemaCycles.check(root)
-        return root
+        return (root, Array(nodes.values))
     }
 
     mutating func compile(_ location: Location) throws(SchemaError) -> SchemaNode {
@@ -49,31 +50,34 @@ struct SchemaCompiler {
         }
         let info = index.info(at: location)
             ?? SchemaIndex.Info(base: "", draft: defaultDraft, startsResource: false, validation: true)
-        let node = SchemaNode(location: index.display(location))
-        nodes[location] = node
         let resource = resource(info.base)
-        node.resource = resource
         if !resource.anchorsQueued {
             resource.anchorsQueued = true
             for (name, anchorLocation) in index.dynamicAnchors[info.base] ?? [:] {
                 pending.append(.dynamicAnchor(resource, name: name, anchorLocation))
             }
         }
-        if info.startsResource {
-            node.startsResource = true
-            if resource.root == nil { resource.root = node }
-            if case .bool(true)? = value["$recursiveAnchor"], info.draft == .draft2019_09, resource.root === node {
-                resource.recursiveAnchor = true
-            }
-        }
+        // The node is made once its keywords are compiled, so that it is immutable from the start. Its children
+        // are other locations (a tree); only references lead back up, and they are linked later (`pending`).
+        var checks: [SchemaCheck] = []
+        var collectsAnnotations = false
         switch value {
         case .bool(true): break
-        case .bool(false): node.checks = [.never]
+        case .bool(false): checks = [.never]
         case .object(let object):
-            try compileKeywords(object, at: location, info: info, into: node)
+            (checks, collectsAnnotations) = try compileKeywords(object, at: location, info: info)
         default:
             throw SchemaError(location: index.display(location),
                               message: "a schema must be an object or a boolean, got \(value.typeName)")
+        }
+        let node = SchemaNode(location: index.display(location), checks: checks, resource: resource,
+                              startsResource: info.startsResource, collectsAnnotations: collectsAnnotations)
+        nodes[location] = node
+        if info.startsResource {
+            if resource.root == nil { resource.root = NodeLink(node) }
+            if case .bool(true)? = value["$recursiveAnchor"], info.draft == .draft2019_09, resource.root?.node === node {
+                resource.recursiveAnchor = true
+            }
         }
         return node
     }
@@ -116,8 +120,9 @@ struct SchemaCompiler {
     }
 
     /// A reference check whose target is compiled later.
-    mutating func reference(_ text: String, base: String, draft: SchemaDraft, from: String) -> ReferenceTarget {
-        let target = ReferenceTarget(text)
+    mutating func reference(_ text: String, base: String, draft: SchemaDraft, from: String,
+                            anchor: String? = nil) -> ReferenceTarget {
+        let target = ReferenceTarget(text, anchor: anchor)
         pending.append(.reference(target, base: base, draft: draft, from: from))
         return target
     }

@@ -10,10 +10,10 @@ enum SchemaCycles {
             case .reference(let target): if let n = target.node { out.append(n) }
             case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): out += nodes
             case .not(let n): out.append(n)
-            case .conditional(let condition, let then, let otherwise):
-                out.append(condition)
-                if let then { out.append(then) }
-                if let otherwise { out.append(otherwise) }
+            case .conditional(let c):
+                out.append(c.condition)
+                if let then = c.then { out.append(then) }
+                if let otherwise = c.otherwise { out.append(otherwise) }
             case .dependentSchemas(let pairs): out += pairs.map(\.1)
             default: break
             }
@@ -26,14 +26,15 @@ enum SchemaCycles {
         var out: [SchemaNode] = []
         for check in node.checks {
             switch check {
-            case .items(let prefix, let rest): out += prefix; if let rest { out.append(rest) }
-            case .contains(let n, _, _), .propertyNames(let n), .unevaluatedItems(let n), .unevaluatedProperties(let n):
+            case .items(let i): out += i.prefix; if let rest = i.rest { out.append(rest) }
+            case .contains(let c): out.append(c.schema)
+            case .propertyNames(let n), .unevaluatedItems(let n), .unevaluatedProperties(let n):
                 out.append(n)
             case .properties(let p):
                 out += p.named.values
                 out += p.patterns.map(\.1)
                 if let a = p.additional { out.append(a) }
-            case .dynamicReference(let target, _), .recursiveReference(let target):
+            case .dynamicReference(let target), .recursiveReference(let target):
                 if let n = target.node { out.append(n) }   // resolved at run time: checked there
             default: break
             }

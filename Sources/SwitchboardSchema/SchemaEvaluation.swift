@@ -21,8 +21,9 @@ struct Evaluated {
 }
 
 /// One validation of one instance: the failures found, where the evaluation is in the instance, and the dynamic
-/// scope.
-final class SchemaEvaluation {
+/// scope. A struct (not a class): its state changes at every step, and a class's stored properties pay a dynamic
+/// exclusivity check on each change.
+struct SchemaEvaluation {
     /// How many schemas deep one evaluation may go: deeper is a schema that recurses without end at run time
     /// (through `$dynamicRef`), reported as an undecided failure. Documents are at most `JSONValue.maximumDepth`
     /// deep, and a schema's static reference loops are refused when it loads.
@@ -31,8 +32,11 @@ final class SchemaEvaluation {
     var failures: [SchemaFailure] = []
     /// Whether failures are being recorded (false inside `anyOf`, `not`, `if`...: only the verdict counts there).
     var collecting: Bool
+    /// Where the evaluation is in the instance: kept only while failures are recorded (only they show it).
     private var path: [PathPart] = []
     private var scope: [SchemaResource] = []
+    /// Whether the schema has `$dynamicRef`/`$recursiveRef`: only then is the dynamic scope kept.
+    private let tracksScope: Bool
     private var depth = 0
     /// Whether an `anyOf`/`oneOf` failure is being explained (see `alternativesFail`).
     private var explaining = false
@@ -42,7 +46,10 @@ final class SchemaEvaluation {
         case index(Int)
     }
 
-    init(collecting: Bool) { self.collecting = collecting }
+    init(collecting: Bool, tracksScope: Bool = true) {
+        self.collecting = collecting
+        self.tracksScope = tracksScope
+    }
 
     var pointer: String {
         var out = ""
@@ -56,7 +63,7 @@ final class SchemaEvaluation {
     }
 
     @inline(__always)
-    private func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
+    private mutating func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
         if collecting {
             failures.append(SchemaFailure(pointer: pointer, message: message(), keyword: keyword, isUndecided: undecided))
         }
@@ -64,15 +71,16 @@ final class SchemaEvaluation {
     }
 
     /// Whether `value` passes `node`. `evaluated`, when not nil, collects what the schema evaluated.
-    func validate(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    mutating func validate(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         depth += 1
         defer { depth -= 1 }
         if depth > SchemaEvaluation.maximumDepth {
             return fail("$ref", "could not be decided: the schema recurses more than \(SchemaEvaluation.maximumDepth) "
                             + "levels deep at \(node.location) (a reference loop?)", undecided: true)
         }
-        if node.startsResource, let resource = node.resource { scope.append(resource) }
-        defer { if node.startsResource, node.resource != nil { scope.removeLast() } }
+        let entersScope = tracksScope && node.startsResource && node.resource != nil
+        if entersScope { scope.append(node.resource!) }
+        defer { if entersScope { scope.removeLast() } }
         if node.collectsAnnotations {
             var local: Evaluated? = Evaluated()
             let ok = run(node.checks, value, &local)
@@ -83,9 +91,9 @@ final class SchemaEvaluation {
     }
 
     @inline(__always)
-    private func run(_ checks: [SchemaCheck], _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func run(_ checks: [SchemaCheck], _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         var ok = true
-        for check in checks where !evaluate(check, value, &evaluated) {
+        for i in checks.indices where !evaluate(checks[i], value, &evaluated) {
             ok = false
             if !collecting { return false }
         }
@@ -93,29 +101,31 @@ final class SchemaEvaluation {
     }
 
     /// A branch evaluated for its verdict only (no failures recorded), with its own annotations.
-    private func quietly(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func quietly(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         let was = collecting
         collecting = false
         defer { collecting = was }
         return validate(node, value, &evaluated)
     }
 
-    private func child(_ part: PathPart, _ node: SchemaNode, _ value: JSONValue) -> Bool {
-        path.append(part)
-        defer { path.removeLast() }
+    private mutating func child(_ part: @autoclosure () -> PathPart, _ node: SchemaNode, _ value: JSONValue) -> Bool {
         var none: Evaluated? = nil
+        guard collecting else { return validate(node, value, &none) }
+        path.append(part())
+        defer { path.removeLast() }
         return validate(node, value, &none)
     }
 
-    private func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         switch check {
         case .never, .type, .enumeration, .constant, .minimum, .maximum, .multipleOf, .minLength, .maxLength, .pattern,
              .format, .minItems, .maxItems, .uniqueItems, .minProperties, .maxProperties, .required, .dependentRequired:
             return evaluateLeaf(check, value)
         case .contains, .propertyNames, .anyOf, .oneOf, .unevaluatedItems, .unevaluatedProperties:
             return evaluateMore(check, value, &evaluated)
-        case .items(let prefix, let rest):
+        case .items(let check):
             guard case .array(let items) = value else { return true }
+            let prefix = check.prefix, rest = check.rest
             var ok = true
             for (i, item) in items.enumerated() {
                 let schema: SchemaNode
@@ -145,12 +155,12 @@ final class SchemaEvaluation {
             return ok
         case .reference(let target):
             return follow(target.node!, value, &evaluated)
-        case .dynamicReference(let target, let anchor):
+        case .dynamicReference(let target):
             var node = target.node!
-            if let anchor {
+            if let anchor = target.anchor {
                 for resource in scope {
                     if let found = resource.dynamicAnchors[anchor] {
-                        node = found
+                        node = found.node
                         break
                     }
                 }
@@ -160,7 +170,7 @@ final class SchemaEvaluation {
             var node = target.node!
             if let resource = node.resource, resource.recursiveAnchor {
                 for outer in scope.reversed() {
-                    guard outer.recursiveAnchor, let root = outer.root else { break }
+                    guard outer.recursiveAnchor, let root = outer.root?.node else { break }
                     node = root
                 }
             }
@@ -175,14 +185,14 @@ final class SchemaEvaluation {
         case .not(let node):
             var none: Evaluated? = nil
             return !quietly(node, value, &none) || fail("not", "must not match the schema under \"not\"")
-        case .conditional(let condition, let then, let otherwise):
+        case .conditional(let check):
             var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-            if quietly(condition, value, &branch) {
+            if quietly(check.condition, value, &branch) {
                 if evaluated != nil, let branch { evaluated!.merge(branch) }
-                guard let then else { return true }
+                guard let then = check.then else { return true }
                 return validate(then, value, &evaluated)
             }
-            guard let otherwise else { return true }
+            guard let otherwise = check.otherwise else { return true }
             return validate(otherwise, value, &evaluated)
         }
     }
@@ -190,9 +200,10 @@ final class SchemaEvaluation {
     /// The applicators with the most local state: out of `evaluate`, so that the frames of deep recursion stay
     /// small.
     @inline(never)
-    private func evaluateMore(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func evaluateMore(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         switch check {
-        case .contains(let schema, let minimum, let maximum):
+        case .contains(let check):
+            let schema = check.schema, minimum = check.minimum, maximum = check.maximum
             guard case .array(let items) = value else { return true }
             var matches = 0
             var indices: [Int] = []
@@ -306,28 +317,31 @@ final class SchemaEvaluation {
 
     /// The keywords that apply no subschema: out of `evaluate`, so that the frames of deep recursion stay small.
     @inline(never)
-    private func evaluateLeaf(_ check: SchemaCheck, _ value: JSONValue) -> Bool {
+    private mutating func evaluateLeaf(_ check: SchemaCheck, _ value: JSONValue) -> Bool {
         switch check {
         case .never:
             return fail("false", "is not allowed here (the schema is false)")
         case .type(let types):
-            return types.admits(value) || fail("type", "must be \(types.phrase), not \(describe(value))")
-        case .enumeration(let values, let message):
-            return values.contains(value) || fail("enum", message)
-        case .constant(let expected, let message):
-            return value == expected || fail("const", message)
-        case .minimum(let bound, let exclusive):
+            return types.admits(value) || fail("type", "must be \(types.phrase), not \(Self.describe(value))")
+        case .enumeration(let check):
+            return check.contains(value) || fail("enum", check.message)
+        case .constant(let check):
+            return value == check.value || fail("const", check.message)
+        case .minimum(let check):
             guard case .number(let n) = value else { return true }
+            let bound = check.number, exclusive = check.exclusive
             let c = JSONNumber.compare(n, bound)
             if exclusive { return c > 0 || fail("exclusiveMinimum", "must be greater than \(bound)") }
             return c >= 0 || fail("minimum", "must be at least \(bound)")
-        case .maximum(let bound, let exclusive):
+        case .maximum(let check):
             guard case .number(let n) = value else { return true }
+            let bound = check.number, exclusive = check.exclusive
             let c = JSONNumber.compare(n, bound)
             if exclusive { return c < 0 || fail("exclusiveMaximum", "must be less than \(bound)") }
             return c <= 0 || fail("maximum", "must be at most \(bound)")
-        case .multipleOf(let divisor):
+        case .multipleOf(let check):
             guard case .number(let n) = value else { return true }
+            let divisor = check.number
             return n.isMultiple(of: divisor) || fail("multipleOf", "must be a multiple of \(divisor)")
         case .minLength(let minimum):
             guard case .string(let s) = value else { return true }
@@ -347,8 +361,9 @@ final class SchemaEvaluation {
                 return fail("pattern", "could not be checked against the pattern \(displayQuoted(regex.pattern, limit: 80)): "
                                 + error.description, undecided: true)
             }
-        case .format(let rule, let name):
+        case .format(let check):
             guard case .string(let s) = value else { return true }
+            let rule = check.rule, name = check.name
             if rule.accepts(s) { return true }
             let verdict = rule.check(s)
             guard let failure = verdict.failure else { return fail("format", "must be a valid \(name)") }
@@ -361,6 +376,14 @@ final class SchemaEvaluation {
             return items.count <= maximum || fail("maxItems", "must have at most \(maximum) item\(maximum == 1 ? "" : "s")")
         case .uniqueItems:
             guard case .array(let items) = value else { return true }
+            if items.count <= 16 {   // pairwise: no table to allocate for the short arrays most documents have
+                for i in items.indices.dropFirst() {
+                    for j in 0..<i where items[j] == items[i] {
+                        return fail("uniqueItems", "must not repeat items (items \(j) and \(i) are equal)")
+                    }
+                }
+                return true
+            }
             var seen: [JSONValue: Int] = [:]
             for (i, item) in items.enumerated() {
                 if let first = seen.updateValue(i, forKey: item) {
@@ -403,8 +426,8 @@ final class SchemaEvaluation {
     }
 
     /// A reference followed: the target's resource joins the dynamic scope while it is evaluated.
-    private func follow(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
-        if !node.startsResource, let resource = node.resource {
+    private mutating func follow(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        if tracksScope, !node.startsResource, let resource = node.resource {
             scope.append(resource)
             defer { scope.removeLast() }
             return validate(node, value, &evaluated)
@@ -412,11 +435,11 @@ final class SchemaEvaluation {
         return validate(node, value, &evaluated)
     }
 
-    private func properties(_ schemas: PropertySchemas, _ object: JSONObject, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func properties(_ schemas: PropertySchemas, _ object: JSONObject, _ evaluated: inout Evaluated?) -> Bool {
         var ok = true
         for member in object.members {
             var matched = false
-            if let schema = schemas.named[member.key] {
+            if let schema = schemas.schema(for: member.key) {
                 matched = true
                 if !child(.key(member.key), schema, member.value) {
                     ok = false
@@ -468,7 +491,7 @@ final class SchemaEvaluation {
     /// The failure of `anyOf` or `oneOf` matching nothing: the failures of the alternative that came closest (the
     /// one whose first failure is deepest in the instance, then the one with the fewest failures) when they lie
     /// deeper than here, else one failure saying no alternative matched.
-    private func alternativesFail(_ keyword: String, _ nodes: [SchemaNode], _ value: JSONValue, _ message: String) -> Bool {
+    private mutating func alternativesFail(_ keyword: String, _ nodes: [SchemaNode], _ value: JSONValue, _ message: String) -> Bool {
         guard collecting else { return false }
         // Only the outermost anyOf/oneOf explains itself by its closest alternative: each explanation evaluates the
         // alternatives again, and nested ones explaining themselves too would cost exponential time in the nesting.
@@ -500,7 +523,7 @@ final class SchemaEvaluation {
         return fail(keyword, message)
     }
 
-    private func describe(_ value: JSONValue) -> String {
+    private static func describe(_ value: JSONValue) -> String {
         switch value {
         case .number(let n): n.isInteger ? "an integer" : "a number"
         case .string: "a string"

@@ -3,42 +3,82 @@ import SwitchboardRules
 
 /// One compiled schema (an object or boolean schema at one location): its keywords as checks, references
 /// already resolved, regexes compiled, enums hashed.
-final class SchemaNode: @unchecked Sendable {
-    // Filled once by the compiler (before any validation) and never changed after: safe to share across threads.
-    var checks: [SchemaCheck] = []
+final class SchemaNode: Sendable {
+    // Immutable (every property a `let`): shared across threads, and read without the dynamic exclusivity checks
+    // a class's `var`s cost on every access.
+    let checks: [SchemaCheck]
     /// Where the schema is: its base URI and the JSON pointer from the document root, for messages.
     let location: String
     /// The schema resource this schema belongs to.
-    var resource: SchemaResource?
+    let resource: SchemaResource?
     /// Whether this schema starts its resource (has `$id`, or is a document root): its resource enters the
     /// dynamic scope while it is evaluated.
-    var startsResource = false
+    let startsResource: Bool
     /// Whether the schema has `unevaluatedProperties` or `unevaluatedItems` (then its own checks collect what
     /// they evaluated).
-    var collectsAnnotations = false
+    let collectsAnnotations: Bool
 
-    init(location: String) { self.location = location }
+    init(location: String, checks: [SchemaCheck], resource: SchemaResource?, startsResource: Bool,
+         collectsAnnotations: Bool) {
+        self.location = location
+        self.checks = checks
+        self.resource = resource
+        self.startsResource = startsResource
+        self.collectsAnnotations = collectsAnnotations
+    }
+
+    /// Whether the node has `$dynamicRef` or `$recursiveRef`.
+    var usesDynamicScope: Bool {
+        checks.contains {
+            switch $0 {
+            case .dynamicReference, .recursiveReference: true
+            default: false
+            }
+        }
+    }
 }
 
 /// A schema resource in the dynamic scope: its `$dynamicAnchor`s (2020-12) and whether it has
 /// `$recursiveAnchor: true` (2019-09).
+///
+/// Nodes own their resource; a resource does not own its nodes (`NodeLink`), so that no reference cycle keeps a
+/// loaded schema alive: `JSONSchema.nodes` owns every node.
 final class SchemaResource: @unchecked Sendable {
     let uri: String
-    var dynamicAnchors: [String: SchemaNode] = [:]
+    var dynamicAnchors: [String: NodeLink] = [:]
     var recursiveAnchor = false
     /// Whether the compiler has queued the resource's dynamic anchors.
     var anchorsQueued = false
     /// The resource's root schema.
-    var root: SchemaNode?
+    var root: NodeLink?
 
     init(uri: String) { self.uri = uri }
+}
+
+/// A link to a node that something else owns (`JSONSchema.nodes`): references and anchors point back up the tree,
+/// and strong links there would make cycles that are never freed. `unowned` (checked): a link outliving its schema
+/// traps rather than reading freed memory, and evaluation only runs while its `JSONSchema` is alive.
+struct NodeLink {
+    unowned let node: SchemaNode
+    init(_ node: SchemaNode) { self.node = node }
 }
 
 /// A reference, filled in when its target has been compiled.
 final class ReferenceTarget: @unchecked Sendable {
     let reference: String
-    var node: SchemaNode?
-    init(_ reference: String) { self.reference = reference }
+    private var link: NodeLink?
+    /// `$dynamicRef`: the anchor name to look up in the dynamic scope when the static target has a
+    /// `$dynamicAnchor` of the same name.
+    let anchor: String?
+    init(_ reference: String, anchor: String? = nil) {
+        self.reference = reference
+        self.anchor = anchor
+    }
+    /// The compiled target (set once by the compiler, before any validation).
+    var node: SchemaNode? {
+        get { link?.node }
+        set { link = newValue.map(NodeLink.init) }
+    }
 }
 
 /// The JSON types as bits, for `type`.
@@ -88,25 +128,28 @@ struct TypeSet: OptionSet, Sendable {
 }
 
 /// One keyword (or a group that must be decided together, such as `properties` with `additionalProperties`).
+///
+/// Every payload is at most one word (a class, an array, an integer): checks are copied as they are evaluated, and a
+/// large payload (a `Rule`, a `JSONNumber`) made each copy a move of dozens of bytes and several retains.
 enum SchemaCheck: @unchecked Sendable {
     case never
     case type(TypeSet)
-    case enumeration(Set<JSONValue>, message: String)
-    case constant(JSONValue, message: String)
-    case minimum(JSONNumber, exclusive: Bool)
-    case maximum(JSONNumber, exclusive: Bool)
-    case multipleOf(JSONNumber)
+    case enumeration(EnumerationCheck)
+    case constant(ConstantCheck)
+    case minimum(NumberCheck)
+    case maximum(NumberCheck)
+    case multipleOf(NumberCheck)
     case minLength(Int)
     case maxLength(Int)
     case pattern(PCRERegex)
-    case format(Rule, name: String)
+    case format(FormatCheck)
     case minItems(Int)
     case maxItems(Int)
     case uniqueItems
     /// prefix schemas (`prefixItems`, or `items` as an array), then the schema for the rest (`items` /
     /// `additionalItems`).
-    case items(prefix: [SchemaNode], rest: SchemaNode?)
-    case contains(SchemaNode, min: Int, max: Int?)
+    case items(ItemsCheck)
+    case contains(ContainsCheck)
     case minProperties(Int)
     case maxProperties(Int)
     case required([String])
@@ -115,25 +158,174 @@ enum SchemaCheck: @unchecked Sendable {
     case dependentRequired([(String, [String])])
     case dependentSchemas([(String, SchemaNode)])
     case reference(ReferenceTarget)
-    /// `$dynamicRef`: the statically resolved target, and the anchor name to look up in the dynamic scope when
-    /// that target has a `$dynamicAnchor` of the same name.
-    case dynamicReference(ReferenceTarget, anchor: String?)
+    /// `$dynamicRef`: the statically resolved target, and (in the target) the anchor name to look up in the
+    /// dynamic scope.
+    case dynamicReference(ReferenceTarget)
     /// `$recursiveRef`: the statically resolved target (`#` of the current resource).
     case recursiveReference(ReferenceTarget)
     case allOf([SchemaNode])
     case anyOf([SchemaNode])
     case oneOf([SchemaNode])
     case not(SchemaNode)
-    case conditional(condition: SchemaNode, then: SchemaNode?, else: SchemaNode?)
+    case conditional(ConditionalCheck)
     case unevaluatedItems(SchemaNode)
     case unevaluatedProperties(SchemaNode)
 }
 
+/// `enum`: the allowed values. Strings (most enums) are found in a `NameTable`; other values are hashed.
+final class EnumerationCheck: Sendable {
+    private let strings: NameTable<Void>
+    private let others: Set<JSONValue>
+    let message: String
+    init(_ items: [JSONValue], message: String) {
+        var strings: [(String, Void)] = []
+        var others: Set<JSONValue> = []
+        for item in items {
+            if case .string(let text) = item { strings.append((text, ())) } else { others.insert(item) }
+        }
+        self.strings = NameTable(strings)
+        self.others = others
+        self.message = message
+    }
+    func contains(_ value: JSONValue) -> Bool {
+        if case .string(let text) = value { return strings[text] != nil }
+        return !others.isEmpty && others.contains(value)
+    }
+}
+
+/// Strings to values, looked up by comparing the few keys of the same length in UTF-8 bytes instead of hashing the
+/// key: property names and enum values are short and of varied lengths, and hashing them took a third of the time
+/// of validating typical configuration files.
+struct NameTable<Value>: @unchecked Sendable {
+    /// Keys by length for lengths below 64 (longer ones in `long`).
+    private let short: [[(String, Value)]]
+    private let long: [String: Value]
+    private let longest: Int
+
+    /// From pairs; a repeated key keeps its last value.
+    init(_ pairs: [(String, Value)]) {
+        var unique: [String: Value] = [:]
+        var order: [String] = []
+        for (key, value) in pairs {
+            if unique.updateValue(value, forKey: key) == nil { order.append(key) }
+        }
+        longest = order.map(\.utf8.count).max() ?? -1
+        var short = [[(String, Value)]](repeating: [], count: max(0, min(longest, 63) + 1))
+        var long: [String: Value] = [:]
+        for key in order {
+            let length = key.utf8.count
+            if length < short.count { short[length].append((key, unique[key]!)) } else { long[key] = unique[key]! }
+        }
+        self.short = short
+        self.long = long
+    }
+
+    @inline(__always)
+    subscript(key: String) -> Value? {
+        let length = key.utf8.count
+        if length > longest { return nil }
+        if length < short.count {
+            for (name, value) in short[length] where name == key { return value }
+            return nil
+        }
+        return long[key]
+    }
+}
+
+/// `const` (or a one-value `enum`).
+final class ConstantCheck: @unchecked Sendable {
+    let value: JSONValue
+    let message: String
+    init(_ value: JSONValue, message: String) {
+        self.value = value
+        self.message = message
+    }
+}
+
+/// A numeric bound or divisor.
+final class NumberCheck: @unchecked Sendable {
+    let number: JSONNumber
+    let exclusive: Bool
+    init(_ number: JSONNumber, exclusive: Bool = false) {
+        self.number = number
+        self.exclusive = exclusive
+    }
+}
+
+/// `format` asserted by the rule of the same name.
+final class FormatCheck: @unchecked Sendable {
+    let rule: Rule
+    let name: String
+    init(_ rule: Rule, name: String) {
+        self.rule = rule
+        self.name = name
+    }
+}
+
+/// `prefixItems`/`items`/`additionalItems`.
+final class ItemsCheck: @unchecked Sendable {
+    let prefix: [SchemaNode]
+    let rest: SchemaNode?
+    init(prefix: [SchemaNode], rest: SchemaNode?) {
+        self.prefix = prefix
+        self.rest = rest
+    }
+}
+
+/// `contains` with `minContains`/`maxContains`.
+final class ContainsCheck: @unchecked Sendable {
+    let schema: SchemaNode
+    let minimum: Int
+    let maximum: Int?
+    init(_ schema: SchemaNode, min: Int, max: Int?) {
+        self.schema = schema
+        minimum = min
+        maximum = max
+    }
+}
+
+/// `if`/`then`/`else`.
+final class ConditionalCheck: @unchecked Sendable {
+    let condition: SchemaNode
+    let then: SchemaNode?
+    let otherwise: SchemaNode?
+    init(condition: SchemaNode, then: SchemaNode?, else otherwise: SchemaNode?) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+    }
+}
+
 /// `properties`, `patternProperties` and `additionalProperties` of one schema.
-struct PropertySchemas {
-    var named: [String: SchemaNode] = [:]
-    var patterns: [(PCRERegex, SchemaNode)] = []
-    var additional: SchemaNode?
+final class PropertySchemas: Sendable {
+    /// The named properties (looked up by `NameTable`, without hashing the key).
+    private let table: NameTable<SchemaNode>
+    let named: [String: SchemaNode]
+    let patterns: [(PCRERegex, SchemaNode)]
+    let additional: SchemaNode?
     /// Whether `additionalProperties` is `false` (its failure is worded as an unexpected property).
-    var additionalIsFalse = false
+    let additionalIsFalse: Bool
+
+    /// What the compiler fills in.
+    struct Builder {
+        var named: [(String, SchemaNode)] = []
+        var patterns: [(PCRERegex, SchemaNode)] = []
+        var additional: SchemaNode?
+        var additionalIsFalse = false
+        var isEmpty: Bool { named.isEmpty && patterns.isEmpty && additional == nil }
+    }
+
+    init(_ builder: Builder) {
+        table = NameTable(builder.named)
+        var named: [String: SchemaNode] = [:]
+        for (name, node) in builder.named { named[name] = node }
+        self.named = named
+        patterns = builder.patterns
+        additional = builder.additional
+        additionalIsFalse = builder.additionalIsFalse
+    }
+
+    /// The schema of the property `key`, if `properties` names it.
+    @inline(__always)
+    func schema(for key: String) -> SchemaNode? { table[key] }
 }

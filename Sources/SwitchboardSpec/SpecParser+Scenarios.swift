@@ -84,6 +84,12 @@ extension SpecParser {
         case "type", "paste", "expect", "expect-not":
             guard let text = string(value, "text") else { return nil }
             if key != "type" && key != "paste" && text.isEmpty { fail(value, "expected text to look for, got nothing") }
+            if key != "type" && key != "paste" && text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+                // The screen is searched row by row: text across a line break would never be found, so expect
+                // would always fail and expect-not always pass.
+                fail(value, "\(key): the screen is searched one row at a time; give text without a line break "
+                     + "(one step per row)")
+            }
             action = switch key {
             case "type": .type(text)
             case "paste": .paste(text)

@@ -44,7 +44,7 @@ extension TerminalSession {
     /// #expect(term.screen.contains("✓"))
     /// ```
     public func waitUntilSettled(timeout: Double? = nil) throws {
-        let bound = timeout ?? self.timeout
+        let bound = try waitBound(timeout)
         let deadline = monotonicSeconds() + bound
         while true {
             let wrote = read(waiting: 0)

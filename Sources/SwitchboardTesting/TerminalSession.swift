@@ -27,10 +27,16 @@ public final class TerminalSession {
     public let settleMode: SettleMode
     let terminal: PseudoTerminal
     var virtualScreen: TerminalScreen
-    /// Every byte the program wrote to the terminal.
+    /// Every byte the program wrote to the terminal (the first `maximumKeptOutput`; the screen sees them all).
     public private(set) var output: [UInt8] = []
-    /// Every byte the program wrote to its standard output, when it was captured.
+    /// Every byte the program wrote to its standard output, when it was captured (the first `maximumKeptOutput`).
     public private(set) var standardOutputBytes: [UInt8] = []
+    /// Whether the program wrote more than `maximumKeptOutput` bytes to the terminal or to its captured standard
+    /// output, so that `output` or `standardOutputBytes` holds only the first of them.
+    public private(set) var outputWasCut = false
+    /// The most bytes `output` and `standardOutputBytes` keep each (64 MiB): a program that writes without end
+    /// (`yes`) must not fill the test's memory while a wait runs to its deadline.
+    public static let maximumKeptOutput = 64 << 20
     /// Bytes sent that the program reads (signal keys that the terminal turns into signals are not counted).
     var sentForReading = 0
     /// The settle marks seen when the terminal was last resized: a wait after it needs a newer one.
@@ -95,6 +101,13 @@ public final class TerminalSession {
         return String(decoding: standardOutputBytes, as: UTF8.self)
     }
 
+    /// Appends `bytes` to `kept` up to `maximumKeptOutput` bytes; notes a cut.
+    private func keep(_ bytes: ArraySlice<UInt8>, in kept: inout [UInt8]) {
+        let room = Self.maximumKeptOutput - kept.count
+        if bytes.count > room { outputWasCut = true }
+        if room > 0 { kept.append(contentsOf: bytes.prefix(room)) }
+    }
+
     /// The most bytes one `read(waiting:)` takes from the terminal (and from the captured standard output).
     static let readLimit = 1 << 20
 
@@ -115,7 +128,7 @@ public final class TerminalSession {
             if n <= 0 { break }
             any = true
             budget -= n
-            output.append(contentsOf: chunk[0..<n])
+            keep(chunk[0..<n], in: &output)
             virtualScreen.feed(chunk[0..<n])
         }
         if let fd = terminal.standardOutput {
@@ -125,7 +138,7 @@ public final class TerminalSession {
                 if n <= 0 { break }
                 any = true
                 budget -= n
-                standardOutputBytes.append(contentsOf: chunk[0..<n])
+                keep(chunk[0..<n], in: &standardOutputBytes)
             }
         }
         if any { lastOutputTime = monotonicSeconds() }
@@ -175,7 +188,7 @@ public final class TerminalSession {
     func write(_ bytes: [UInt8], counted: Bool) throws {
         if counted { sentForReading += bytes.count - signalKeys(in: bytes) }
         var offset = 0
-        let deadline = monotonicSeconds() + timeout
+        let deadline = monotonicSeconds() + (try waitBound(nil))
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { posixWrite(terminal.master, $0.baseAddress, $0.count) }
             if n > 0 {
@@ -240,7 +253,7 @@ public final class TerminalSession {
     /// `timeout` seconds.
     @discardableResult
     public func waitForExit(timeout: Double? = nil) throws -> Int32 {
-        let deadline = monotonicSeconds() + (timeout ?? self.timeout)
+        let deadline = monotonicSeconds() + (try waitBound(timeout))
         while true {
             if let status = exitStatus {
                 read(waiting: 0)
@@ -267,7 +280,7 @@ public final class TerminalSession {
     @discardableResult
     public func waitUntil(timeout: Double? = nil, _ what: String = "the condition",
                           _ condition: (TerminalScreen) -> Bool) throws -> TerminalScreen {
-        let deadline = monotonicSeconds() + (timeout ?? self.timeout)
+        let deadline = monotonicSeconds() + (try waitBound(timeout))
         while true {
             read(waiting: 0)
             if condition(virtualScreen) { return virtualScreen }
@@ -292,6 +305,16 @@ public final class TerminalSession {
     /// An error saying `message`, with the screen as it is.
     func failure(_ message: String) -> TerminalSessionError {
         TerminalSessionError(message: message, screen: virtualScreen)
+    }
+
+    /// A wait's bound in seconds (`timeout`, else the session's), refused unless it is a finite number ≥ 0: a NaN
+    /// deadline is never passed, and the wait would never end.
+    func waitBound(_ timeout: Double?) throws -> Double {
+        let bound = timeout ?? self.timeout
+        guard bound.isFinite, bound >= 0 else {
+            throw failure("a timeout must be a finite number of seconds, at least 0; got \(bound)")
+        }
+        return bound
     }
 }
 

@@ -84,4 +84,20 @@ struct ScenarioTests {
         #expect(run.stderr.contains("\(spec):5:15: answers: no field named \"b\"; expected one of a"))
         #expect(run.stderr.contains("\(spec):6:14: columns: expected a whole number from 20 to 500, got \"3\""))
     }
+
+    @Test("expect and expect-not of text with a line break are refused (a row never holds one: they would always fail and always pass)")
+    func expectAcrossRows() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let spec = try scratch.file("rows.yaml", """
+            fields: [{name: a}]
+            scenarios:
+              - name: x
+                steps: [{expect-not: "one\\ntwo"}, {expect: "a\\nb"}]
+            """)
+        let run = try switchboard(["test", spec])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("\(spec):4:26: expect-not: the screen is searched one row at a time"), "\(run.stderr)")
+        #expect(run.stderr.contains("\(spec):4:48: expect: the screen is searched one row at a time"), "\(run.stderr)")
+    }
 }

@@ -17,6 +17,30 @@ import Testing
         }
     }
 
+    @Test("Endless output is kept up to maximumKeptOutput bytes (the screen still sees it all), and the cut is said",
+          .timeLimit(.minutes(1)))
+    func endlessOutputIsBounded() throws {
+        let term = try TerminalSession(["cat", "/dev/zero"], columns: 20, rows: 4, captureStandardOutput: true,
+                                       timeout: 30)
+        try term.waitUntil(timeout: 30, "the output cut") { _ in term.outputWasCut }
+        #expect(term.standardOutputBytes.count == TerminalSession.maximumKeptOutput)
+        #expect(term.outputWasCut)
+    }
+
+    @Test("A NaN, infinite or negative timeout is refused by every wait instead of waiting for ever",
+          .timeLimit(.minutes(1)))
+    func badTimeouts() throws {
+        let term = try TerminalSession(["cat"], columns: 20, rows: 4)
+        for bad in [Double.nan, .infinity, -1] {
+            #expect(throws: TerminalSessionError.self, "\(bad)") { try term.waitFor("never shown", timeout: bad) }
+            #expect(throws: TerminalSessionError.self, "\(bad)") { try term.waitUntilSettled(timeout: bad) }
+            #expect(throws: TerminalSessionError.self, "\(bad)") { try term.waitForExit(timeout: bad) }
+        }
+        term.timeout = .nan
+        let error = #expect(throws: TerminalSessionError.self) { try term.type("a") }
+        #expect(error?.message.contains("a timeout must be a finite number of seconds") == true)
+    }
+
     @Test("Screen sizes are bounded: huge sizes are cut to maximumSize, zero and negative sizes become 1")
     func hugeAndTinySizes() {
         let huge = TerminalScreen(columns: Int.max, rows: Int.max)
