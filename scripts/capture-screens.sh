@@ -263,8 +263,9 @@ keys Enter
 wait_for '› dev'
 typed 'prod'
 keys Enter
-wait_for 'Public [y/n]'
+wait_for 'Public (yes/no):'
 typed 'y'
+keys Enter
 wait_for 'Contact email:'
 keys Enter
 wait_for 'Regions:'

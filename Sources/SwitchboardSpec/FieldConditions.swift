@@ -27,6 +27,15 @@ public struct ShowCondition {
         case yes(WeakField)
         case all([Node])
         case any([Node])
+        /// Any test of the answers (a schema's `if` decided by the validator), re-evaluated when a field it
+        /// reads changes.
+        case test([WeakField], @MainActor () throws(UndecidedCondition) -> Bool)
+    }
+
+    /// True when `test` passes; it is evaluated again whenever one of `fields` changes its answer or visibility.
+    static func test(reading fields: [FormField],
+                     _ test: @escaping @MainActor () throws(UndecidedCondition) -> Bool) -> ShowCondition {
+        ShowCondition(node: .test(fields.map(WeakField.init), test))
     }
 
     let node: Node
@@ -92,6 +101,10 @@ public struct ShowCondition {
                 if let field = weak.field, !result.contains(where: { $0 === field }) { result.append(field) }
             case .all(let nodes), .any(let nodes):
                 nodes.forEach(walk)
+            case .test(let reads, _):
+                for field in reads.compactMap(\.field) where !result.contains(where: { $0 === field }) {
+                    result.append(field)
+                }
             }
         }
         walk(node)
@@ -134,6 +147,8 @@ public struct ShowCondition {
             guard let field = weak.field, field.isShown.value else { return .decided(false) }
             if field.isYesNo { return .decided(field.value == "yes") }
             return .decided(answersRead(field).contains { !$0.allSatisfy(\.isWhitespace) })
+        case .test(_, let test):
+            do { return .decided(try test()) } catch { return .undecided(error.reason) }
         case .all(let nodes):
             var undecided: String?
             for node in nodes {

@@ -95,7 +95,7 @@ extension FormFlow {
 
     /// The review's line under the answers when the form has lists.
     var reviewListHint: [String] {
-        guard let list = form.repeats.first else { return [] }
+        guard let list = form.repeats.first(where: { $0.isShown.value }) else { return [] }
         return [FormWords.fill(words.reviewListHint, ["list": list.name])]
     }
 
@@ -109,9 +109,11 @@ extension FormFlow {
         let trimmed = String(text.trimmingSpacesAndTabs)
         guard let sign = trimmed.first, sign == "+" || sign == "-" else { return nil }
         let name = String(trimmed.dropFirst())
-        if sign == "+" { return .some(form.repeatNamed(name).map(ListCommand.add)) }
+        // A list that is not asked (its condition does not hold) takes no items from the review.
+        if sign == "+" { return .some(form.repeatNamed(name).flatMap { $0.isShown.value ? .add($0) : nil }) }
         guard let dot = name.lastIndex(of: "."), let index = Int(name[name.index(after: dot)...]),
-              let list = form.repeatNamed(String(name[..<dot])), list.items.indices.contains(index) else {
+              let list = form.repeatNamed(String(name[..<dot])), list.isShown.value,
+              list.items.indices.contains(index) else {
             return .some(nil)
         }
         return .some(.remove(list, index))

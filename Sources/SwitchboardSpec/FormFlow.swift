@@ -153,6 +153,7 @@ public final class FormFlow {
                     showGroupTitle(of: field, prompter)
                     try ask(field, prompter, fromReview: false)
                 case .repeating(let list):
+                    guard list.isShown.value else { continue }
                     try askList(list, prompter)
                 }
             }

@@ -85,6 +85,11 @@ public final class FormRepeat {
     public var omittedWhenEmpty = false
     /// The items: each item's fields, in order.
     public internal(set) var items: [[FormField]] = []
+    /// Whether the list is asked (its condition holds; see `show(when:)`).
+    public let isShown = Dynamic(true)
+    /// The list's condition and the switch deciding `isShown`, if it has one.
+    var condition: ShowCondition?
+    var visibility: ObservableSwitch?
     /// Makes an item's fields.
     let makeItem: @MainActor (FormItem) -> Void
     weak var form: Form?
@@ -107,6 +112,7 @@ public final class FormRepeat {
 
     /// What is wrong with the number of items, if anything (`needs at least 2 items`).
     public var countFailure: String? {
+        guard isShown.value else { return nil }
         if items.count < minimum { return "needs at least \(minimum) item\(minimum == 1 ? "" : "s")" }
         if let maximum, items.count > maximum { return "takes at most \(maximum) item\(maximum == 1 ? "" : "s")" }
         return nil
@@ -133,11 +139,12 @@ public final class FormItem {
     }
 
     /// Adds a field to the item: named `name` within it, or the item itself when `name` is nil (a list of
-    /// values). The prompt is shown after the item's label ("Items 1: Name").
+    /// values). The prompt is shown after the item's label ("Items 1: Name"). A name with dots is a path within
+    /// the item: `item.field("address.city")` is `items.0.address.city`, a nested object of the item.
     @discardableResult
     public func field(_ name: String? = nil, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
-        let fieldPath = name.map { path + [.key($0)] } ?? path
+        let fieldPath = name.map { path + $0.split(separator: ".").map { .key(String($0)) } } ?? path
         let shown = name == nil ? label : "\(label): \(prompt ?? name!)"
         let field = FormField(pathName(fieldPath), kind: kind, prompt: shown, required: required, rules: rules,
                               message: message)
@@ -212,7 +219,10 @@ extension Form {
         let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
                             group: list.group)
         list.makeItem(item)
-        for field in item.fields { field.repeating = list }
+        for field in item.fields {
+            field.repeating = list
+            if let condition = list.condition { field.show(when: condition) }
+        }
         list.items.append(item.fields)
         layOut()
         for field in item.fields { register(field) }

@@ -116,6 +116,7 @@ public struct FormSpec {
                     }
                 }
                 added.omittedWhenEmpty = !list.isRequired
+                if let when = list.when { added.show(when: when.condition(in: form)) }
             }
         }
         for (position, spec) in fields.enumerated() {

@@ -100,7 +100,7 @@ extension Form {
             case .field(let field):
                 if field.isShown.value && !leftOut(field) { answers.insert(field.typedValue, at: field.path[...]) }
             case .repeating(let list):
-                if list.items.isEmpty && list.omittedWhenEmpty { continue }
+                if !list.isShown.value || (list.items.isEmpty && list.omittedWhenEmpty) { continue }
                 answers.insert(.array([]), at: list.path[...])
                 for item in list.items {
                     for field in item where field.isShown.value && !leftOut(field) {

@@ -3,13 +3,13 @@ import SwitchboardSchema
 
 // An optional object of a schema (a property of type object that `required` does not name) asked only after a yes:
 // a confirm question `add-NAME` ("Add Server?", `x-switchboard: {add-prompt: ...}` replaces it) before the group,
-// whose fields are asked only when it is answered yes. The confirm's answer is not part of the document.
+// whose fields and lists are asked only when it is answered yes. The confirm's answer is not part of the document.
 
 extension SchemaMapper {
     /// The confirm question and the group gated by it; nil when the object cannot be gated (a sibling property is
-    /// named `add-NAME`, or the group holds a list, which a condition cannot hide).
+    /// named `add-NAME`).
     func gatedGroup(_ name: String, _ schema: JSONValue, _ group: JSONValue, prefix: String,
-                    siblings: [String: JSONValue]) -> [JSONValue]? {
+                    siblings: JSONObject) -> [JSONValue]? {
         let gate = "add-" + name
         guard siblings[gate] == nil, case .object(let entry) = group, case .array(let inner)? = group["group"],
               let gatedInner = gated(inner, by: prefix + gate) else { return nil }
@@ -22,29 +22,52 @@ extension SchemaMapper {
         return [confirm, .object(JSONObject(members))]
     }
 
-    /// `entries` each asked only when `gate` is answered yes (with any condition it had); nil when one is a list.
+    /// `entries` each asked only when `gate` is answered yes (with any condition it had).
     private func gated(_ entries: [JSONValue], by gate: String) -> [JSONValue]? {
         var result: [JSONValue] = []
         for entry in entries {
-            guard case .object(let members) = entry, entry["repeat"] == nil else { return nil }
-            if case .array(let inner)? = entry["group"] {
-                guard let inner = gated(inner, by: gate) else { return nil }
-                result.append(.object(JSONObject(members.members.map {
-                    $0.key == "group" ? (key: "group", value: JSONValue.array(inner)) : $0
-                })))
-                continue
-            }
-            let when: JSONValue = entry["when"].map { .array([.string(gate), $0]) } ?? .string(gate)
-            result.append(.object(JSONObject(members.members.filter { $0.key != "when" } + [(key: "when", value: when)])))
+            guard let gatedEntry = conditioned(entry, on: .string(gate)) else { return nil }
+            result.append(gatedEntry)
         }
         return result
     }
 
-    /// Whether `name` is the confirm question of an optional object among `properties` (an object's, by name), not
-    /// a property of its own.
-    func isGate(_ name: String, in properties: [String: JSONValue]) -> Bool {
-        guard name.hasPrefix("add-"), properties[name] == nil,
-              let object = properties[String(name.dropFirst(4))] else { return false }
+    /// Whether `name` is the confirm question of an optional object of `schema` (not a property of its own).
+    func isGate(_ name: String, of schema: JSONValue?) -> Bool {
+        guard let schema, name.hasPrefix("add-"), propertySchema(name, in: schema) == nil,
+              let object = propertySchema(String(name.dropFirst(4)), in: schema) else { return false }
         return type(resolved(object)) == "object"
+    }
+}
+
+extension SchemaMapper {
+    /// An object inside a list's item as a group of the item (its fields named `address.city` within the item).
+    /// An item's fields cannot be conditional, so an optional object is not gated: its fields are all optional,
+    /// the document leaves it out while none is answered, and the validator checks a partly answered one on
+    /// submit. Nil when it has nothing to ask.
+    mutating func itemGroup(_ name: String, _ schema: JSONValue, required: Bool, depth: Int) -> JSONValue? {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar),
+              schema["readOnly"] != .bool(true), schema["deprecated"] != .bool(true) else { return nil }
+        var inner = fields(of: schema, depth: depth + 1, inItem: true)
+        guard !inner.isEmpty else { return nil }
+        if !required { inner = inner.map(optional) }
+        var entry: [(String, JSONValue)] = [("name", .string(name))]
+        if let title = schema["x-switchboard"]?["prompt"] ?? schema["title"] { entry.append(("prompt", title)) }
+        entry.append(("group", .array(inner)))
+        return object(entry)
+    }
+
+    /// `entry` (a field, or a group of fields) made optional.
+    private func optional(_ entry: JSONValue) -> JSONValue {
+        guard case .object(let members) = entry else { return entry }
+        return .object(JSONObject(members.members.map { member in
+            switch member.key {
+            case "required": (key: "required", value: JSONValue.bool(false))
+            case "group":
+                if case .array(let inner) = member.value { (key: "group", value: JSONValue.array(inner.map(optional))) }
+                else { member }
+            default: member
+            }
+        }))
     }
 }

@@ -33,7 +33,48 @@ extension SchemaMapper {
             guard Set(variants.map(\.value)).count == variants.count else { continue }
             return (member.key, variants)
         }
-        return nil
+        return titledVariants(object, schemas)
+    }
+
+    /// Object variants without a discriminator, told apart by their titles: the pick is a question of its own
+    /// (`variant`, or `variant-2`... when a property has that name), which the document leaves out. A variant
+    /// without a title is named by its required properties (else all of them, up to three): `host, port`; one
+    /// that still has no name or a taken one is `variant N`. Nil unless every variant has properties.
+    private func titledVariants(_ object: JSONValue, _ schemas: [JSONValue]) -> (discriminator: String,
+                                                                                  variants: [SchemaVariant])? {
+        var taken: Set<String> = []
+        if case .object(let base)? = object["properties"] { taken.formUnion(base.keys) }
+        for schema in schemas {
+            guard case .object(let properties)? = schema["properties"], !properties.members.isEmpty else { return nil }
+            taken.formUnion(properties.keys)
+        }
+        var labels: [String] = []
+        for (index, schema) in schemas.enumerated() {
+            var label = ""
+            if case .string(let title)? = schema["title"], title.contains(where: { !$0.isWhitespace }) { label = title }
+            if label.isEmpty {
+                var names = requiredNames(schema)
+                if names.isEmpty, case .object(let properties)? = schema["properties"] { names = properties.keys }
+                label = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", ..." : "")
+            }
+            if label.isEmpty || labels.contains(label) { label = "variant \(index + 1)" }
+            labels.append(label)
+        }
+        guard Set(labels).count == labels.count else { return nil }
+        var pick = "variant"
+        var number = 2
+        while taken.contains(pick) {
+            pick = "variant-\(number)"
+            number += 1
+        }
+        return (pick, zip(labels, schemas).map { SchemaVariant(value: $0, constant: .string($0), schema: $1) })
+    }
+
+    /// Whether `name` is the pick of `schema`'s variants told apart by titles (a question, not a property).
+    func isVariantPick(_ name: String, of schema: JSONValue?) -> Bool {
+        guard let schema, name.hasPrefix("variant"), schema["properties"]?[name] == nil,
+              let (pick, variants) = objectVariants(schema), pick == name else { return false }
+        return variants[0].schema["properties"]?[name] == nil
     }
 
     private func oneValueEnum(_ schema: JSONValue) -> JSONValue? {
@@ -50,13 +91,17 @@ extension SchemaMapper {
     /// `entries` with the variant pick (the discriminator as a list of its constants, in place of the property
     /// when the object has it) and each variant's own properties, asked while a variant that has them is picked.
     /// A property several variants have is asked once, with the first one's schema, required when all require it.
-    mutating func variantFields(_ object: JSONValue, base: [String: JSONValue], entries: [JSONValue], depth: Int,
+    mutating func variantFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
                                 prefix: String) -> [JSONValue] {
         guard let (discriminator, variants) = objectVariants(object) else { return entries }
         var entries = entries
         let source = base[discriminator].map(resolved) ?? variants[0].schema["properties"]?[discriminator].map(resolved)
         var pick: [(String, JSONValue)] = [("name", .string(discriminator))]
-        if let title = source?["x-switchboard"]?["prompt"] ?? source?["title"] { pick.append(("prompt", title)) }
+        if let title = source?["x-switchboard"]?["prompt"] ?? source?["title"] {
+            pick.append(("prompt", title))
+        } else if source == nil {   // variants told apart by titles: the object's own title asks which one
+            pick.append(("prompt", object["title"] ?? .string("Variant")))
+        }
         pick += [("required", .bool(true)), ("type", .string("select")),
                  ("choices", .array(variants.map { JSONValue.string($0.value) }))]
         if let index = entries.firstIndex(where: { $0["name"] == .string(discriminator) }) {
@@ -80,13 +125,12 @@ extension SchemaMapper {
         }
         let asked = Set(entries.compactMap { if case .string(let name)? = $0["name"] { name } else { nil } })
         for name in order where !asked.contains(name) {
-            guard let info = found[name], type(info.schema) != "object", type(info.schema) != "array",
-                  case .object(let entry)? = field(name, info.schema, required: info.required == info.values.count,
-                                                   depth: depth, prefix: prefix) else { continue }
+            guard let info = found[name] else { continue }
             let values: JSONValue = info.values.count == 1
                 ? .string(info.values[0]) : .array(info.values.map(JSONValue.string))
             let when = JSONValue.object(JSONObject([(key: prefix + discriminator, value: values)]))
-            entries.append(.object(JSONObject(entry.members + [(key: "when", value: when)])))
+            entries += conditionedFields(name, info.schema, required: info.required == info.values.count,
+                                         when: when, depth: depth, prefix: prefix, siblings: JSONObject())
         }
         return entries
     }
@@ -95,7 +139,7 @@ extension SchemaMapper {
     /// `dependencies`, or of a dependent schema's `required`) that is optional becomes required and asked once
     /// the named property is answered (after it); the properties only a dependent schema defines are asked, after
     /// the named property, once it is answered. A property that names dependents is never made a dependent itself.
-    mutating func dependentFields(_ object: JSONValue, base: [String: JSONValue], entries: [JSONValue], depth: Int,
+    mutating func dependentFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
                                   prefix: String) -> [JSONValue] {
         var requiredBy: [(trigger: String, dependents: [String])] = []
         var schemas: [(trigger: String, schema: JSONValue)] = []
@@ -143,26 +187,30 @@ extension SchemaMapper {
             }
             let required = requiredNames(schema)
             var at = t + 1
-            for member in extra.members where index(member.key) == nil {
-                let schema = resolved(member.value)
-                guard type(schema) != "object", type(schema) != "array",
-                      case .object(let entry)? = field(member.key, schema, required: required.contains(member.key),
-                                                       depth: depth, prefix: prefix) else { continue }
-                entries.insert(.object(JSONObject(entry.members + [(key: "when", value: answered(trigger))])), at: at)
-                at += 1
+            for member in extra.members where index(member.key) == nil && index("add-" + member.key) == nil {
+                let made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
+                                             when: answered(trigger), depth: depth, prefix: prefix, siblings: extra)
+                entries.insert(contentsOf: made, at: at)
+                at += made.count
             }
         }
         return entries
     }
 
-    /// The schema of the property `name` of the object `schema` that its `properties` do not hold: in
-    /// `then`/`else`, an object variant (the discriminator as an `enum` of its constants) or a dependent schema.
-    func otherPropertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
+    /// The schema of the property `name` of the object `schema`: in `properties`, else in `then`/`else` (its own or
+    /// its `allOf`'s), an object
+    /// variant (the discriminator as an `enum` of its constants) or a dependent schema.
+    func propertySchema(_ name: String, in schema: JSONValue) -> JSONValue? {
+        if let found = schema["properties"]?[name] { return found }
         if let (discriminator, variants) = objectVariants(schema), discriminator == name {
             return .object(JSONObject([(key: "enum", value: .array(variants.map(\.constant)))]))
         }
         var places: [JSONValue] = []
-        for keyword in ["then", "else"] { if let place = schema[keyword] { places.append(resolved(place)) } }
+        var conditionals = [schema]
+        if case .array(let parts)? = schema["allOf"] { conditionals += parts.map(resolved) }
+        for part in conditionals {
+            for keyword in ["then", "else"] { if let place = part[keyword] { places.append(resolved(place)) } }
+        }
         if case .array(let list)? = schema["oneOf"] ?? schema["anyOf"] { places += list.map(resolved) }
         for keyword in ["dependentSchemas", "dependencies"] {
             if case .object(let map)? = schema[keyword] { places += map.members.map { resolved($0.value) } }

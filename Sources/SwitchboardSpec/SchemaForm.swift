@@ -24,6 +24,8 @@ public struct SchemaForm {
     public let document: JSONValue
     /// The compiled schema that checks the whole answer.
     public let schema: JSONSchema
+    /// The `if`s the validator decides while the form is asked.
+    let ifConditions: [SchemaIfCondition]
 
     /// Maps `document` (a JSON Schema whose root is an object schema with `properties`) to a form.
     /// - Throws: `SpecError` when the schema cannot be compiled or holds nothing to ask.
@@ -51,12 +53,14 @@ public struct SchemaForm {
         var parser = SpecParser(file: file, text: "")
         let tags = SpecTags()
         spec = try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
+        ifConditions = mapper.validatorConditions
     }
 
     /// A new form: empty optional answers are left out, and submitting checks the whole document.
     @MainActor public func makeForm() -> Form {
         let form = spec.makeForm()
         form.leavesOutEmptyOptionalAnswers = true
+        applyIfConditions(to: form)
         let schema = self.schema, document = self.document
         form.submitCheck = { [weak form] in
             guard let form else { return [] }
@@ -102,6 +106,8 @@ public struct SchemaForm {
 /// Walks a schema: its properties as spec fields, and answers as typed JSON values.
 struct SchemaMapper {
     let root: JSONValue
+    /// The `if`s decided by the validator, found while mapping.
+    var validatorConditions: [SchemaIfCondition] = []
     /// What each `$ref` met so far names, by its text: a schema whose properties refer to a few of thousands of
     /// definitions walks each reference once, not once per use through every definition.
     private let targets = ReferenceTargets()
@@ -169,7 +175,6 @@ struct SchemaMapper {
         } else {
             return []
         }
-        let keyed = keyedMembers(properties)
         var required: Set<String> = []
         if case .array(let names)? = object["required"] {
             for case .string(let name) in names { required.insert(name) }
@@ -177,63 +182,38 @@ struct SchemaMapper {
         var entries: [JSONValue] = []
         for member in properties.members {
             let schema = resolved(member.value)
-            if inItem && (type(schema) == "object" || (type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil)) {
+            if inItem && type(schema) == "object" {
+                if let group = itemGroup(member.key, schema, required: required.contains(member.key), depth: depth) {
+                    entries.append(group)
+                }
+                continue
+            }
+            if inItem && type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil {
                 continue
             }
             guard let entry = field(member.key, schema, required: required.contains(member.key), depth: depth,
                                     prefix: prefix) else { continue }
             // An optional object is asked only after a yes to its own question.
             if !required.contains(member.key), entry["group"] != nil,
-               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: keyed) {
+               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: properties) {
                 entries += gated
             } else {
                 entries.append(entry)
             }
         }
-        if inItem { return entries }
-        // if/then/else on this object's answers: a property only `then` (or `else`) defines is asked only while
-        // the `if` holds (or does not), live through the review (the spec's `when:`).
-        for (branch, holds) in [("then", true), ("else", false)] {
-            guard let branchSchema = object[branch].map(resolved), let condition = condition(object["if"], holds: holds,
-                                                                                        prefix: prefix),
-                  case .object(let extra)? = branchSchema["properties"] else { continue }
-            var branchRequired: Set<String> = []
-            if case .array(let names)? = branchSchema["required"] {
-                for case .string(let name) in names { branchRequired.insert(name) }
+        if inItem {
+            // An empty answer to an item's first question ends the list, so an optional first question could not
+            // be skipped: a required question goes first when there is one (dependabot's updates ask
+            // package-ecosystem first, not commit-message).
+            if let first = entries.firstIndex(where: { $0["required"] == .bool(true) && $0["group"] == nil
+                                                        && $0["repeat"] == nil }), first > 0 {
+                entries.insert(entries.remove(at: first), at: 0)
             }
-            for member in extra.members where keyed[member.key] == nil {
-                let schema = resolved(member.value)
-                guard type(schema) != "object", type(schema) != "array",
-                      case .object(let entry)? = field(member.key, schema, required: branchRequired.contains(member.key),
-                                                       depth: depth, prefix: prefix) else { continue }
-                entries.append(.object(JSONObject(entry.members + [(key: "when", value: condition)])))
-            }
+            return entries
         }
-        entries = variantFields(object, base: keyed, entries: entries, depth: depth, prefix: prefix)
-        return dependentFields(object, base: keyed, entries: entries, depth: depth, prefix: prefix)
-    }
-
-    /// An `if` of `const`/`enum` on sibling properties as a spec `when:` (negated for `else`); nil for any other.
-    func condition(_ schema: JSONValue?, holds: Bool, prefix: String) -> JSONValue? {
-        guard let schema = schema.map(resolved), case .object(let properties)? = schema["properties"],
-              properties.count == 1, let member = properties.members.first else { return nil }
-        let test = resolved(member.value)
-        var values: [String] = []
-        if let constant = test["const"], let text = scalarText(constant, boolean: true) {
-            values = [text]
-        } else if case .array(let list)? = test["enum"] {
-            values = list.compactMap { scalarText($0, boolean: true) }
-            guard values.count == list.count, !values.isEmpty, !values.contains(where: { $0.contains(",") }) else { return nil }
-        } else {
-            return nil
-        }
-        let name = JSONValue.string(prefix + member.key)
-        if holds {
-            if values.count == 1 { return .object(JSONObject([(key: prefix + member.key, value: .string(values[0]))])) }
-            return .object(JSONObject([(key: prefix + member.key, value: .array(values.map(JSONValue.string)))]))
-        }
-        let rule = values.count == 1 ? "not:equals:\(values[0])" : "not:one-of:" + values.joined(separator: ",")
-        return .object(JSONObject([(key: "field", value: name), (key: "rule", value: .string(rule))]))
+        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
     }
 
     /// One property as a spec field, group or repeat; nil when it is not asked (readOnly, deprecated, a name a
@@ -286,7 +266,10 @@ struct SchemaMapper {
             entry.append(("type", .string("select")))
             entry.append(("choices", .array(choices.map(JSONValue.string))))
         } else if kind == "boolean" {
-            entry.append(("type", .string("confirm")))
+            // One key answers a confirm, so it cannot be left empty: an optional boolean without a default is a
+            // typed yes/no, whose empty answer leaves the property out.
+            let optional = !required && schema["default"] == nil
+            entry.append(("type", .string(optional ? "yesno" : "confirm")))
         } else if kind == "integer" || kind == "number" {
             entry.append(("type", .string("number")))
             rules += numberRules(schema, integer: kind == "integer")
@@ -379,13 +362,15 @@ struct SchemaMapper {
         let schema = schema.map(resolved)
         switch answer {
         case .object(let members):
-            // The object's properties found by name once (a document of 2,000 answers is not typed in quadratic
-            // time).
+            let pairs = zip(members.names, members.values).filter { name, _ in
+                !isGate(name, of: schema) && !isVariantPick(name, of: schema)
+            }
+            // The object's own properties found by name once (a document of 2,000 answers is not typed in
+            // quadratic time); a name they do not hold is looked for where else the schema defines properties.
             var properties: [String: JSONValue] = [:]
             if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
-            let pairs = zip(members.names, members.values).filter { name, _ in !isGate(name, in: properties) }
             return .object(JSONObject(pairs.map { name, value in
-                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { otherPropertySchema(name, in: $0) }))
+                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
             }))
         case .array(let items):
             return .array(items.map { value($0, schema?["items"]) })

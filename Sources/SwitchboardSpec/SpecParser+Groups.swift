@@ -14,7 +14,7 @@ struct ParsedFields {
 /// `group:` and `repeat:` entries of a spec's `fields:`.
 extension SpecParser {
     static let groupKeys = ["name", "prompt", "group"]
-    static let repeatKeys = ["name", "prompt", "repeat", "min", "max", "required"]
+    static let repeatKeys = ["name", "prompt", "repeat", "min", "max", "required", "when"]
 
     /// Parses the entries of a fields list inside the groups `path` (empty: the form itself).
     mutating func parseEntries(_ list: [Node], in path: [String], into parsed: inout ParsedFields) {
@@ -104,18 +104,64 @@ extension SpecParser {
         } else if let list = sequence(repeatNode, "a field (a list of values) or a list of fields (a list of objects)") {
             if list.isEmpty { fail(repeatNode, "a repeat needs at least one field; expected a list of fields") }
             var names: [String: Int] = [:]
-            for item in list {
-                guard let field = parseField(item, existing: names) else { continue }
-                names[field.name] = field.location.line
-                template.append(field)
-            }
+            parseItemFields(list, in: [], title: nil, names: &names, into: &template)
         }
         for field in template { checkItemField(field, in: full) }
+        let when = map["when"].flatMap { parseWhen($0) }
+        if let when { checkListCondition(when, of: full, earlier: parsed.fields) }
         parsed.repeats.append(RepeatSpec(name: full, title: map["prompt"].flatMap { string($0, "a prompt") } ?? name,
                                          minimum: bounds[0] ?? 0, maximum: bounds[1], fields: template,
                                          holdsValues: holdsValues, position: parsed.fields.count, groupPath: path,
                                          location: location(nameNode),
-                                         isRequired: map["required"].flatMap { bool($0) } ?? true))
+                                         isRequired: map["required"].flatMap { bool($0) } ?? true, when: when))
+    }
+
+    /// A list's `when:` reads fields asked before the list, by name.
+    private mutating func checkListCondition(_ when: WhenSpec, of list: String, earlier: [FieldSpec]) {
+        for (name, at) in when.references where !earlier.contains(where: { $0.name == name }) {
+            problems.append(SpecProblem(at, "when: no field named \(displayQuoted(name, limit: 60)) before the list "
+                + "\(displayQuoted(list, limit: 60)); a condition reads the answers of fields asked before it"
+                + (earlier.isEmpty ? "" : ": one of \(listed(earlier.map(\.name)))")))
+        }
+    }
+
+    /// An item's fields. A `group:` among them is a nested object of the item: its fields are named by their
+    /// path within the item (`address.city`, so `items.0.address.city`) and asked after its title
+    /// ("Items 1: Address: City").
+    private mutating func parseItemFields(_ list: [Node], in path: [String], title: String?,
+                                          names: inout [String: Int], into template: inout [FieldSpec]) {
+        func claim(_ name: String, at location: SpecLocation) -> Bool {
+            if let firstLine = names[name] {
+                problems.append(SpecProblem(location, "duplicate field \(displayQuoted(name, limit: 60)) (first "
+                                            + "defined at line \(firstLine))"))
+                return false
+            }
+            names[name] = location.line
+            return true
+        }
+        for item in list {
+            if let map = item.mapping.map(SpecMap.init), map["group"] != nil {
+                checkKeys(map, allowed: Self.groupKeys, in: "a group")
+                guard let (name, nameNode) = entryName(map, at: item, "group"),
+                      claim((path + [name]).joined(separator: "."), at: location(nameNode)) else { continue }
+                let groupTitle = map["prompt"].flatMap { string($0, "a prompt") } ?? name
+                guard let groupNode = map["group"], let inner = sequence(groupNode, "a list of the group's fields") else {
+                    continue
+                }
+                if inner.isEmpty { fail(groupNode, "a group needs at least one field; expected a list of fields") }
+                parseItemFields(inner, in: path + [name], title: title.map { "\($0): \(groupTitle)" } ?? groupTitle,
+                                names: &names, into: &template)
+                continue
+            }
+            guard var field = parseField(item, existing: [:]) else { continue }
+            let full = (path + [field.name]).joined(separator: ".")
+            guard claim(full, at: field.location) else { continue }
+            if let title {
+                field.name = full
+                field.prompt = "\(title): \(field.prompt)"
+            }
+            template.append(field)
+        }
     }
 
     /// What an item's field cannot have: keys that name other fields (their names differ in every item).
@@ -166,4 +212,6 @@ public struct RepeatSpec {
     public var location: SpecLocation
     /// Whether an empty list is written (`[]`); `required: false` leaves it out of the answers.
     public var isRequired = true
+    /// When the list is asked (`when:`, as for a field); nil: always.
+    public var when: WhenSpec?
 }

@@ -41,8 +41,9 @@ struct SchemaFormScreenTests {
         #expect(screen.waitFor("› dev") != nil)                  // the enum as a list
         screen.type("prod")
         screen.press("Enter")
-        #expect(screen.waitFor("Public [y/n]") != nil)           // a boolean as a confirm
-        screen.press("y")
+        #expect(screen.waitFor("Public (yes/no):") != nil)       // an optional boolean: typed yes/no, may be empty
+        screen.type("y")
+        screen.press("Enter")
         #expect(screen.waitFor("Contact email:") != nil)
         screen.press("Enter")                                    // optional: left empty (the if/then wants it)
         #expect(screen.waitFor("Regions:") != nil)               // an array of enums as a multi-select

@@ -48,7 +48,7 @@ struct SchemaFormMappingTests {
         #expect(spec["port"]?.kind == .number && spec["port"]?.defaultValue == .literal("8080"))
         #expect(spec["environment"]?.kind == .choice(["dev", "staging", "prod"]))
         #expect(spec["level"]?.kind == .choice(["1", "2"]))
-        #expect(spec["public"]?.kind == .confirm)
+        #expect(spec["public"]?.kind == .yesNo)   // optional, no default: a typed yes/no that may be left empty
         #expect(spec["token"]?.kind == .masked)
         #expect(spec["regions"]?.kind == .multiselect(["eu", "us", "asia"], minimum: 1, maximum: 2))
         #expect(spec["database.host"]?.prompt == "DB host")
@@ -73,6 +73,38 @@ struct SchemaFormMappingTests {
         #expect(schemaForm.document(of: form).description
                 == #"{"name":"shop","port":8080,"environment":"prod","level":2,"public":true,"contact":"ops@example.com","token":"s3cret","regions":["eu"],"database":{"host":"db1"},"routes":[{"path":"/api"}]}"#)
         #expect(schemaForm.schema.validate(schemaForm.document(of: form)).isEmpty)
+    }
+
+    @Test("an array item asks a required property first (an empty first answer ends the list), the rest in order")
+    func itemRequiredFirst() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
+            {"type": "object", "properties": {"updates": {"type": "array", "items": {
+              "type": "object", "required": ["ecosystem"],
+              "properties": {"label": {"type": "string"}, "ecosystem": {"type": "string", "minLength": 1},
+                             "limit": {"type": "integer"}}}}}}
+            """), file: "u.json")
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["pip", "", "3", "", ""])
+        let result = FormFlow(form).run(prompter: prompter)
+        #expect(result.status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).prefix(3) == ["updates 1: ecosystem: ", "updates 1: label: ",
+                                                            "updates 1: limit: "])
+        #expect(schemaForm.document(of: form).description == #"{"updates":[{"ecosystem":"pip","limit":3}]}"#)
+    }
+
+    @Test("an optional boolean without a default can be left out (Enter); a required one is a one-key confirm")
+    func optionalBoolean() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
+            {"type": "object", "required": ["agree"],
+             "properties": {"beta": {"type": "boolean"}, "agree": {"type": "boolean"},
+                            "debug": {"type": "boolean", "default": false}}}
+            """), file: "b.json")
+        #expect(schemaForm.spec["beta"]?.kind == .yesNo)
+        #expect(schemaForm.spec["agree"]?.kind == .confirm && schemaForm.spec["debug"]?.kind == .confirm)
+        let form = schemaForm.makeForm()
+        let result = FormFlow(form).run(prompter: ScriptedPrompter(lines: ["", "yes", "", ""]))
+        #expect(result.status == .submitted)
+        #expect(schemaForm.document(of: form).description == #"{"agree":true,"debug":false}"#)
     }
 }
 

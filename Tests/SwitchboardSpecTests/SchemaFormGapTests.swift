@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+import SwitchboardSchema
+import SwitchboardSpec
+
+/// Variants told apart by their titles only (no `const` discriminator); one of them holds a nested object.
+let titledVariantSchema = """
+    {
+      "type": "object",
+      "required": ["name", "connection"],
+      "properties": {
+        "name": {"type": "string", "title": "Name"},
+        "connection": {
+          "title": "Connection",
+          "oneOf": [
+            {"title": "TCP", "type": "object", "required": ["host", "tls"], "additionalProperties": false,
+             "properties": {"host": {"type": "string", "title": "Host"},
+                            "port": {"type": "integer", "title": "Port", "minimum": 1, "maximum": 65535},
+                            "tls": {"type": "object", "title": "TLS", "required": ["cert"],
+                                    "properties": {"cert": {"type": "string", "title": "Certificate"}}}}},
+            {"type": "object", "required": ["socket"], "additionalProperties": false,
+             "properties": {"socket": {"type": "string", "title": "Socket path", "pattern": "^/"}}}
+          ]
+        }
+      }
+    }
+    """
+
+/// An array of objects whose items hold a nested object (required) and an optional one.
+let itemObjectSchema = """
+    {
+      "type": "object",
+      "properties": {
+        "servers": {
+          "type": "array", "title": "Servers",
+          "items": {
+            "type": "object", "required": ["name", "address"],
+            "properties": {
+              "name": {"type": "string", "title": "Name"},
+              "address": {"type": "object", "title": "Address", "required": ["host"],
+                          "properties": {"host": {"type": "string", "title": "Host"},
+                                         "port": {"type": "integer", "title": "Port", "minimum": 1}}},
+              "owner": {"type": "object", "title": "Owner", "required": ["email"],
+                        "properties": {"email": {"type": "string", "title": "Email", "format": "email"}}}
+            }
+          }
+        }
+      }
+    }
+    """
+
+/// `if` on two properties' constants, and a nested object's `if` on a property being answered.
+let conditionSchema = """
+    {
+      "type": "object",
+      "required": ["environment", "public"],
+      "properties": {
+        "environment": {"title": "Environment", "enum": ["dev", "prod"]},
+        "public": {"type": "boolean", "title": "Public"},
+        "network": {
+          "type": "object", "title": "Network",
+          "properties": {"proxy": {"type": "string", "title": "Proxy"}},
+          "if": {"required": ["proxy"]},
+          "then": {"properties": {"proxy-port": {"type": "integer", "title": "Proxy port"}}, "required": ["proxy-port"]},
+          "else": {"properties": {"direct": {"type": "boolean", "title": "Direct"}}}
+        }
+      },
+      "if": {"properties": {"environment": {"const": "prod"}, "public": {"const": true}},
+             "required": ["environment", "public"]},
+      "then": {"properties": {"oncall": {"type": "string", "title": "On-call email"}}, "required": ["oncall"]},
+      "else": {"properties": {"note": {"type": "string", "title": "Note"}}}
+    }
+    """
+
+@MainActor @Suite("form --schema: variants by title, objects in items, if on several properties")
+struct SchemaFormGapTests {
+    @Test("variants without a discriminator: picked by title (else by their properties), the pick not in the document")
+    func titledVariants() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(titledVariantSchema), file: "v.json")
+        let spec = schemaForm.spec
+        #expect(spec["connection.variant"]?.kind == .choice(["TCP", "socket"]))
+        #expect(spec["connection.variant"]?.prompt == "Connection")
+        #expect(spec.fields.map(\.name) == ["name", "connection.variant", "connection.host", "connection.port",
+                                            "connection.tls.cert", "connection.socket"])
+        #expect(spec["connection.tls.cert"]?.when?.references.map(\.field) == ["connection.variant"])
+
+        let tcp = schemaForm.makeForm()
+        let asked = ScriptedPrompter(lines: ["db", "TCP", "db1", "", "/etc/cert.pem", ""])
+        #expect(FormFlow(tcp).run(prompter: asked).status == .submitted)
+        #expect(!asked.prompts.map(\.prompt).contains("Socket path: "))
+        let document = schemaForm.document(of: tcp)
+        #expect(document.description == #"{"name":"db","connection":{"host":"db1","tls":{"cert":"/etc/cert.pem"}}}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+
+        let socket = schemaForm.makeForm()
+        #expect(FormFlow(socket).run(prompter: ScriptedPrompter(lines: ["db", "socket", "/run/db.sock", ""])).status
+                == .submitted)
+        #expect(schemaForm.document(of: socket).description == #"{"name":"db","connection":{"socket":"/run/db.sock"}}"#)
+    }
+
+    @Test("a pick name a property already has moves aside; untitled variants with the same properties are numbered")
+    func pickNames() throws {
+        let text = #"{"type": "object", "properties": {"variant": {"type": "string"}}, "anyOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"type": "integer"}}}]}"#
+        let spec = try SchemaForm(schema: try JSONValue.parse(text), file: "n.json").spec
+        #expect(spec["variant-2"]?.kind == .choice(["a", "variant 2"]))
+    }
+
+    @Test("an object inside an array's item is asked in the item; an optional one's fields are optional")
+    func itemObjects() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(itemObjectSchema), file: "i.json")
+        #expect(schemaForm.spec.repeats.first?.fields.map(\.name) == ["name", "address.host", "address.port", "owner.email"])
+        #expect(schemaForm.spec.repeats.first?.fields.map(\.isRequired) == [true, true, false, false])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["web", "10.0.0.1", "80", "", "", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).prefix(4) == ["Servers 1: Name: ", "Servers 1: Address: Host: ",
+                                                             "Servers 1: Address: Port: ", "Servers 1: Owner: Email: "])
+        #expect(form["servers.0.address.host"]?.value == "10.0.0.1")
+        let document = schemaForm.document(of: form)
+        #expect(document.description == #"{"servers":[{"name":"web","address":{"host":"10.0.0.1","port":80}}]}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+    }
+
+    @Test("a YAML spec's repeat holds a group: its fields named by their path within the item")
+    func specItemGroup() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: hosts
+                prompt: Hosts
+                repeat:
+                  - name: name
+                  - name: tls
+                    prompt: TLS
+                    group:
+                      - name: cert
+                        prompt: Certificate
+            """, file: "s.yaml")
+        #expect(spec.repeats.first?.fields.map(\.name) == ["name", "tls.cert"])
+        #expect(spec.repeats.first?.fields.map(\.prompt) == ["name", "TLS: Certificate"])
+        let form = spec.makeForm()
+        #expect(FormFlow(form).run(prompter: ScriptedPrompter(lines: ["a", "c.pem", "", ""])).status == .submitted)
+        #expect(form.typedAnswers["hosts"] == .array([.object(TypedAnswers([("name", .text("a")),
+                                                                           ("tls", .object(TypedAnswers([("cert", .text("c.pem"))])))]))]))
+    }
+
+    @Test("if on several properties' constants: all must hold; else is any of them not holding")
+    func ifOnSeveral() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(conditionSchema), file: "c.json")
+        #expect(schemaForm.spec["oncall"]?.when?.references.map(\.field) == ["environment", "public"])
+        #expect(schemaForm.spec["oncall"]?.isRequired == true)
+        let prod = schemaForm.makeForm()
+        let asked = ScriptedPrompter(lines: ["prod", "y", "n", "ops@example.com", ""])
+        #expect(FormFlow(prod).run(prompter: asked).status == .submitted)
+        #expect(asked.prompts.map(\.prompt).contains("On-call email: "))
+        #expect(!asked.prompts.map(\.prompt).contains("Note: "))
+        #expect(schemaForm.document(of: prod).description
+                == #"{"environment":"prod","public":true,"oncall":"ops@example.com"}"#)
+
+        let notPublic = schemaForm.makeForm()
+        let other = ScriptedPrompter(lines: ["prod", "n", "n", "hello", ""])
+        #expect(FormFlow(notPublic).run(prompter: other).status == .submitted)
+        #expect(!other.prompts.map(\.prompt).contains("On-call email: "))
+        #expect(schemaForm.document(of: notPublic).description
+                == #"{"environment":"prod","public":false,"note":"hello"}"#)
+    }
+
+    @Test("if with required only: then's properties asked once the property is answered, else's while it is not")
+    func ifRequired() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(conditionSchema), file: "c.json")
+        #expect(schemaForm.spec["network.proxy-port"]?.when?.references.map(\.field) == ["add-network", "network.proxy"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["dev", "n", "y", "proxy1", "x", "3128", "", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.refused.map(\.line) == ["x"])
+        #expect(!prompter.prompts.map(\.prompt).contains("Direct (yes/no): "))
+        let document = schemaForm.document(of: form)
+        #expect(document.description
+                == #"{"environment":"dev","public":false,"network":{"proxy":"proxy1","proxy-port":3128}}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+
+        let direct = schemaForm.makeForm()
+        let noProxy = ScriptedPrompter(lines: ["dev", "n", "y", "", "y", "", ""])
+        #expect(FormFlow(direct).run(prompter: noProxy).status == .submitted)
+        #expect(noProxy.prompts.map(\.prompt).contains("Direct (yes/no): "))
+        #expect(!noProxy.prompts.map(\.prompt).contains("Proxy port: "))
+        #expect(schemaForm.document(of: direct).description == #"{"environment":"dev","public":false,"network":{"direct":true}}"#)
+    }
+
+    @Test("any other if is decided by the validator on the answers so far, live through the review")
+    func ifByValidator() throws {
+        let text = #"""
+            {"type": "object", "required": ["port"],
+             "properties": {"port": {"type": "integer", "title": "Port"}, "name": {"type": "string", "title": "Name"}},
+             "if": {"properties": {"port": {"maximum": 1023}}, "required": ["port"]},
+             "then": {"properties": {"reason": {"type": "string", "title": "Why a privileged port"}}, "required": ["reason"]},
+             "else": {"properties": {"user": {"type": "string", "title": "User"}}}}
+            """#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "b.json")
+        #expect(schemaForm.spec.fields.map(\.name) == ["port", "name", "reason", "user"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["80", "a", "web", "port", "8080", "bob", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.prompt) == ["Port: ", "Name: ", "Why a privileged port: ",
+                                                   "Number or name to edit, Enter to submit: ", "Port: ", "User: ",
+                                                   "Number or name to edit, Enter to submit: "])
+        #expect(form["reason"]?.isShown.value == false && form["user"]?.isShown.value == true)
+        let document = schemaForm.document(of: form)
+        #expect(document.description == #"{"port":8080,"name":"a","user":"bob"}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+    }
+
+    @Test("each if of allOf maps like the object's own")
+    func ifInAllOf() throws {
+        let text = #"""
+            {"type": "object", "required": ["kind"],
+             "properties": {"kind": {"title": "Kind", "enum": ["web", "worker"]}},
+             "allOf": [
+               {"if": {"properties": {"kind": {"const": "web"}}}, "then": {"properties": {"port": {"type": "integer", "title": "Port"}}, "required": ["port"]}},
+               {"if": {"properties": {"kind": {"const": "worker"}}}, "then": {"properties": {"queue": {"type": "string", "title": "Queue"}, "level": {"title": "Level", "enum": [1, 2]}}}}
+             ]}
+            """#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "a.json")
+        #expect(schemaForm.spec.fields.map(\.name) == ["kind", "port", "queue", "level"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["worker", "jobs", "2", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(!prompter.prompts.map(\.prompt).contains("Port: "))
+        #expect(schemaForm.document(of: form).description == #"{"kind":"worker","queue":"jobs","level":2}"#)   // typed by the then's enum
+    }
+}
