@@ -91,7 +91,7 @@ test-sanitized: deps
 # docc (a broken symbol link, an unknown article) fails it. The archives: .build-docs/plugins/Swift-DocC/outputs/.
 DOCS := .build-docs
 DOC_TARGETS := Switchboard SwitchboardRules SwitchboardArgumentRules SwitchboardTesting SwitchboardTerminal \
-               SwitchboardSpec SwitchboardArgumentParser
+               SwitchboardSpec SwitchboardArgumentParser SwitchboardSchema
 docs: deps
 	@mkdir -p $(DOCS)
 	SWITCHBOARD_DOCS=1 $(SWIFT) package --scratch-path $(DOCS) generate-documentation \

@@ -4,7 +4,8 @@
 # of the SchemaStore dependabot-2.0 schema (a fifth of them invalid; made by scripts/schema-agreement.py through
 # scripts/fetch-schema-suite.sh). Whole process each (start-up, reading, parsing, validating, reporting), best of
 # ROUNDS wall-clock times, and peak memory (max RSS) of switchboard at 200,000 and at 20,000 documents (flat memory:
-# the two should be close). Also: --jobs 2 vs 1, and loading a schema with 2,000 properties.
+# the two should be close). Also: --jobs 2 vs 1, and loading a schema with 2,000 properties (check, and the form's
+# first question).
 # Needs the release build (make release) and pip: jsonschema, jsonschema-rs, check-jsonschema (installed if missing).
 # The machine is shared: say what else ran (uptime's load is printed first).
 set -euo pipefail
@@ -83,4 +84,6 @@ json.dump({"type": "object", "properties": props, "required": ["p0"], "additiona
 PY
 echo '{"p0": "v0-a"}' > "$tmp/one.json"
 printf '%-44s %8s\n' "load a 2,000-property schema + 1 document" "$(best "$BIN" check --schema "$tmp/wide.json" "$tmp/one.json")"
+# The form from a wide schema: the time to its first question (scripts/bench-schema-form.sh).
+BIN="$BIN" ROUNDS="$ROUNDS" scripts/bench-schema-form.sh 2000
 echo "load: $(uptime)"

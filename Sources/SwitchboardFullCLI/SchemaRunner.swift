@@ -23,9 +23,12 @@ struct SchemaRunner {
         do { document = try SchemaForm.readDocument(schema) } catch {
             throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
         }
+        // The document already read (JSON or YAML) is compiled, against the file's own URI: its relative references
+        // are read from beside it, YAML ones too, as `check --schema` reads them.
         let compiled: JSONSchema
         do {
-            compiled = schema.hasSuffix(".json") ? try JSONSchema(contentsOf: schema) : try JSONSchema(document)
+            compiled = try JSONSchema(document, uri: JSONSchema.fileURI(forPath: schema),
+                                      options: JSONSchema.Options(resolver: yamlAwareResolver))
         } catch {
             throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
         }

@@ -90,16 +90,20 @@ public struct FormSpec {
     @MainActor public func makeForm() -> Form {
         let form = Form(title)
         form.words = words
+        // Titles and lists found by name and place once: a form of thousands of fields in hundreds of groups is
+        // not made in quadratic time.
+        var titles: [String: String] = [:]
+        for spec in groups where titles[spec.name] == nil { titles[spec.name] = spec.title }
+        let listsAt = Dictionary(grouping: repeats, by: \.position)
         func group(_ path: [String]) -> FormGroup? {
             var current: FormGroup?
             for index in path.indices {
-                let name = path[...index].joined(separator: ".")
-                current = form.group(path[index], title: groups.first { $0.name == name }?.title, in: current)
+                current = form.group(path[index], title: titles[path[...index].joined(separator: ".")], in: current)
             }
             return current
         }
         func addRepeats(at position: Int) {
-            for list in repeats where list.position == position {
+            for list in listsAt[position] ?? [] {
                 let key = String(list.name.split(separator: ".").last ?? "")
                 let template = list.fields, holdsValues = list.holdsValues, words = words
                 let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardSchema
+import Yams
 
 // A form asked from a JSON Schema: each property becomes a field, a group or a list of the one form model, written
-// as a spec (JSON, which the spec reader reads as YAML) so that every keyword maps to the spec key that already
-// does its job (`type`, `rules`, `choices`, `default`, `min`/`max`, `group`, `repeat`). The whole document is
-// checked by the validator on submit (`SchemaForm.failures`).
+// as a spec's node tree (handed to the spec reader as it is, never written out as text and read back) so that
+// every keyword maps to the spec key that already does its job (`type`, `rules`, `choices`, `default`,
+// `min`/`max`, `group`, `repeat`). The whole document is checked by the validator on submit
+// (`SchemaForm.failures`).
 
 /// A form made from a JSON Schema, and the schema that checks its answers.
 ///
@@ -48,8 +50,9 @@ public struct SchemaForm {
         }
         var top: [(String, JSONValue)] = [("fields", .array(fields))]
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
-        let text = JSONValue.object(JSONObject(top.map { (key: $0.0, value: $0.1) })).description
-        spec = try FormSpec(yaml: text, file: file)
+        var parser = SpecParser(file: file, text: "")
+        let tags = SpecTags()
+        spec = try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
         ifConditions = mapper.validatorConditions
     }
 
@@ -105,25 +108,46 @@ struct SchemaMapper {
     let root: JSONValue
     /// The `if`s decided by the validator, found while mapping.
     var validatorConditions: [SchemaIfCondition] = []
+    /// What each `$ref` met so far names, by its text: a schema whose properties refer to a few of thousands of
+    /// definitions walks each reference once, not once per use through every definition.
+    private let targets = ReferenceTargets()
+
+    init(root: JSONValue) { self.root = root }
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
         var current = schema
         for _ in 0..<32 {
-            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#") else { return current }
-            var target: JSONValue? = root
-            for part in ref.dropFirst().split(separator: "/") {
-                let key = String(part).replacing("~1", with: "/").replacing("~0", with: "~")
-                if case .array(let items)? = target, let index = Int(key), items.indices.contains(index) {
-                    target = items[index]
-                } else {
-                    target = target?[key]
-                }
+            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#"), let target = self.target(of: ref) else {
+                return current
             }
-            guard let target else { return current }
             current = target
         }
         return current
+    }
+
+    /// The value the pointer of `ref` (`#/$defs/x`) names in this document, if any. Each object on the way is
+    /// looked into by name once (`definitions` may hold thousands).
+    private func target(of ref: String) -> JSONValue? {
+        if let known = targets.byReference[ref] { return known }
+        var target: JSONValue? = root
+        var path = "#"
+        for part in ref.dropFirst().split(separator: "/") {
+            let key = String(part).replacing("~1", with: "/").replacing("~0", with: "~")
+            switch target {
+            case .array(let items)?:
+                target = Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            case .object(let object)?:
+                let members = targets.members[path] ?? keyedMembers(object)
+                targets.members[path] = members
+                target = members[key]
+            default:
+                target = nil
+            }
+            path += "/" + part
+        }
+        targets.byReference[ref] = .some(target)
+        return target
     }
 
     /// The schema's type (the first that is not null when it lists several).
@@ -341,8 +365,12 @@ struct SchemaMapper {
             let pairs = zip(members.names, members.values).filter { name, _ in
                 !isGate(name, of: schema) && !isVariantPick(name, of: schema)
             }
+            // The object's own properties found by name once (a document of 2,000 answers is not typed in
+            // quadratic time); a name they do not hold is looked for where else the schema defines properties.
+            var properties: [String: JSONValue] = [:]
+            if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
             return .object(JSONObject(pairs.map { name, value in
-                (key: name, value: self.value(value, schema.flatMap { propertySchema(name, in: $0) }))
+                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
             }))
         case .array(let items):
             return .array(items.map { value($0, schema?["items"]) })
@@ -376,6 +404,44 @@ struct SchemaMapper {
         case "integer", "number": return JSONNumber(text).map(JSONValue.number) ?? .string(text)
         case "boolean": return parseYesNo(text).map(JSONValue.bool) ?? .string(text)
         default: return .string(text)
+        }
+    }
+}
+
+/// The targets of a schema's references, filled in as the mapper meets them.
+private final class ReferenceTargets {
+    /// What each reference names (nil: nothing).
+    var byReference: [String: JSONValue?] = [:]
+    /// The members by name of each object a reference passed through, by the pointer to it.
+    var members: [String: [String: JSONValue]] = [:]
+}
+
+/// An object's members by name, the last of a repeated key (as `JSONObject`'s subscript finds it), made once so that
+/// looking up each of an object's properties is not quadratic in their number.
+func keyedMembers(_ object: JSONObject) -> [String: JSONValue] {
+    var keyed: [String: JSONValue] = [:]
+    keyed.reserveCapacity(object.count)
+    for member in object.members { keyed[member.key] = member.value }
+    return keyed
+}
+
+/// Builds a spec's node tree for a spec written as JSON (strings as quoted text, numbers and booleans plain, each
+/// with its tag), as the spec reader would have read it from the JSON text, without the text. One tag of each kind
+/// is shared by the nodes (a tag made anew builds Yams' table of constructors each time); a tag that is not
+/// implicit is never changed.
+private struct SpecTags {
+    let null = Tag(.null), bool = Tag(.bool), int = Tag(.int), float = Tag(.float), str = Tag(.str)
+    let seq = Tag(.seq), map = Tag(.map)
+
+    func node(_ value: JSONValue) -> Node {
+        switch value {
+        case .null: .scalar(Node.Scalar("null", null, .plain))
+        case .bool(let flag): .scalar(Node.Scalar(flag ? "true" : "false", bool, .plain))
+        case .number(let number): .scalar(Node.Scalar(number.description, number.intValue == nil ? float : int, .plain))
+        case .string(let text): .scalar(Node.Scalar(text, str, .doubleQuoted))
+        case .array(let items): .sequence(Node.Sequence(items.map(node), seq, .flow))
+        case .object(let object):
+            .mapping(Node.Mapping(object.members.map { (node(.string($0.key)), node($0.value)) }, map, .flow))
         }
     }
 }

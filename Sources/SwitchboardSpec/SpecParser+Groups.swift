@@ -19,9 +19,10 @@ extension SpecParser {
     /// Parses the entries of a fields list inside the groups `path` (empty: the form itself).
     mutating func parseEntries(_ list: [Node], in path: [String], into parsed: inout ParsedFields) {
         for item in list {
-            if let map = item.mapping, map["group"] != nil {
+            let map = item.mapping.map(SpecMap.init)
+            if let map, map["group"] != nil {
                 parseGroup(map, at: item, in: path, into: &parsed)
-            } else if let map = item.mapping, map["repeat"] != nil {
+            } else if let map, map["repeat"] != nil {
                 parseRepeat(map, at: item, in: path, into: &parsed)
             } else if var field = parseField(item, existing: [:]) {
                 let full = (path + [field.name]).joined(separator: ".")
@@ -45,7 +46,7 @@ extension SpecParser {
     }
 
     /// An entry's `name:` (letters, digits, - and _).
-    private mutating func entryName(_ map: Node.Mapping, at node: Node, _ what: String) -> (String, Node)? {
+    private mutating func entryName(_ map: SpecMap, at node: Node, _ what: String) -> (String, Node)? {
         guard let nameNode = map["name"] else {
             fail(node, "missing name:; every \(what) needs a name")
             return nil
@@ -59,7 +60,7 @@ extension SpecParser {
     }
 
     /// `{name: server, prompt: Server, group: [fields...]}`: a nested object.
-    private mutating func parseGroup(_ map: Node.Mapping, at node: Node, in path: [String],
+    private mutating func parseGroup(_ map: SpecMap, at node: Node, in path: [String],
                                      into parsed: inout ParsedFields) {
         checkKeys(map, allowed: Self.groupKeys, in: "a group")
         guard let (name, nameNode) = entryName(map, at: node, "group") else { return }
@@ -74,7 +75,7 @@ extension SpecParser {
 
     /// `{name: items, prompt: Items, min: 1, max: 5, repeat: FIELD or [FIELDS]}`: a list of values (one field, its
     /// name optional) or of objects (a list of fields).
-    private mutating func parseRepeat(_ map: Node.Mapping, at node: Node, in path: [String],
+    private mutating func parseRepeat(_ map: SpecMap, at node: Node, in path: [String],
                                       into parsed: inout ParsedFields) {
         checkKeys(map, allowed: Self.repeatKeys, in: "a repeat")
         guard let (name, nameNode) = entryName(map, at: node, "repeat") else { return }
@@ -139,7 +140,7 @@ extension SpecParser {
             return true
         }
         for item in list {
-            if let map = item.mapping, map["group"] != nil {
+            if let map = item.mapping.map(SpecMap.init), map["group"] != nil {
                 checkKeys(map, allowed: Self.groupKeys, in: "a group")
                 guard let (name, nameNode) = entryName(map, at: item, "group"),
                       claim((path + [name]).joined(separator: "."), at: location(nameNode)) else { continue }

@@ -5,7 +5,7 @@ import Yams
 /// The parts of a field that only list questions have.
 extension SpecParser {
     /// A multi-select's `min:` and `max:` (how many of its choices to choose).
-    mutating func parseMultiselect(_ map: Node.Mapping, choices: [String]) -> FieldKind {
+    mutating func parseMultiselect(_ map: SpecMap, choices: [String]) -> FieldKind {
         var bounds: [Int?] = []
         for key in ["min", "max"] {
             guard let node = map[key] else { bounds.append(nil); continue }

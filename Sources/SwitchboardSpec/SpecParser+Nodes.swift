@@ -52,15 +52,15 @@ extension SpecParser {
         return nil
     }
 
-    mutating func mapping(_ node: Node, _ expected: String) -> Node.Mapping? {
-        if let map = node.mapping { return map }
+    mutating func mapping(_ node: Node, _ expected: String) -> SpecMap? {
+        if let map = node.mapping { return SpecMap(map) }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }
 
-    mutating func checkKeys(_ map: Node.Mapping, allowed: [String], in context: String) {
+    mutating func checkKeys(_ map: SpecMap, allowed: [String], in context: String) {
         var seen = Set<String>()
-        for key in map.keys {
+        for (key, _) in map {
             guard let name = key.scalar?.string else {
                 fail(key, "expected a key such as \(allowed[0]), got \(describe(key))")
                 continue

@@ -38,7 +38,13 @@ struct SpecParser {
             throw SpecError(problems: [yamlProblem(error)])
         }
         if let root, !checkAliasExpansion(root) { throw SpecError(problems: problems) }
-        guard let root, let top = root.mapping else {
+        return try parse(root: root)
+    }
+
+    /// Parses a spec's node tree: read from YAML text by `parse()`, or built by a program (a schema form), which
+    /// holds no aliases and no text to read.
+    mutating func parse(root: Node?) throws(SpecError) -> FormSpec {
+        guard let root, let top = root.mapping.map(SpecMap.init) else {
             fail(root, "expected a mapping with fields: (and optionally title: and rules:)")
             throw SpecError(problems: problems)
         }
@@ -160,7 +166,7 @@ struct SpecParser {
         return CheckSpec(command: command, location: location(node))
     }
 
-    private mutating func parseKind(_ map: Node.Mapping) -> FieldKind {
+    private mutating func parseKind(_ map: SpecMap) -> FieldKind {
         var kind: FieldKind = .text
         var kindNode: Node?
         if let node = map["type"], let name = string(node, "a field type") {
@@ -260,7 +266,7 @@ struct SpecParser {
     mutating func parseRule(_ node: Node) -> SpecRule? {
         var textNode = node
         var message: String?
-        if let map = node.mapping {
+        if let map = node.mapping.map(SpecMap.init) {
             checkKeys(map, allowed: ["rule", "message"], in: "a rule")
             guard let inner = map["rule"] else {
                 fail(node, "missing rule:; expected {rule: \"length:3..20\", message: \"...\"}")

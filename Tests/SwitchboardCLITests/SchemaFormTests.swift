@@ -70,4 +70,21 @@ struct SchemaFormTests {
         let both = try switchboard(["form", schema, "--schema", schema], input: "")
         #expect(both.status == 2)
     }
+
+    @Test("a YAML schema's relative references are read from beside it (YAML too), as check --schema reads them")
+    func yamlSchemaReferences() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try FileManager.default.createDirectory(atPath: scratch.path("conf"), withIntermediateDirectories: true)
+        try scratch.file("conf/app.yaml", "type: object\nrequired: [port]\nproperties:\n  port: {$ref: 'defs.yaml#/port'}\n")
+        try scratch.file("conf/defs.yaml", "port: {type: integer, minimum: 1}\n")
+        let ok = try switchboard(["form", "--schema", "conf/app.yaml"], input: Array(#"{"port": 8080}"#.utf8),
+                                 directory: scratch.url.path)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout == "{\n  \"port\": 8080\n}\n")
+        let bad = try switchboard(["form", "--schema", "conf/app.yaml"], input: Array(#"{"port": 0}"#.utf8),
+                                  directory: scratch.url.path)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("/port: "), "\(bad.stderr)")
+    }
 }
