@@ -70,7 +70,9 @@ public final class PCRERegex: @unchecked Sendable {
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let matchContext: OpaquePointer?
-    private let jitStack: OpaquePointer?
+    /// The regex's own JIT stack, made at its first match (a schema or form with thousands of patterns made
+    /// thousands of stacks while loading, most never used). Touched only while `busy` is held.
+    private var jitStack: OpaquePointer?
     private let busy = Atomic<Bool>(false)
 
     /// Compiles `pattern`.
@@ -121,15 +123,17 @@ public final class PCRERegex: @unchecked Sendable {
         matchData = pcre2_match_data_create_8(1, nil)
         let context = PCRERegex.limitedContext(matchLimit: PCRERegex.defaultMatchLimit)
         matchContext = context
-        // Own JIT stack (32 KB growing to 32 MB, reserved lazily) so 1 MB values with repeated groups match: the
-        // default is 32 KB on the machine stack. Longer values that need more get a larger one for their match
-        // (`matchLongValue`).
-        if isJITCompiled, let context, let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil) {
-            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
-            jitStack = stack
-        } else {
-            jitStack = nil
-        }
+        jitStack = nil
+    }
+
+    /// Gives the regex its own JIT stack (32 KB growing to 32 MB, reserved lazily) so that 1 MB values with
+    /// repeated groups match: the default is 32 KB on the machine stack. Longer values that need more get a larger
+    /// one for their match (`matchLongValue`). Called with `busy` held.
+    private func assignJITStack() {
+        guard isJITCompiled, jitStack == nil, let matchContext,
+              let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil) else { return }
+        pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(stack))
+        jitStack = stack
     }
 
     /// A match context with the limits every match has: `matchLimit` steps, a depth limit as large, and at most
@@ -209,6 +213,7 @@ public final class PCRERegex: @unchecked Sendable {
             let result: Int32
             if busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 defer { busy.store(false, ordering: .releasing) }
+                if isJITCompiled && jitStack == nil { assignJITStack() }
                 if validated && isJITCompiled {
                     result = pcre2_jit_match_8(code, subject, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData,
                                                matchContext)

@@ -76,7 +76,7 @@ extension SchemaCompiler {
                 throw bad(keyword, "must be a non-empty array of schemas")
             }
             var nodes: [SchemaNode] = []
-            for i in items.indices { nodes.append(try compile(child(keyword, String(i)))) }
+            for i in items.indices { nodes.append(try compile(child(keyword, String(i)), value: items[i])) }
             switch keyword {
             case "allOf": checks.append(.allOf(nodes))
             case "anyOf": checks.append(.anyOf(nodes))
@@ -98,12 +98,12 @@ extension SchemaCompiler {
         if draft >= .draft2020_12 {
             if let value = object["prefixItems"] {
                 guard case .array(let items) = value else { throw bad("prefixItems", "must be an array of schemas") }
-                for i in items.indices { prefix.append(try compile(child("prefixItems", String(i)))) }
+                for i in items.indices { prefix.append(try compile(child("prefixItems", String(i)), value: items[i])) }
             }
             if object["items"] != nil { rest = try compile(child("items")) }
         } else if let items = object["items"] {
             if case .array(let list) = items {
-                for i in list.indices { prefix.append(try compile(child("items", String(i)))) }
+                for i in list.indices { prefix.append(try compile(child("items", String(i)), value: list[i])) }
                 if object["additionalItems"] != nil { rest = try compile(child("additionalItems")) }
             } else {
                 rest = try compile(child("items"))
@@ -124,15 +124,21 @@ extension SchemaCompiler {
         var properties = PropertySchemas.Builder()
         if let value = object["properties"] {
             guard case .object(let members) = value else { throw bad("properties", "must be an object of schemas") }
-            for member in members.members { properties.named.append((member.key, try compile(child("properties", member.key)))) }
+            let last = lastValues(members)
+            for member in members.members {
+                properties.named.append((member.key, try compile(child("properties", member.key),
+                                                                 value: last[member.key])))
+            }
         }
         if let value = object["patternProperties"] {
             guard case .object(let members) = value else {
                 throw bad("patternProperties", "must be an object of schemas keyed by regular expressions")
             }
+            let last = lastValues(members)
             for member in members.members {
                 let regex = try self.regex(member.key, at: at("patternProperties") + "/" + JSONPointer.escape(member.key))
-                properties.patterns.append((regex, try compile(child("patternProperties", member.key))))
+                properties.patterns.append((regex, try compile(child("patternProperties", member.key),
+                                                               value: last[member.key])))
             }
         }
         if let value = object["additionalProperties"] {
@@ -148,11 +154,13 @@ extension SchemaCompiler {
         var dependentSchemas: [(String, SchemaNode)] = []
         var dependentRequired: [(String, [String])] = []
         if draft <= .draft7, case .object(let members)? = object["dependencies"] {
+            let last = lastValues(members)
             for member in members.members {
                 if case .array = member.value {
                     dependentRequired.append((member.key, try strings(member.value, "dependencies", bad)))
                 } else {
-                    dependentSchemas.append((member.key, try compile(child("dependencies", member.key))))
+                    dependentSchemas.append((member.key, try compile(child("dependencies", member.key),
+                                                                     value: last[member.key])))
                 }
             }
         } else if draft <= .draft7, object["dependencies"] != nil {
@@ -161,8 +169,10 @@ extension SchemaCompiler {
         if draft >= .draft2019_09 {
             if let value = object["dependentSchemas"] {
                 guard case .object(let members) = value else { throw bad("dependentSchemas", "must be an object of schemas") }
+                let last = lastValues(members)
                 for member in members.members {
-                    dependentSchemas.append((member.key, try compile(child("dependentSchemas", member.key))))
+                    dependentSchemas.append((member.key, try compile(child("dependentSchemas", member.key),
+                                                                     value: last[member.key])))
                 }
             }
             if info.validation, let value = object["dependentRequired"] {
@@ -257,6 +267,12 @@ extension SchemaCompiler {
             let names = try strings(value, "required", bad)
             if !names.isEmpty { checks.append(.required(names)) }
         }
+    }
+
+    /// Each key's value as a lookup finds it (the last member of that name), for all keys at once: a lookup per
+    /// key scans the members, and an object of 2,000 properties made loading quadratic.
+    private func lastValues(_ object: JSONObject) -> [String: JSONValue] {
+        Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     private func count(_ value: JSONValue, _ keyword: String, _ bad: (String, String) -> SchemaError)
