@@ -29,19 +29,26 @@ struct ChooseScreenTests {
         return rows
     }
 
+    /// Waits until the screen shows exactly `expected` (a wait for one word can catch a redraw half done on a
+    /// loaded machine), then compares, so that a failure shows the screen.
+    func expectShown(_ tmux: any ScreenDriver, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        _ = tmux.waitUntil(timeout: 10) { _ in shown(tmux) == expected }
+        #expect(shown(tmux) == expected, sourceLocation: sourceLocation)
+    }
+
     @Test("the options are listed at once; typing filters them ignoring case; Enter picks the highlighted one")
     func filtering() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let tmux = try screen(scratch, "choose Colour red green blue Grey 'dark green'")
         #expect(tmux.waitFor("dark green") != nil)
-        #expect(shown(tmux) == ["Colour:", "↑↓ move · Enter picks", "› red", "  green", "  blue", "  Grey", "  dark green"])
+        expectShown(tmux, ["Colour:", "↑↓ move · Enter picks", "› red", "  green", "  blue", "  Grey", "  dark green"])
         tmux.type("GR")
         #expect(tmux.waitUntil { !$0.contains("red") } != nil)
-        #expect(shown(tmux) == ["Colour: GR", "↑↓ move · Enter picks", "› green", "  Grey", "  dark green"])
+        expectShown(tmux, ["Colour: GR", "↑↓ move · Enter picks", "› green", "  Grey", "  dark green"])
         tmux.type("xyz")
         #expect(tmux.waitFor("✗ no option matches \"GRxyz\"") != nil)
-        #expect(shown(tmux) == ["Colour: GRxyz", "✗ no option matches \"GRxyz\""])
+        expectShown(tmux, ["Colour: GRxyz", "✗ no option matches \"GRxyz\""])
         tmux.press("Enter")   // refused: nothing to pick
         #expect(tmux.waitFor("(Enter needs a valid value)") != nil)
         tmux.press("BSpace", "BSpace", "BSpace")
@@ -159,7 +166,7 @@ struct ChooseScreenTests {
         #expect(tmux.waitFor("↓ 21 more") != nil)   // the page: 9 options and the "more" row
         tmux.resize(width: 40, height: 7)
         #expect(tmux.waitFor("↓ 26 more") != nil)
-        #expect(shown(tmux) == ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  ↓ 26 more"])
+        expectShown(tmux, ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  ↓ 26 more"])
         tmux.resize(width: 60, height: 20)
         #expect(tmux.waitFor("↓ 21 more") != nil)
         #expect(shown(tmux).count == 12)
