@@ -31,7 +31,7 @@ enum SchemaCycles {
             case .propertyNames(let n), .unevaluatedItems(let n), .unevaluatedProperties(let n):
                 out.append(n)
             case .properties(let p):
-                out += p.named.values
+                out += p.namedSchemas
                 out += p.patterns.map(\.1)
                 if let a = p.additional { out.append(a) }
             case .dynamicReference(let target), .recursiveReference(let target):

@@ -300,7 +300,8 @@ final class ConditionalCheck: @unchecked Sendable {
 final class PropertySchemas: Sendable {
     /// The named properties (looked up by `NameTable`, without hashing the key).
     private let table: NameTable<SchemaNode>
-    let named: [String: SchemaNode]
+    /// The named properties' schemas, for walking the compiled graph (`SchemaCycles`).
+    let namedSchemas: [SchemaNode]
     let patterns: [(PCRERegex, SchemaNode)]
     let additional: SchemaNode?
     /// Whether `additionalProperties` is `false` (its failure is worded as an unexpected property).
@@ -317,9 +318,7 @@ final class PropertySchemas: Sendable {
 
     init(_ builder: Builder) {
         table = NameTable(builder.named)
-        var named: [String: SchemaNode] = [:]
-        for (name, node) in builder.named { named[name] = node }
-        self.named = named
+        namedSchemas = builder.named.map(\.1)
         patterns = builder.patterns
         additional = builder.additional
         additionalIsFalse = builder.additionalIsFalse
