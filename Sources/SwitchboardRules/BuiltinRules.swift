@@ -192,6 +192,24 @@ extension Rule {
         return Rule(source: source, condition: condition, matcher: .regex(regex))
     }
 
+    /// Contains a match of an ECMA-262 pattern, as JSON Schema's `pattern` means it: found anywhere in the value
+    /// unless the pattern anchors it (`^...$`), with ECMA's `\s` (Unicode white space) and `.` (anything but a line
+    /// terminator). The live check of a schema's `pattern` in a form, the same as its validator's.
+    ///
+    /// ```swift
+    /// let digit = try Rule.pattern("[0-9]")
+    /// digit.check("a1").isValid    // true: found in the value
+    /// digit.check("ab").isValid    // false: "must match the pattern [0-9]"
+    /// ```
+    /// - Throws: `PCRERegex.CompileError` with PCRE2's message and the column of the problem in its translation.
+    public static func pattern(_ pattern: String) throws(PCRERegex.CompileError) -> Rule {
+        let regex = try PCRERegex(ecmaPattern: pattern)
+        let condition = Condition<String>("pattern", requirement: "match the pattern \(displayEscaped(pattern, limit: 80))") {
+            try regex.evaluate($0)
+        }
+        return Rule(source: "pattern:" + pattern, condition: condition, matcher: .regex(regex))
+    }
+
     /// An `http` or `https` URL with a host: `http(s)://`, a DNS name (`example.com`, `localhost`, `a.b.` ) or a
     /// bracketed IPv6 address, an optional port up to 65535, then optionally a path, query or fragment (starting
     /// with `/`, `?` or `#`) without spaces or control characters. No user name or password (`http://a@b`).

@@ -2,7 +2,9 @@
 import CPCRE2
 import Synchronization
 
-/// A regular expression in PCRE2 syntax (`\d`, `(?i)`, lookaround), compiled once with PCRE2's JIT.
+/// A regular expression in PCRE2 syntax (`\d`, `(?i)`, lookaround), compiled once, and compiled again to machine
+/// code by PCRE2's JIT at its first match (a schema or form with thousands of patterns loads without JIT-compiling
+/// the ones it never matches).
 ///
 /// **What matches.** A pattern must match the *whole value*, unless it anchors itself: a pattern that starts with
 /// `^`, `\A` or `\G` (after any leading option settings such as `(?i)` or verbs such as `(*UCP)`), or ends with
@@ -64,8 +66,12 @@ public final class PCRERegex: @unchecked Sendable {
     public let matchesWholeValue: Bool
     /// Whether the regex was compiled with `caseInsensitive: true`.
     public let isCaseInsensitive: Bool
-    /// Whether PCRE2's JIT compiled the pattern (otherwise PCRE2's interpreter matches it, more slowly).
-    public let isJITCompiled: Bool
+    /// Whether PCRE2's JIT compiled the pattern (otherwise PCRE2's interpreter matches it, more slowly). Reading
+    /// it JIT-compiles the pattern if no match has yet.
+    public var isJITCompiled: Bool {
+        compileJIT()
+        return jitCompiled.load(ordering: .relaxed)
+    }
 
     private let code: OpaquePointer
     private let matchData: OpaquePointer
@@ -74,6 +80,10 @@ public final class PCRERegex: @unchecked Sendable {
     /// thousands of stacks while loading, most never used). Touched only while `busy` is held.
     private var jitStack: OpaquePointer?
     private let busy = Atomic<Bool>(false)
+    /// Where the JIT compilation is: not tried (0), under way on some thread (1), done (2), whether it succeeded
+    /// or not (`jitCompiled`). Every match waits for 2 before it reads `code`, which the JIT compilation writes.
+    private let jitState = Atomic<UInt8>(0)
+    private let jitCompiled = Atomic<Bool>(false)
 
     /// Compiles `pattern`.
     /// - Parameters:
@@ -97,8 +107,22 @@ public final class PCRERegex: @unchecked Sendable {
                       extra: allowEmptyClass ? UInt32(PCRE2_ALLOW_EMPTY_CLASS) : 0)
     }
 
-    private init(_ pattern: String, caseInsensitive: Bool, whole: Bool, extra: UInt32) throws(CompileError) {
-        self.pattern = pattern
+    /// Compiles an ECMA-262 pattern, as JSON Schema's `pattern` means it: searched for anywhere in the value,
+    /// with ECMA's `\s`, `.`, `\uXXXX`, `[]` and `[^]` (see `ECMARegex`). `pattern` stays the text as given; a
+    /// compile error's column is in PCRE2's translation.
+    ///
+    /// ```swift
+    /// try PCRERegex(ecmaPattern: "[0-9]").matches("a1")    // true
+    /// try PCRERegex(ecmaPattern: #"^\S+$"#).matches("a\u{A0}b")   // false: no-break space is white space
+    /// ```
+    public convenience init(ecmaPattern pattern: String) throws(CompileError) {
+        try self.init(ECMARegex.translate(pattern), caseInsensitive: false, whole: false,
+                      extra: UInt32(PCRE2_ALLOW_EMPTY_CLASS), shown: pattern)
+    }
+
+    private init(_ pattern: String, caseInsensitive: Bool, whole: Bool, extra: UInt32,
+                 shown: String? = nil) throws(CompileError) {
+        self.pattern = shown ?? pattern
         self.isCaseInsensitive = caseInsensitive
         matchesWholeValue = whole
         var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C) | extra
@@ -119,18 +143,32 @@ public final class PCRERegex: @unchecked Sendable {
                                message: PCRERegex.errorMessage(errorCode))
         }
         code = compiled
-        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         matchData = pcre2_match_data_create_8(1, nil)
         let context = PCRERegex.limitedContext(matchLimit: PCRERegex.defaultMatchLimit)
         matchContext = context
         jitStack = nil
     }
 
+    /// JIT-compiles the pattern, once: the first caller compiles while any other waits (a few microseconds).
+    @inline(__always)
+    private func compileJIT() {
+        if jitState.load(ordering: .acquiring) != 2 { compileJITOnce() }
+    }
+
+    private func compileJITOnce() {
+        if jitState.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            jitCompiled.store(pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0, ordering: .relaxed)
+            jitState.store(2, ordering: .releasing)
+        } else {
+            while jitState.load(ordering: .acquiring) != 2 { sched_yield() }
+        }
+    }
+
     /// Gives the regex its own JIT stack (32 KB growing to 32 MB, reserved lazily) so that 1 MB values with
     /// repeated groups match: the default is 32 KB on the machine stack. Longer values that need more get a larger
     /// one for their match (`matchLongValue`). Called with `busy` held.
     private func assignJITStack() {
-        guard isJITCompiled, jitStack == nil, let matchContext,
+        guard jitCompiled.load(ordering: .relaxed), jitStack == nil, let matchContext,
               let stack = pcre2_jit_stack_create_8(32 * 1024, 32 * 1024 * 1024, nil) else { return }
         pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(stack))
         jitStack = stack
@@ -208,6 +246,8 @@ public final class PCRERegex: @unchecked Sendable {
     private func match(_ bytes: UnsafeRawBufferPointer, validated: Bool = false) -> Int32 {
         // PCRE2 wants a non-null subject even when it is empty.
         let empty: UInt8 = 0
+        compileJIT()
+        let isJITCompiled = jitCompiled.load(ordering: .relaxed)
         return withUnsafePointer(to: empty) { emptyPointer in
             let subject = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? emptyPointer
             let result: Int32
@@ -264,7 +304,7 @@ public final class PCRERegex: @unchecked Sendable {
         defer { pcre2_match_context_free_8(context) }
         let data = pcre2_match_data_create_8(1, nil)
         defer { pcre2_match_data_free_8(data) }
-        guard isJITCompiled else { return pcre2_match_8(code, subject, count, 0, 0, data, context) }
+        guard jitCompiled.load(ordering: .relaxed) else { return pcre2_match_8(code, subject, count, 0, 0, data, context) }
         let perByte = count.multipliedReportingOverflow(by: PCRERegex.largeStackPerByte)
         var size = perByte.overflow ? PCRERegex.memoryLimit
             : min(max(perByte.partialValue, 128 << 20), PCRERegex.memoryLimit)

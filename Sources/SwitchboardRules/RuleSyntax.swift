@@ -39,7 +39,7 @@ extension Rule {
     /// The names the textual syntax knows, in the order the documentation lists them.
     public static let ruleNames = [
         "required", "length", "email", "integer", "decimal", "one-of", "one-of-ci", "equals", "contains", "prefix",
-        "suffix", "regex", "url", "no-control-characters",
+        "suffix", "regex", "pattern", "url", "no-control-characters",
     ] + formatRuleNames
 
     static let aliases = [
@@ -340,6 +340,15 @@ struct RuleParser {
             } catch {
                 throw RuleSyntaxError(rule: text, offset: offset(at) + error.column - 1,
                                       message: "bad regex: \(error.message)")
+            }
+        case "pattern":
+            let at = try requireArgument(written, argumentStart, end: end, example: "an ECMA-262 pattern, such as \"[0-9]\"")
+            let pattern = String(String.UnicodeScalarView(scalars[at..<end]))
+            do {
+                return try .pattern(pattern)
+            } catch {
+                throw RuleSyntaxError(rule: text, offset: offset(at), message: "bad pattern: \(error.message) "
+                                      + "(at column \(error.column) of its PCRE2 translation)")
             }
         case "email":
             try requireNoArgument(written, argumentStart, end: end)

@@ -133,7 +133,7 @@ struct SchemaCompiler {
     mutating func regex(_ pattern: String, at location: String) throws(SchemaError) -> PCRERegex {
         if let found = regexes[pattern] { return found }
         do {
-            let compiled = try PCRERegex(searching: ECMARegex.translate(pattern), allowEmptyClass: true)
+            let compiled = try PCRERegex(ecmaPattern: pattern)
             regexes[pattern] = compiled
             return compiled
         } catch {

@@ -341,16 +341,17 @@ struct SchemaMapper {
         return [.string("number:\(low)..\(high)")]
     }
 
-    /// `length:MIN..MAX`, `regex:PATTERN` and the format's rule (when there is one of that name).
+    /// `length:MIN..MAX`, `pattern:PATTERN` (ECMA-262, found anywhere, as the validator reads it) and the format's
+    /// rule (when there is one of that name).
     private func stringRules(_ schema: JSONValue) -> [JSONValue] {
         var rules: [JSONValue] = []
         var low: Int?, high: Int?
         if case .number(let n)? = schema["minLength"] { low = n.intValue }
         if case .number(let n)? = schema["maxLength"] { high = n.intValue }
         if low != nil || high != nil { rules.append(.string("length:\(low.map(String.init) ?? "")..\(high.map(String.init) ?? "")")) }
-        if case .string(let pattern)? = schema["pattern"], (try? Rule.parse("regex:" + pattern)) != nil {
-            rules.append(.string("regex:" + pattern))
-        }
+        // JSON Schema's meaning (ECMA-262, found anywhere), as the validator checks it; the validator has already
+        // compiled the pattern, so it is not compiled here to be tried.
+        if case .string(let pattern)? = schema["pattern"] { rules.append(.string("pattern:" + pattern)) }
         if case .string(let format)? = schema["format"], (try? Rule.parse(format)) != nil {
             rules.append(.string(format))
         }

@@ -52,7 +52,7 @@ struct ReadmeRulesTests {
     func everyRule() throws {
         let rules = try Self.rows().map { $0.rule.split(separator: ":").first.map(String.init) ?? "" }
         for name in ["required", "length", "email", "int", "decimal", "one-of", "equals", "contains", "prefix",
-                     "suffix", "regex", "url", "no-control-characters", "not", "date", "time", "time-of-day",
+                     "suffix", "regex", "pattern", "url", "no-control-characters", "not", "date", "time", "time-of-day",
                      "date-time", "duration", "ipv4", "ipv6", "ip", "cidr", "port", "hostname", "uri", "uri-reference",
                      "uuid", "semver", "json", "hex-color", "path", "file", "new-path", "executable", "ext"] {
             #expect(rules.contains(name), "README rules table has no row for \(name)")

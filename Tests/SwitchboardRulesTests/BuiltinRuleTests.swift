@@ -84,6 +84,21 @@ struct BuiltinRuleTests {
         #expect(try Rule.regex(#"\d{3}"#).check("12").description == #"regex: must match the pattern \d{3}"#)
     }
 
+    @Test("pattern: is JSON Schema's pattern, found anywhere unless anchored, and reads back as written")
+    func patternRule() throws {
+        let digit = try Rule.parse("pattern:[0-9]")
+        #expect(digit.check("a1").isValid && digit.check("7").isValid)
+        #expect(digit.check("ab").description == "pattern: must match the pattern [0-9]")
+        let readBack = try Rule.parse(digit.source)
+        #expect(digit.source == "pattern:[0-9]" && readBack.check("x9").isValid)
+        #expect(try Rule.parse(#"pattern:^\S+$"#).check("a\u{A0}b").isValid == false)
+        #expect(try Rule.parse("not:pattern:[0-9]").check("a1").isValid == false)
+        #expect(throws: RuleSyntaxError.self) { try Rule.parse("pattern:a(b") }
+        // The byte-scanner path (batch checks) agrees with the condition.
+        let bytes = Array("zz9".utf8), letters = Array("zz".utf8)
+        #expect(bytes.withUnsafeBytes { digit.accepts(utf8: $0) } && !letters.withUnsafeBytes { digit.accepts(utf8: $0) })
+    }
+
     @Test("&& reports the first failing part; || and ! read as one phrase")
     func composition() {
         let username = Rule.length(min: 3, max: 20) && !Rule.contains("@")

@@ -91,4 +91,33 @@ struct PCRERegexTests {
         }
         #expect(results.count == 64 && results.allSatisfy { $0 })
     }
+
+    @Test("the JIT compiles at the first match, once, even when many threads make it at the same moment")
+    func lazyJITFromManyThreads() async throws {
+        for round in 0..<20 {
+            // A new regex each round: every task's first match races for the JIT compilation.
+            let regex = try PCRERegex(#"(\w+)@(\w+)\.org\#(round)"#)
+            let results = await withTaskGroup(of: Bool.self) { group in
+                for i in 0..<8 {
+                    group.addTask {
+                        regex.matches("ada\(i)@example.org\(round)") && !regex.matches("ada@example.com\(round)")
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(results.count == 8 && results.allSatisfy { $0 })
+            #expect(regex.isJITCompiled)
+        }
+    }
+
+    @Test("an ECMA-262 pattern is searched for, with ECMA's white space and dot, and shows as written")
+    func ecmaPattern() throws {
+        let digit = try PCRERegex(ecmaPattern: "[0-9]")
+        #expect(digit.matches("a1") && !digit.matches("ab") && !digit.matchesWholeValue)
+        let word = try PCRERegex(ecmaPattern: #"^\S+$"#)
+        #expect(word.matches("abc") && !word.matches("a\u{A0}b") && word.pattern == #"^\S+$"#)
+        #expect(try PCRERegex(ecmaPattern: "^a.b$").matches("a\u{2028}b") == false)
+        #expect(try PCRERegex(ecmaPattern: #"\u00e9"#).matches("café"))
+        #expect(try PCRERegex(ecmaPattern: "[^]").matches("x") && !(try PCRERegex(ecmaPattern: "[]")).matches("x"))
+    }
 }

@@ -58,6 +58,26 @@ struct SchemaFormMappingTests {
         #expect(form["contact"]?.answer("nope").isValid == false) // the format, live
     }
 
+    @Test("a pattern is checked live as the validator reads it: ECMA-262, found anywhere unless anchored")
+    func patternAsTheValidatorReadsIt() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(#"""
+            {"type": "object", "properties": {
+              "code": {"type": "string", "pattern": "[0-9]"},
+              "word": {"type": "string", "pattern": "^\\S+$"}}}
+            """#), file: "s.json")
+        let form = schemaForm.makeForm()
+        // "a1" contains a digit: the schema accepts it, so the live check must too (a whole-value regex refused it).
+        #expect(form["code"]?.answer("a1").isValid == true)
+        #expect(form["code"]?.answer("ab").failure?.message == "must match the pattern [0-9]")
+        // ECMA's \S: a no-break space is white space.
+        #expect(form["word"]?.answer("a\u{A0}b").isValid == false)
+        for value in ["a1", "ab", "x 1"] {
+            let live = form["code"]?.answer(value).isValid
+            let validator = schemaForm.schema.validate(.object(JSONObject([(key: "code", value: .string(value))]))).isEmpty
+            #expect(live == validator, "\(value)")
+        }
+    }
+
     @Test("on submit the whole document is checked; a failure goes back to its question; the output is typed")
     func submitCheck() throws {
         let schemaForm = try SchemaForm(schema: try JSONValue.parse(serviceSchema), file: "s.json")
