@@ -23,19 +23,25 @@ struct SchemaRunner {
         do { document = try SchemaForm.readDocument(schema) } catch {
             throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
         }
-        // The document already read (JSON or YAML) is compiled, against the file's own URI: its relative references
+        // The document already read (JSON or YAML) is compiled against the file's own URI: its relative references
         // are read from beside it, YAML ones too, as `check --schema` reads them.
-        let compiled: JSONSchema
-        do {
-            compiled = try JSONSchema(document, uri: JSONSchema.fileURI(forPath: schema),
-                                      options: JSONSchema.Options(resolver: yamlAwareResolver))
+        let uri = JSONSchema.fileURI(forPath: schema)
+        let compile = { @Sendable () throws(SchemaError) -> JSONSchema in
+            try JSONSchema(document, uri: uri, options: JSONSchema.Options(resolver: yamlAwareResolver))
+        }
+        if !isTerminal(0) {
+            let compiled: JSONSchema
+            do { compiled = try compile() } catch {
+                throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
+            }
+            return try checkInput(compiled)
+        }
+        // At a terminal the questions are mapped while the validator compiles on another thread.
+        let schemaForm: SchemaForm
+        do { schemaForm = try SchemaForm(schema: document, file: schema, compiling: compile) } catch let error as SpecError {
+            throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true)
         } catch {
             throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
-        }
-        if !isTerminal(0) { return try checkInput(compiled) }
-        let schemaForm: SchemaForm
-        do { schemaForm = try SchemaForm(schema: document, file: schema, compiled: compiled) } catch {
-            throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true)
         }
         if let draft {
             do { try Draft(path: draft).checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }

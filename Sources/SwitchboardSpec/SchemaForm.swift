@@ -30,29 +30,62 @@ public struct SchemaForm {
     /// Maps `document` (a JSON Schema whose root is an object schema with `properties`) to a form.
     /// - Throws: `SpecError` when the schema cannot be compiled or holds nothing to ask.
     /// `compiled`: the schema already compiled (from its file, so that relative references resolve); else it is
-    /// compiled from `document`.
+    /// compiled from `document`, on another thread while the questions are mapped.
     public init(schema document: JSONValue, file: String, compiled: JSONSchema? = nil) throws(SpecError) {
-        self.document = document
-        if let compiled {
-            schema = compiled
-        } else {
-            do {
-                schema = try JSONSchema(document)
-            } catch {
-                throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1), error.description)])
+        do {
+            if let compiled {
+                try self.init(schema: document, file: file, validator: { compiled })
+            } else {
+                try self.init(schema: document, file: file, validator: SchemaCompile { () throws(SchemaError) in
+                    try JSONSchema(document)
+                }.wait)
             }
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1), "\(error)")])
         }
+    }
+
+    /// Maps `document` to a form while `compile` compiles the schema that checks its answers on another thread
+    /// (a schema of 2,000 properties asks its first question in about half the time): give it the document's own
+    /// URI and resolver, as `JSONSchema(_:uri:options:)` takes them, so that relative references resolve.
+    ///
+    /// ```swift
+    /// let schemaForm = try SchemaForm(schema: document, file: path, compiling: {
+    ///     try JSONSchema(document, uri: JSONSchema.fileURI(forPath: path))
+    /// })
+    /// ```
+    /// - Throws: `SchemaError` when the schema cannot be compiled (it comes first: a form is never mapped from a
+    ///   schema that is not valid), else `SpecError` when it holds nothing to ask.
+    public init(schema document: JSONValue, file: String,
+                compiling compile: @escaping @Sendable () throws(SchemaError) -> JSONSchema) throws {
+        try self.init(schema: document, file: file, validator: SchemaCompile(compile).wait)
+    }
+
+    /// Maps the document, then takes the validator from `validator` (which may wait for it); the validator's
+    /// error is thrown before any of the mapping's.
+    private init(schema document: JSONValue, file: String, validator: () throws(SchemaError) -> JSONSchema) throws {
+        self.document = document
         var mapper = SchemaMapper(root: document)
         let fields = mapper.fields(of: document, depth: 0)
-        guard !fields.isEmpty else {
-            throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
-                "the schema has no properties to ask; expected an object schema with properties")])
+        var mapped: Result<FormSpec, SpecError>
+        if fields.isEmpty {
+            mapped = .failure(SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
+                "the schema has no properties to ask; expected an object schema with properties")]))
+        } else {
+            var top: [(String, JSONValue)] = [("fields", .array(fields))]
+            if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
+            var parser = SpecParser(file: file, text: "")
+            let tags = SpecTags()
+            do {
+                mapped = .success(try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) })))))
+            } catch {
+                mapped = .failure(error)
+            }
         }
-        var top: [(String, JSONValue)] = [("fields", .array(fields))]
-        if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
-        var parser = SpecParser(file: file, text: "")
-        let tags = SpecTags()
-        spec = try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
+        schema = try validator()
+        spec = try mapped.get()
         ifConditions = mapper.validatorConditions
     }
 
