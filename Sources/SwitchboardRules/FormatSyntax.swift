@@ -123,7 +123,7 @@ extension RuleParser {
         var k = i
         while k < end, ("0"..."9").contains(scalars[k]) || scalars[k] == "-" { k += 1 }
         guard k > i else { return nil }
-        let text = String(String.UnicodeScalarView(scalars[i..<k]))
+        let text = string(i..<k)
         guard let day = CalendarDate(text) else {
             throw error(at: i, "expected a real date written YYYY-MM-DD, such as \"2026-03-14\", got \(displayQuoted(text))")
         }

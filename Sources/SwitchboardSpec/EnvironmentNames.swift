@@ -33,11 +33,10 @@ extension FormSpec {
     /// FormSpec.environmentName(for: "first-name")   // "FIRST_NAME"
     /// ```
     public static func environmentName(for field: String) -> String {
-        String(String.UnicodeScalarView(field.unicodeScalars.map { scalar -> Unicode.Scalar in
-            if scalar == "-" { return "_" }
-            if ("a"..."z").contains(scalar) { return Unicode.Scalar(scalar.value - 32)! }
-            return scalar
-        }))
+        // Byte by byte: only ASCII letters and "-" change, and each stays one byte.
+        String(decoding: field.utf8.map { byte in
+            byte == UInt8(ascii: "-") ? UInt8(ascii: "_") : byte &- UInt8(ascii: "a") < 26 ? byte - 32 : byte
+        }, as: UTF8.self)
     }
 
     /// Why the spec cannot be written as `NAME='value'` lines: a field whose variable name is not a shell

@@ -69,6 +69,7 @@ extension SpecParser {
 
     /// A choices command may read the answers of fields asked before its own (by variable name), no other.
     mutating func checkChoicesCommands(_ fields: inout [FieldSpec]) {
+        guard fields.contains(where: { $0.choicesCommand != nil }) else { return }
         let variables = fields.map { FormSpec.environmentName(for: $0.name) }   // each field's, made once
         for index in fields.indices {
             guard var spec = fields[index].choicesCommand else { continue }

@@ -59,6 +59,8 @@ extension SpecParser {
     }
 
     mutating func checkKeys(_ map: SpecMap, allowed: [String], in context: String) {
+        // The usual case, checked without building anything: every key a known text, none repeated.
+        if !map.hasRepeatedKey, map.keyTexts.allSatisfy({ key in key.map(allowed.contains) ?? false }) { return }
         var seen = Set<String>()
         for (key, _) in map {
             guard let name = key.scalar?.string else {
