@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardSchema
-import Yams
 
 // A form asked from a JSON Schema: each property becomes a field, a group or a list of the one form model, written
-// as a spec's node tree (handed to the spec reader as it is, never written out as text and read back) so that
+// as a spec's tree of JSON values (handed to the spec reader as it is, never written out as text and read back, nor
+// turned into YAML nodes: `SpecNode` reads either) so that
 // every keyword maps to the spec key that already does its job (`type`, `rules`, `choices`, `default`,
 // `min`/`max`, `group`, `repeat`). The whole document is checked by the validator on submit
 // (`SchemaForm.failures`).
@@ -77,9 +77,8 @@ public struct SchemaForm {
             var top: [(String, JSONValue)] = [("fields", .array(fields))]
             if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
             var parser = SpecParser(file: file, text: "")
-            let tags = SpecTags()
             do {
-                mapped = .success(try parser.parse(root: tags.node(.object(JSONObject(top.map { (key: $0.0, value: $0.1) })))))
+                mapped = .success(try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) })))))
             } catch {
                 mapped = .failure(error)
             }
@@ -457,27 +456,6 @@ func keyedMembers(_ object: JSONObject) -> [String: JSONValue] {
     keyed.reserveCapacity(object.count)
     for member in object.members { keyed[member.key] = member.value }
     return keyed
-}
-
-/// Builds a spec's node tree for a spec written as JSON (strings as quoted text, numbers and booleans plain, each
-/// with its tag), as the spec reader would have read it from the JSON text, without the text. One tag of each kind
-/// is shared by the nodes (a tag made anew builds Yams' table of constructors each time); a tag that is not
-/// implicit is never changed.
-private struct SpecTags {
-    let null = Tag(.null), bool = Tag(.bool), int = Tag(.int), float = Tag(.float), str = Tag(.str)
-    let seq = Tag(.seq), map = Tag(.map)
-
-    func node(_ value: JSONValue) -> Node {
-        switch value {
-        case .null: .scalar(Node.Scalar("null", null, .plain))
-        case .bool(let flag): .scalar(Node.Scalar(flag ? "true" : "false", bool, .plain))
-        case .number(let number): .scalar(Node.Scalar(number.description, number.intValue == nil ? float : int, .plain))
-        case .string(let text): .scalar(Node.Scalar(text, str, .doubleQuoted))
-        case .array(let items): .sequence(Node.Sequence(items.map(node), seq, .flow))
-        case .object(let object):
-            .mapping(Node.Mapping(object.members.map { (node(.string($0.key)), node($0.value)) }, map, .flow))
-        }
-    }
 }
 
 /// `texts` without repeats, in order.

@@ -22,7 +22,7 @@ public struct ChoicesCommandSpec: Sendable {
 
 extension SpecParser {
     /// `choices: {command: CMD, timeout: SECONDS}`.
-    mutating func parseChoicesCommand(_ node: Node) -> ChoicesCommandSpec? {
+    mutating func parseChoicesCommand(_ node: SpecNode) -> ChoicesCommandSpec? {
         guard let map = mapping(node, "a list of choices, or {command: \"...\", timeout: seconds}") else { return nil }
         checkKeys(map, allowed: ["command", "timeout"], in: "choices:")
         guard let commandNode = map["command"], let command = string(commandNode, "a shell command") else {

@@ -96,11 +96,11 @@ extension SpecParser {
         + "a list of these (all must hold) or {any: [...]}"
 
     /// `when:` in any of its forms (see `WhenSpec`).
-    mutating func parseWhen(_ node: Node) -> WhenSpec? {
+    mutating func parseWhen(_ node: SpecNode) -> WhenSpec? {
         if let scalar = node.scalar {
             // `when:`, `when: ~`, `when: null` (YAML's null) and `when: ""`: no condition was written (a field
             // named "null" is written in quotes).
-            if scalar.string.isEmpty || (scalar.style == .plain && node.tag.rawValue == Tag.Name.null.rawValue) {
+            if scalar.string.isEmpty || (scalar.isPlain && node.isResolvedNull) {
                 fail(node, "when: is empty; expected a condition, e.g. \(Self.whenExample) (or no when: at all)")
                 return nil
             }

@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Yams
 
-/// A YAML mapping of a spec, its members found by key text.
+/// A mapping of a spec, its members found by key text.
 ///
 /// Yams finds `mapping["name"]` by building a node for the key and comparing it with each key in turn, resolving
 /// the key's tag (a regular expression match) on the way: about twenty lookups per field made reading a spec of
 /// 2,000 fields take most of a second. The keys' texts are read once here. A field has a handful of keys, found
-/// fastest by comparing them in turn; a mapping of many (a form of 2,000 fields' `defaults:`) gets a dictionary.
-/// A repeated key finds its last value, as in Yams.
+/// fastest by comparing them in turn; a mapping of many (a spec's 2,000 `defaults:`) gets a dictionary. A
+/// repeated key finds its last value, as in Yams.
 struct SpecMap: Sequence {
-    /// The mapping as Yams read it (keys in document order, with their marks).
-    let mapping: Node.Mapping
-    /// Each member's key text (nil for a key that is not a scalar), in document order.
+    /// Each member's key node, in the order written.
+    let keys: [SpecNode]
+    /// Each member's key text (nil for a key that is not a scalar), in the order written.
     let keyTexts: [String?]
-    /// Each member's value, in document order.
-    private let values: [Node]
+    /// Each member's value, in the order written.
+    private let values: [SpecNode]
     /// The members' positions by key text, for large mappings only (the last of a repeated key).
     private let positions: [String: Int]
     /// Whether some key text is written twice.
@@ -22,17 +21,13 @@ struct SpecMap: Sequence {
 
     private static let linearLimit = 16
 
-    init(_ mapping: Node.Mapping) {
-        self.mapping = mapping
-        var keyTexts: [String?] = [], values: [Node] = []
-        keyTexts.reserveCapacity(mapping.count)
-        values.reserveCapacity(mapping.count)
-        for (key, value) in mapping {
-            keyTexts.append(key.scalar?.string)
-            values.append(value)
-        }
-        self.keyTexts = keyTexts
+    /// The mapping `node` holds; nil if it holds something else.
+    init?(_ node: SpecNode) {
+        guard let (keys, values) = node.members else { return nil }
+        self.keys = keys
         self.values = values
+        let keyTexts = keys.map { $0.scalar?.string }
+        self.keyTexts = keyTexts
         var positions: [String: Int] = [:]
         var repeated = false
         if keyTexts.count > Self.linearLimit {
@@ -52,7 +47,7 @@ struct SpecMap: Sequence {
     }
 
     /// The value of the key written `key` (the last one when it is repeated).
-    subscript(key: String) -> Node? {
+    subscript(key: String) -> SpecNode? {
         if keyTexts.count > Self.linearLimit { return positions[key].map { values[$0] } }
         var index = keyTexts.count
         while index > 0 {
@@ -62,14 +57,13 @@ struct SpecMap: Sequence {
         return nil
     }
 
-    /// The key nodes, in document order.
-    var keys: [Node] { Array(mapping.keys) }
-
     /// The number of members, a repeated key counted each time.
-    var count: Int { mapping.count }
+    var count: Int { keys.count }
 
     /// The first member written.
-    var first: (key: Node, value: Node)? { mapping.first }
+    var first: (key: SpecNode, value: SpecNode)? { keys.first.map { ($0, values[0]) } }
 
-    func makeIterator() -> Node.Mapping.Iterator { mapping.makeIterator() }
+    func makeIterator() -> some IteratorProtocol<(key: SpecNode, value: SpecNode)> {
+        zip(keys, values).lazy.map { (key: $0, value: $1) }.makeIterator()
+    }
 }

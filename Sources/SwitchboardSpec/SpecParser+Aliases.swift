@@ -19,7 +19,7 @@ extension SpecParser {
         walk.visit(root, written: root, repeated: nil)
         guard let (node, repeated) = walk.exceeded else { return true }
         let part = repeated.mark.map { "the part written at line \($0.line), column \($0.column)" } ?? "a part"
-        fail(node, "the aliases here expand to more than \(Self.maximumAliasExpansion) values (an alias repeats "
+        fail(SpecNode(yaml: node), "the aliases here expand to more than \(Self.maximumAliasExpansion) values (an alias repeats "
              + "\(part), which repeats others); an alias may repeat a part of a spec, not multiply it: write the "
              + "part out, or repeat it fewer times")
         return false

@@ -17,9 +17,9 @@ extension SpecParser {
     static let repeatKeys = ["name", "prompt", "repeat", "min", "max", "required", "when"]
 
     /// Parses the entries of a fields list inside the groups `path` (empty: the form itself).
-    mutating func parseEntries(_ list: [Node], in path: [String], into parsed: inout ParsedFields) {
+    mutating func parseEntries(_ list: [SpecNode], in path: [String], into parsed: inout ParsedFields) {
         for item in list {
-            let map = item.mapping.map(SpecMap.init)
+            let map = SpecMap(item)
             if let map, map["group"] != nil {
                 parseGroup(map, at: item, in: path, into: &parsed)
             } else if let map, map["repeat"] != nil {
@@ -46,7 +46,7 @@ extension SpecParser {
     }
 
     /// An entry's `name:` (letters, digits, - and _).
-    private mutating func entryName(_ map: SpecMap, at node: Node, _ what: String) -> (String, Node)? {
+    private mutating func entryName(_ map: SpecMap, at node: SpecNode, _ what: String) -> (String, SpecNode)? {
         guard let nameNode = map["name"] else {
             fail(node, "missing name:; every \(what) needs a name")
             return nil
@@ -60,7 +60,7 @@ extension SpecParser {
     }
 
     /// `{name: server, prompt: Server, group: [fields...]}`: a nested object.
-    private mutating func parseGroup(_ map: SpecMap, at node: Node, in path: [String],
+    private mutating func parseGroup(_ map: SpecMap, at node: SpecNode, in path: [String],
                                      into parsed: inout ParsedFields) {
         checkKeys(map, allowed: Self.groupKeys, in: "a group")
         guard let (name, nameNode) = entryName(map, at: node, "group") else { return }
@@ -75,7 +75,7 @@ extension SpecParser {
 
     /// `{name: items, prompt: Items, min: 1, max: 5, repeat: FIELD or [FIELDS]}`: a list of values (one field, its
     /// name optional) or of objects (a list of fields).
-    private mutating func parseRepeat(_ map: SpecMap, at node: Node, in path: [String],
+    private mutating func parseRepeat(_ map: SpecMap, at node: SpecNode, in path: [String],
                                       into parsed: inout ParsedFields) {
         checkKeys(map, allowed: Self.repeatKeys, in: "a repeat")
         guard let (name, nameNode) = entryName(map, at: node, "repeat") else { return }
@@ -98,7 +98,7 @@ extension SpecParser {
         guard let repeatNode = map["repeat"] else { return }
         var template: [FieldSpec] = []
         var holdsValues = false
-        if repeatNode.mapping != nil {
+        if repeatNode.isMapping {
             holdsValues = true
             if let field = parseField(repeatNode, existing: [:], impliedName: name) { template = [field] }
         } else if let list = sequence(repeatNode, "a field (a list of values) or a list of fields (a list of objects)") {
@@ -128,7 +128,7 @@ extension SpecParser {
     /// An item's fields. A `group:` among them is a nested object of the item: its fields are named by their
     /// path within the item (`address.city`, so `items.0.address.city`) and asked after its title
     /// ("Items 1: Address: City").
-    private mutating func parseItemFields(_ list: [Node], in path: [String], title: String?,
+    private mutating func parseItemFields(_ list: [SpecNode], in path: [String], title: String?,
                                           names: inout [String: Int], into template: inout [FieldSpec]) {
         func claim(_ name: String, at location: SpecLocation) -> Bool {
             if let firstLine = names[name] {
@@ -140,7 +140,7 @@ extension SpecParser {
             return true
         }
         for item in list {
-            if let map = item.mapping.map(SpecMap.init), map["group"] != nil {
+            if let map = SpecMap(item), map["group"] != nil {
                 checkKeys(map, allowed: Self.groupKeys, in: "a group")
                 guard let (name, nameNode) = entryName(map, at: item, "group"),
                       claim((path + [name]).joined(separator: "."), at: location(nameNode)) else { continue }

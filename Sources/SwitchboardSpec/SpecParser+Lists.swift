@@ -24,9 +24,9 @@ extension SpecParser {
     }
 
     /// A multi-select's default: a list of its choices (`default: [api, web]`), or one choice.
-    mutating func parseListDefault(_ node: Node, kind: FieldKind) -> DefaultSpec? {
+    mutating func parseListDefault(_ node: SpecNode, kind: FieldKind) -> DefaultSpec? {
         guard case .multiselect(let choices, _, _) = kind else { return nil }
-        let items: [Node]
+        let items: [SpecNode]
         if node.scalar != nil {
             items = [node]
         } else {
@@ -50,7 +50,7 @@ extension SpecParser {
     /// A literal default the field could never accept is refused: a select's that is not one of its choices, a
     /// yes/no or confirm field's that is neither yes nor no (in English or in the form's `words:`). An empty
     /// default is no default.
-    mutating func checkDefault(_ value: String, of kind: FieldKind, at node: Node) {
+    mutating func checkDefault(_ value: String, of kind: FieldKind, at node: SpecNode) {
         guard !value.isEmpty else { return }
         switch kind {
         case .choice(let choices):

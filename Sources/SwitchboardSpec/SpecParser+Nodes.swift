@@ -5,27 +5,22 @@ import Yams
 
 // Reading a spec's YAML nodes: where a node is (file:line:column), what it holds, the problems it has.
 extension SpecParser {
-    func location(_ node: Node?) -> SpecLocation {
+    func location(_ node: SpecNode?) -> SpecLocation {
         let mark = node?.mark
         return SpecLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    mutating func fail(_ node: Node?, _ message: String) {
+    mutating func fail(_ node: SpecNode?, _ message: String) {
         problems.append(SpecProblem(location(node), message))
     }
 
-    func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar(let s): "\(displayQuoted(s.string, limit: 60))"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
-        }
+    func describe(_ node: SpecNode) -> String {
+        node.described
     }
 
-    mutating func string(_ node: Node, _ expected: String) -> String? {
+    mutating func string(_ node: SpecNode, _ expected: String) -> String? {
         if let scalar = node.scalar {
-            if scalar.tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain && scalar.string.isEmpty {
+            if scalar.isNull && scalar.isPlain && scalar.string.isEmpty {
                 return ""
             }
             return scalar.string
@@ -34,7 +29,7 @@ extension SpecParser {
         return nil
     }
 
-    mutating func bool(_ node: Node) -> Bool? {
+    mutating func bool(_ node: SpecNode) -> Bool? {
         if let scalar = node.scalar {
             switch scalar.string.lowercased() {
             case "true", "yes", "on": return true
@@ -46,14 +41,14 @@ extension SpecParser {
         return nil
     }
 
-    mutating func sequence(_ node: Node, _ expected: String) -> [Node]? {
-        if let list = node.sequence { return Array(list) }
+    mutating func sequence(_ node: SpecNode, _ expected: String) -> [SpecNode]? {
+        if let list = node.sequence { return list }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }
 
-    mutating func mapping(_ node: Node, _ expected: String) -> SpecMap? {
-        if let map = node.mapping { return SpecMap(map) }
+    mutating func mapping(_ node: SpecNode, _ expected: String) -> SpecMap? {
+        if let map = SpecMap(node) { return map }
         fail(node, "expected \(expected), got \(describe(node))")
         return nil
     }

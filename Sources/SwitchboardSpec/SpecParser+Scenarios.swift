@@ -8,7 +8,7 @@ extension SpecParser {
     static let scenarioKeys = ["name", "columns", "rows", "steps", "answers", "status"]
     static let stepKeys = ["type", "press", "paste", "expect", "expect-not"]
 
-    mutating func parseScenarios(_ node: Node, fieldNames: Set<String>) -> [ScenarioSpec] {
+    mutating func parseScenarios(_ node: SpecNode, fieldNames: Set<String>) -> [ScenarioSpec] {
         guard let list = sequence(node, "a list of scenarios") else { return [] }
         var scenarios: [ScenarioSpec] = []
         var seen: [String: Int] = [:]
@@ -56,7 +56,7 @@ extension SpecParser {
         return scenarios
     }
 
-    private mutating func parseStep(_ node: Node) -> ScenarioStep? {
+    private mutating func parseStep(_ node: SpecNode) -> ScenarioStep? {
         guard let map = mapping(node, "a step such as {type: ada}, {press: enter} or {expect: Username}") else {
             return nil
         }
@@ -68,7 +68,7 @@ extension SpecParser {
         let action: ScenarioStep.Action
         switch key {
         case "press":
-            let names = value.sequence.map(Array.init) ?? [value]
+            let names = value.sequence ?? [value]
             var keys: [String] = []
             for nameNode in names {
                 guard let name = string(nameNode, "a key name") else { continue }
@@ -102,7 +102,7 @@ extension SpecParser {
         return ScenarioStep(action: action, location: location(node))
     }
 
-    private mutating func number(_ node: Node, _ key: String, _ range: ClosedRange<Int>) -> Int? {
+    private mutating func number(_ node: SpecNode, _ key: String, _ range: ClosedRange<Int>) -> Int? {
         if let text = node.scalar?.string, let value = Int(text), range.contains(value) { return value }
         fail(node, "\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound), got "
              + describe(node))
@@ -110,12 +110,7 @@ extension SpecParser {
     }
 
     /// A node as comparable text: a scalar's text, a list as `[a, b]`, a mapping as `{k: v}`.
-    static func plainText(_ node: Node) -> String {
-        switch node {
-        case .scalar(let scalar): scalar.string
-        case .sequence(let list): "[" + list.map { plainText($0) }.joined(separator: ", ") + "]"
-        case .mapping(let map): "{" + map.map { plainText($0.key) + ": " + plainText($0.value) }.joined(separator: ", ") + "}"
-        case .alias: ""
-        }
+    static func plainText(_ node: SpecNode) -> String {
+        node.plainText
     }
 }

@@ -38,13 +38,13 @@ struct SpecParser {
             throw SpecError(problems: [yamlProblem(error)])
         }
         if let root, !checkAliasExpansion(root) { throw SpecError(problems: problems) }
-        return try parse(root: root)
+        return try parse(root: root.map(SpecNode.init(yaml:)))
     }
 
     /// Parses a spec's node tree: read from YAML text by `parse()`, or built by a program (a schema form), which
     /// holds no aliases and no text to read.
-    mutating func parse(root: Node?) throws(SpecError) -> FormSpec {
-        guard let root, let top = root.mapping.map(SpecMap.init) else {
+    mutating func parse(root: SpecNode?) throws(SpecError) -> FormSpec {
+        guard let root, let top = SpecMap(root) else {
             fail(root, "expected a mapping with fields: (and optionally title: and rules:)")
             throw SpecError(problems: problems)
         }
@@ -85,7 +85,7 @@ struct SpecParser {
     /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
     /// checked in quadratic time).
     /// `impliedName`: the name of a field that may go without `name:` (a list's value).
-    mutating func parseField(_ node: Node, existing: [String: Int], impliedName: String? = nil) -> FieldSpec? {
+    mutating func parseField(_ node: SpecNode, existing: [String: Int], impliedName: String? = nil) -> FieldSpec? {
         guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
         guard let nameNode = map["name"] ?? (impliedName == nil ? nil : node) else {
@@ -120,13 +120,13 @@ struct SpecParser {
             location: location(nameNode),
             check: map["check"].flatMap { parseCheck($0) },
             when: map["when"].flatMap { parseWhen($0) },
-            choicesCommand: map["choices"].flatMap { $0.mapping == nil ? nil : parseChoicesCommand($0) })
+            choicesCommand: map["choices"].flatMap { $0.isMapping ? parseChoicesCommand($0) : nil })
         spec.help = map["help"].flatMap { string($0, "a help text") }
         return spec
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
-    private mutating func parseCheck(_ node: Node) -> CheckSpec? {
+    private mutating func parseCheck(_ node: SpecNode) -> CheckSpec? {
         let expected = "a check command, or {command: \"...\", timeout: seconds, debounce: milliseconds}"
         if node.scalar != nil {
             guard let command = string(node, expected) else { return nil }
@@ -158,7 +158,7 @@ struct SpecParser {
         return spec
     }
 
-    private mutating func checkSpec(command: String, at node: Node) -> CheckSpec? {
+    private mutating func checkSpec(command: String, at node: SpecNode) -> CheckSpec? {
         if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
             fail(node, "expected a shell command, e.g. check: ./is-free.sh, got an empty one")
             return nil
@@ -168,7 +168,7 @@ struct SpecParser {
 
     private mutating func parseKind(_ map: SpecMap) -> FieldKind {
         var kind: FieldKind = .text
-        var kindNode: Node?
+        var kindNode: SpecNode?
         if let node = map["type"], let name = string(node, "a field type") {
             kindNode = node
             switch name {
@@ -193,7 +193,7 @@ struct SpecParser {
                 kindNode = node
             }
         }
-        if let node = map["choices"], node.mapping != nil {
+        if let node = map["choices"], node.isMapping {
             // Choices from a command (parsed by parseChoicesCommand).
             if kindNode != nil, case .choice = kind {} else if kindNode != nil {
                 fail(node, "choices: {command: ...} only applies to type: select (choice), not \(kind)")
@@ -246,7 +246,7 @@ struct SpecParser {
 
     // MARK: Rules
 
-    private mutating func parseNamedRules(_ node: Node) {
+    private mutating func parseNamedRules(_ node: SpecNode) {
         guard let map = mapping(node, "a mapping of rule names to rules") else { return }
         for (key, value) in map {
             guard let name = string(key, "a rule name") else { continue }
@@ -263,10 +263,10 @@ struct SpecParser {
     }
 
     /// A rule: `"length:3..20"`, a named rule, or `{rule: "...", message: "..."}`.
-    mutating func parseRule(_ node: Node) -> SpecRule? {
+    mutating func parseRule(_ node: SpecNode) -> SpecRule? {
         var textNode = node
         var message: String?
-        if let map = node.mapping.map(SpecMap.init) {
+        if let map = SpecMap(node) {
             checkKeys(map, allowed: ["rule", "message"], in: "a rule")
             guard let inner = map["rule"] else {
                 fail(node, "missing rule:; expected {rule: \"length:3..20\", message: \"...\"}")
@@ -289,7 +289,7 @@ struct SpecParser {
                 pathCompletion = parsed.pathCompletion
             case .failure(let error):
                 var at = location(textNode)
-                if let scalar = textNode.scalar, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+                if let scalar = textNode.scalar, scalar.isQuoted {
                     at.column += 1
                 }
                 at.column += error.offset
@@ -303,7 +303,7 @@ struct SpecParser {
 
     // MARK: Defaults, bindings, examples
 
-    private mutating func parseDefault(_ node: Node, kind: FieldKind) -> DefaultSpec? {
+    private mutating func parseDefault(_ node: SpecNode, kind: FieldKind) -> DefaultSpec? {
         let multiline = kind == .multiline
         if node.scalar != nil {
             guard let value = string(node, "a default value") else { return nil }
@@ -334,7 +334,7 @@ struct SpecParser {
         return .derived(from: from, map: transform, at: location(fromNode))
     }
 
-    private mutating func parseBinding(_ node: Node, _ key: String) -> FieldBinding? {
+    private mutating func parseBinding(_ node: SpecNode, _ key: String) -> FieldBinding? {
         if node.scalar != nil {
             return string(node, "a field name").map { FieldBinding(field: $0, message: nil, location: location(node)) }
         }
@@ -348,7 +348,7 @@ struct SpecParser {
                             location: location(fieldNode))
     }
 
-    private mutating func parseExamples(_ node: Node) -> [ExampleSpec] {
+    private mutating func parseExamples(_ node: SpecNode) -> [ExampleSpec] {
         guard let map = mapping(node, "{valid: [...], invalid: [...]}") else { return [] }
         checkKeys(map, allowed: ["valid", "invalid"], in: "examples")
         var examples: [ExampleSpec] = []

@@ -81,7 +81,7 @@ extension ScenarioSpec {
         var answers: [String: String] = [:]
         for (key, value) in map {
             guard let name = key.scalar?.string else { continue }
-            answers[name] = SpecParser.plainText(value)
+            answers[name] = SpecParser.plainText(SpecNode(yaml: value))
         }
         return answers
     }

@@ -78,7 +78,7 @@ func placeholders(in text: String) -> [String] {
 extension SpecParser {
     /// `words:`: a mapping of the keys in `FormWords.specKeys` (and `rules:`, a mapping of rule names to
     /// messages) to plain text.
-    mutating func parseWords(_ node: Node) -> FormWords {
+    mutating func parseWords(_ node: SpecNode) -> FormWords {
         var words = FormWords()
         guard let map = mapping(node, "a mapping of words, e.g. {review-title: \"Xem lại:\", yes: có, no: không}")
         else { return words }
@@ -86,7 +86,7 @@ extension SpecParser {
         checkKeys(map, allowed: keys + ["rules"], in: "words:")
         // Looked up by the key's text: `yes:` and `"yes":` are the same key here (YAML 1.1 would read a plain
         // yes as a boolean).
-        var byText: [String: Node] = [:]
+        var byText: [String: SpecNode] = [:]
         for (key, value) in map { if let text = key.scalar?.string { byText[text] = value } }
         for (key, path) in FormWords.specKeys {
             guard let valueNode = byText[key], let text = plainWord(valueNode, key) else { continue }
@@ -111,7 +111,7 @@ extension SpecParser {
 
     /// A placeholder the word is not filled with would show as written (`{datei}`): refused, naming the known
     /// ones.
-    private mutating func checkPlaceholders(_ text: String, allowed: [String], in key: String, at node: Node) {
+    private mutating func checkPlaceholders(_ text: String, allowed: [String], in key: String, at node: SpecNode) {
         for name in placeholders(in: text) where !allowed.contains(name) {
             let expected = allowed.isEmpty ? "this word takes none"
                 : "expected " + allowed.map { "{\($0)}" }.joined(separator: allowed.count == 2 ? " or " : ", ")
@@ -121,7 +121,7 @@ extension SpecParser {
 
     /// A key that answers both yes and no (either case) would mean yes at a terminal, where the yes keys are
     /// tried first, and no when piped: refused.
-    private mutating func checkKeysApart(_ lists: ListWords, at node: Node?) {
+    private mutating func checkKeysApart(_ lists: ListWords, at node: SpecNode?) {
         let yesKeys = Set(lists.yesKeys.map { $0.lowercased() })
         guard let node, let shared = lists.noKeys.first(where: { yesKeys.contains($0.lowercased()) }) else { return }
         fail(node, "no-keys: \(displayQuoted(String(shared), limit: 60)) is also a yes key (yes-keys: "
@@ -129,7 +129,7 @@ extension SpecParser {
     }
 
     /// A word: text on one line without control characters (it is shown on the terminal as is).
-    private mutating func plainWord(_ node: Node, _ key: String) -> String? {
+    private mutating func plainWord(_ node: SpecNode, _ key: String) -> String? {
         guard let text = string(node, "text for \(key)") else { return nil }
         if text.unicodeScalars.contains(where: needsDisplayEscape) {
             fail(node, "\(key): holds a control character or a line break; a word must be plain text on one line")
