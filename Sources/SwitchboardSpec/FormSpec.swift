@@ -104,7 +104,7 @@ public struct FormSpec {
         }
         func addRepeats(at position: Int) {
             for list in listsAt[position] ?? [] {
-                let key = String(list.name.split(separator: ".").last ?? "")
+                let key = lastNamePart(list.name)
                 let template = list.fields, holdsValues = list.holdsValues, words = words
                 let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,
                                in: group(list.groupPath)) { item in
@@ -121,7 +121,7 @@ public struct FormSpec {
         }
         for (position, spec) in fields.enumerated() {
             addRepeats(at: position)
-            let key = String(spec.name.split(separator: ".").last ?? "")
+            let key = lastNamePart(spec.name)
             let field = form.add(FormField(key, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
                                            rules: spec.rules.map(\.condition), message: spec.message),
                                  in: group(spec.groupPath))
@@ -335,4 +335,10 @@ public struct ExampleSpec: Equatable, Sendable {
     public var shouldPass: Bool
     /// Where it is written.
     public var location: SpecLocation
+}
+
+/// The last part of a dotted name (`port` of `server.port`), found by its bytes.
+private func lastNamePart(_ name: String) -> String {
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+    return String(name[name.utf8.index(after: dot)...])
 }

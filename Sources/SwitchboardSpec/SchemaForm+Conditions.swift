@@ -155,7 +155,7 @@ extension SchemaMapper {
         guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
         var made = [entry]
         if !required, entry["group"] != nil,
-           let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: siblings) {
+           let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: Set(siblings.members.map(\.key))) {
             made = gated
         }
         guard let when else { return made }

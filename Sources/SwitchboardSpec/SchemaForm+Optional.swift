@@ -8,10 +8,12 @@ import SwitchboardSchema
 extension SchemaMapper {
     /// The confirm question and the group gated by it; nil when the object cannot be gated (a sibling property is
     /// named `add-NAME`).
+    /// `siblings`: the names of the object's properties (a set: an object of 2,000 properties has hundreds of
+    /// optional objects, and looking each gate's name up in its list of members took quadratic time).
     func gatedGroup(_ name: String, _ schema: JSONValue, _ group: JSONValue, prefix: String,
-                    siblings: JSONObject) -> [JSONValue]? {
+                    siblings: Set<String>) -> [JSONValue]? {
         let gate = "add-" + name
-        guard siblings[gate] == nil, case .object(let entry) = group, case .array(let inner)? = group["group"],
+        guard !siblings.contains(gate), case .object(let entry) = group, case .array(let inner)? = group["group"],
               let gatedInner = gated(inner, by: prefix + gate) else { return nil }
         var title = name
         if case .string(let text)? = schema["x-switchboard"]?["prompt"] ?? schema["title"] { title = text }

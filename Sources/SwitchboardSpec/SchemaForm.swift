@@ -212,6 +212,7 @@ struct SchemaMapper {
             for case .string(let name) in names { required.insert(name) }
         }
         var entries: [JSONValue] = []
+        var names: Set<String>?   // the properties' names, made when an optional object first needs them
         for member in properties.members {
             let schema = resolved(member.value)
             if inItem && type(schema) == "object" {
@@ -226,12 +227,15 @@ struct SchemaMapper {
             guard let entry = field(member.key, schema, required: required.contains(member.key), depth: depth,
                                     prefix: prefix) else { continue }
             // An optional object is asked only after a yes to its own question.
-            if !required.contains(member.key), entry["group"] != nil,
-               let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: properties) {
-                entries += gated
-            } else {
-                entries.append(entry)
+            if !required.contains(member.key), entry["group"] != nil {
+                let siblings = names ?? Set(properties.members.map(\.key))
+                names = siblings
+                if let gated = gatedGroup(member.key, schema, entry, prefix: prefix, siblings: siblings) {
+                    entries += gated
+                    continue
+                }
             }
+            entries.append(entry)
         }
         if inItem {
             // An empty answer to an item's first question ends the list, so an optional first question could not

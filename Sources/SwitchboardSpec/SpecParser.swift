@@ -19,6 +19,8 @@ struct SpecParser {
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
                             "default", "choices", "same-as", "after", "examples", "check", "min", "max", "when",
                             "help"]
+    /// The keys that set a field's kind by a flag (`masked: true`).
+    static let kindFlags: [(String, FieldKind)] = [("masked", .masked), ("multiline", .multiline)]
     static let kinds = ["text", "masked", "multiline", "choice", "select", "multiselect", "yesno", "confirm", "number"]
 
     init(file: String, text: String) {
@@ -184,7 +186,7 @@ struct SpecParser {
                 fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
         }
-        for (flag, flagKind) in [("masked", FieldKind.masked), ("multiline", .multiline)] {
+        for (flag, flagKind) in Self.kindFlags {
             guard let node = map[flag], bool(node) == true else { continue }
             if let kindNode, kind != flagKind {
                 fail(node, "\(flag): true conflicts with type: \(kind) (line \(location(kindNode).line))")
