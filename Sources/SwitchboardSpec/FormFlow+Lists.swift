@@ -48,13 +48,17 @@ extension FormFlow {
             let values = field.choices
             if values.isEmpty { return nil }
             let multi = field.isMultiselect
-            let picked = try prompter.readChoice(prompt: field.prompt, choices: values, multi: multi,
-                                                 selected: field.values, words: words) { candidate in
+            // An optional single choice can be left unanswered (as an optional line is, by Enter on nothing): a
+            // row of its own, first, says so, and is highlighted while the field has no answer. Not added when a
+            // choice is written the same.
+            let none = !multi && !field.isRequired && !values.contains(words.noAnswer) ? words.noAnswer : nil
+            let picked = try prompter.readChoice(prompt: field.prompt, choices: none.map { [$0] + values } ?? values,
+                                                 multi: multi, selected: field.values, words: words) { candidate in
                 // The field's own verdict for the candidate: its kind's checks (min, max), rules, cross-field checks.
-                field.input.text.value = candidate.joined(separator: "\n")
+                field.input.text.value = candidate.filter { $0 != none }.joined(separator: "\n")
                 return field.translated(field.input.revalidate())
             }
-            return picked.joined(separator: "\n")
+            return picked.filter { $0 != none }.joined(separator: "\n")
         case .confirm:
             let current = parseYesNo(field.text.value)
             return try prompter.readConfirm(prompt: field.prompt, default: current, words: words) ? "yes" : "no"

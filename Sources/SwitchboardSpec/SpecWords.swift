@@ -27,6 +27,7 @@ extension FormWords {
         ("draft-warning", \.draftWarning), ("choices-failed", \.choicesFailed), ("choices-empty", \.choicesEmpty),
         ("list-ends", \.listEnds), ("list-add-item", \.listAddItem), ("review-list-hint", \.reviewListHint),
         ("list-full", \.listFull), ("list-at-minimum", \.listAtMinimum), ("list-no-item", \.listNoItem),
+        ("no-answer", \.noAnswer),
         // Lists and confirm questions (ListWords).
         ("highlight-mark", \.lists.highlightMark), ("chosen-mark", \.lists.chosenMark),
         ("unchosen-mark", \.lists.unchosenMark), ("more-above-and-below", \.lists.moreAboveAndBelow),

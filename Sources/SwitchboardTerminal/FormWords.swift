@@ -69,6 +69,8 @@ public struct FormWords: Sendable, Equatable {
     public var listAtMinimum = "{list} needs at least {n} items."
     /// A removal naming no item; `{name}`: what was typed.
     public var listNoItem = "No item {name}."
+    /// The first row of an optional single choice: picking it leaves the answer empty.
+    public var noAnswer = "(no answer)"
     /// The words of list questions (select, multi-select) and one-key yes/no questions (confirm): marks, help,
     /// messages and keys. Its `yes` and `no` follow this struct's when a form shows them.
     public var lists = ListWords()

@@ -128,4 +128,48 @@ struct SchemaFormScreenTests {
 
             """)
     }
+
+    @Test("an optional choice can be left unanswered: its first row, highlighted, leaves the property out")
+    func optionalChoiceLeftOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let schema = try scratch.file("opt.json", """
+            {"type": "object", "required": ["size"], "properties": {
+              "level": {"title": "Level", "enum": ["low", "high"]},
+              "include": {"title": "Include", "const": "scope"},
+              "size": {"title": "Size", "enum": ["s", "m"]},
+              "mode": {"title": "Mode", "enum": ["fast", "safe"], "default": "safe"}}}
+            """)
+        let output = scratch.path("out.json")
+        let screen = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form --schema " + shellQuote(schema)
+                                    + " > " + shellQuote(output), width: 80, height: 30, environment: ["NO_COLOR": "1"])
+        defer { screen.kill() }
+        #expect(screen.waitFor("› (no answer)\n  low\n  high") != nil)   // optional: the no-answer row first
+        screen.press("Enter")
+        #expect(screen.waitFor("› (no answer)\n  scope") != nil)          // a const too
+        screen.press("Down")
+        screen.press("Enter")
+        #expect(screen.waitFor("› s\n  m") != nil)                        // required: no such row
+        screen.press("Enter")
+        #expect(screen.waitFor("  (no answer)\n  fast\n› safe") != nil)  // a default stays highlighted
+        screen.press("Enter")
+        #expect(screen.waitFor("Enter to submit:") != nil)
+        screen.type("level")                                              // picked from the review after all
+        screen.press("Enter")
+        #expect(screen.waitFor("› (no answer)") != nil)
+        screen.press("Down", "Down")
+        screen.press("Enter")
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("level    high") } != nil)
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
+            {
+              "level": "high",
+              "include": "scope",
+              "size": "s",
+              "mode": "safe"
+            }
+
+            """)
+    }
 }

@@ -82,7 +82,7 @@ import SwitchboardTerminal
                     + "enter-for-secret-default, enter-needs-valid, tab-completes, yes, no, multiline-hint, lines-kept, "
                     + "resuming, ignoring-draft, draft-warning, choices-failed, "
                     + "choices-empty, list-ends, list-add-item, review-list-hint, list-full, list-at-minimum, "
-                    + "list-no-item, highlight-mark, chosen-mark, unchosen-mark, more-above-and-below, more-above, "
+                    + "list-no-item, no-answer, highlight-mark, chosen-mark, unchosen-mark, more-above-and-below, more-above, "
                     + "more-below, select-help, multi-help, no-match, too-few, too-many, yes-keys, no-keys, "
                     + "confirm-help, yes-no-default-yes, yes-no-default-no, yes-no-keys, plain-select, plain-multi, "
                     + "not-an-option, no-such-number, plain-numbers-are-options, rules",
