@@ -254,10 +254,11 @@ final class ReadlineSession {
     func lineReceived(_ bytes: [UInt8]?) {
         rl_callback_handler_remove()
         if bytes == nil && sb_rl_key_reading_interrupted() != 0 {
-            // Not Ctrl-D: a read gave up for a signal (see `run`), which readline took for the end of the input and
-            // restored the terminal, its cursor sent back to the start of the row. Put it back where the line was
-            // drawn; the signal is handled next.
-            if drawnAt.1 > 0 && drawnAt.0 == sb_rl_cursor_row() { streams.write("\r" + escape + "\(drawnAt.1)C") }
+            // Not Ctrl-D: a read gave up for a signal (see `run`), which readline took for the end of the input: it
+            // has restored the terminal and, with bracketed paste on, gone to the start of the next row (as for
+            // Ctrl-D below). The cursor goes back to where the line was drawn, for the signal's `^C`; the signal
+            // is handled next.
+            if sb_rl_cursor_column() == 0 && drawnAt.1 > 0 { streams.write(escape + "1A\r" + escape + "\(drawnAt.1)C") }
             return
         }
         guard let bytes else {
