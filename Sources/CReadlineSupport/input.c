@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 #include <readline/readline.h>
@@ -115,8 +116,15 @@ int sb_rl_read_key_byte(FILE *stream) {
 }
 
 /// Opens the terminal `fd` refers to once more, as a description of its own (so O_NONBLOCK does not reach the
-/// descriptor the shell shares): by its /proc entry on Linux, else by its name.
+/// descriptor the shell shares): by its /proc entry on Linux, else by its name. -1 when it cannot be the same
+/// terminal: the master side of a pseudo-terminal (opening /dev/ptmx again makes a new one), or another device.
 static int open_terminal_again(int fd) {
+#ifdef TIOCGPTN
+    unsigned int number;
+    if (ioctl(fd, TIOCGPTN, &number) == 0) return -1;
+#endif
+    struct stat original;
+    if (fstat(fd, &original) != 0 || !S_ISCHR(original.st_mode)) return -1;
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
@@ -126,7 +134,8 @@ static int open_terminal_again(int fd) {
         if (ttyname_r(fd, name, sizeof name) == 0) opened = open(name, flags);
     }
     if (opened < 0) return -1;
-    if (!isatty(opened)) {   // not the terminal after all (a /proc that is not Linux's)
+    struct stat again;
+    if (fstat(opened, &again) != 0 || again.st_rdev != original.st_rdev || !isatty(opened)) {
         close(opened);
         return -1;
     }
