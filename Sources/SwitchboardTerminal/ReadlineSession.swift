@@ -74,9 +74,15 @@ final class ReadlineSession {
     func run() throws -> String {
         adoptCharacterLocale()
         let trap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT],
-                              alsoAtDefault: SignalTrap.otherTerminating())
+                              alsoAtDefault: SignalTrap.otherTerminating(), interrupts: true)
         self.trap = trap
         defer { trap.close() }
+        // readline's reads never wait for a key while a signal that ends the field is waiting on the pipe: Ctrl-C
+        // empties the terminal's input as it signals, so a byte poll or FIONREAD counted may be gone when readline
+        // (inside a command: typed keys inserted in a batch, a paste) asks for it, and a blocking read would wait
+        // for the next key with the Ctrl-C already caught. Closed before the trap (defers run in reverse).
+        let keyReading = sb_rl_begin_key_reading(streams.inputFD, trap.interruptReadEnd)
+        defer { sb_rl_end_key_reading(keyReading) }
         // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
         var modes = termios()
         if tcgetattr(streams.inputFD, &modes) == 0 { sb_fatal_guard_install(streams.inputFD, &modes) }
@@ -153,6 +159,9 @@ final class ReadlineSession {
                 // sb_rl_read_key_byte), and whether more is pending needs no system call.
                 if fds[0].revents != 0 { sb_rl_set_known_input(1) }
                 rl_callback_read_char()
+                // A read gave up for a signal that ends the field (readline stopped what it was doing): the
+                // signal is on the trap's pipe, handled at once by the next turn.
+                if sb_rl_key_reading_interrupted() != 0 { continue }
                 if restartNeeded {
                     restartNeeded = false
                     lastBuffer = []
@@ -244,6 +253,14 @@ final class ReadlineSession {
 
     func lineReceived(_ bytes: [UInt8]?) {
         rl_callback_handler_remove()
+        if bytes == nil && sb_rl_key_reading_interrupted() != 0 {
+            // Not Ctrl-D: a read gave up for a signal (see `run`), which readline took for the end of the input: it
+            // has restored the terminal and, with bracketed paste on, gone to the start of the next row (as for
+            // Ctrl-D below). The cursor goes back to where the line was drawn, for the signal's `^C`; the signal
+            // is handled next.
+            if sb_rl_cursor_column() == 0 && drawnAt.1 > 0 { streams.write(escape + "1A\r" + escape + "\(drawnAt.1)C") }
+            return
+        }
         guard let bytes else {
             // Ctrl-D on an empty line. With bracketed paste on, readline has already gone to the start of the
             // next row (the hint's) when it restored the terminal; otherwise the cursor is still on the input.

@@ -2,6 +2,8 @@
 
 /// The write end of the active trap's self-pipe; the C signal handler can only reach a global.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The write end of the active trap's interrupt pipe (-1 when it has none).
+nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
 
 /// Turns signals into bytes on a pipe that the read loop polls, so that every reaction (restoring the
 /// terminal, redrawing after a resize) runs outside the signal handler. Restores the previous handlers.
@@ -20,6 +22,12 @@ final class SignalTrap {
     }
     let readEnd: Int32
     private let writeEnd: Int32
+    /// With `interrupts`: a pipe that becomes readable when a signal that ends the read arrives (any caught but
+    /// SIGWINCH, SIGTSTP and SIGCONT, after which a field reads on), and stays so (nothing reads it): what a key
+    /// reader waiting inside readline waits on besides the terminal (see `sb_rl_begin_key_reading`). -1 otherwise.
+    let interruptReadEnd: Int32
+    private let interruptWriteEnd: Int32
+    private let previousInterruptWriteEnd: Int32
     /// The handlers that were there before the trap, by signal number (1...SIGRTMAX), for the signals marked in
     /// `taken`. (Arrays, not a dictionary: a dictionary keyed by Int32 is a generic type whose first use looks its
     /// conformances up at every start of the command line.)
@@ -28,8 +36,9 @@ final class SignalTrap {
     private static let slots = 65   // signal numbers 1...64 on Linux
     private let previousWriteEnd: Int32
 
-    /// A trap for `signals`, and for those of `atDefault` the program leaves at their default (SIG_DFL).
-    init(_ signals: [Int32], alsoAtDefault atDefault: [Int32] = []) {
+    /// A trap for `signals`, and for those of `atDefault` the program leaves at their default (SIG_DFL); with
+    /// `interrupts`, an interrupt pipe too (`interruptReadEnd`).
+    init(_ signals: [Int32], alsoAtDefault atDefault: [Int32] = [], interrupts: Bool = false) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         readEnd = fds[0]
@@ -38,8 +47,17 @@ final class SignalTrap {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
+        var interrupt: [Int32] = [-1, -1]
+        if interrupts && pipe(&interrupt) == 0 {
+            for fd in interrupt { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(interrupt[1], F_SETFL, fcntl(interrupt[1], F_GETFL) | O_NONBLOCK)   // the handler never waits
+        }
+        interruptReadEnd = interrupt[0]
+        interruptWriteEnd = interrupt[1]
         previousWriteEnd = signalPipeWriteEnd
+        previousInterruptWriteEnd = interruptPipeWriteEnd
         signalPipeWriteEnd = writeEnd
+        interruptPipeWriteEnd = interruptWriteEnd
         for signal in signals { install(signal) }
         installIfAtDefault(atDefault)
     }
@@ -72,6 +90,10 @@ final class SignalTrap {
             let saved = errno
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(signalPipeWriteEnd, &byte, 1)
+            // After the signal pipe: a reader woken by the interrupt pipe finds the signal there.
+            if interruptPipeWriteEnd >= 0 && signal != SIGWINCH && signal != SIGTSTP && signal != SIGCONT {
+                _ = write(interruptPipeWriteEnd, &byte, 1)
+            }
             errno = saved
         }
         sigemptyset(&action.sa_mask)
@@ -136,8 +158,13 @@ final class SignalTrap {
             taken[signal] = false
         }
         signalPipeWriteEnd = previousWriteEnd
+        interruptPipeWriteEnd = previousInterruptWriteEnd
         posixClose(readEnd)
         posixClose(writeEnd)
+        if interruptReadEnd >= 0 {
+            posixClose(interruptReadEnd)
+            posixClose(interruptWriteEnd)
+        }
     }
 }
 

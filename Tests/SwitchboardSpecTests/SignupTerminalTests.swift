@@ -40,6 +40,16 @@ extension PtySession {
     }
 }
 
+extension PtySession {
+    /// The bytes the child has read so far (`rchar` in /proc/PID/io; a field reads the terminal a byte at a time
+    /// and reads nothing else while it waits for keys).
+    func bytesRead() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("rchar:") } ?? ""
+        return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+}
+
 /// The signup example (Examples/signup) on a real pseudo-terminal, its standard output captured as by `$(...)`.
 @Suite("signup form in a pty", .serialized)
 struct SignupPtyTests {
@@ -125,6 +135,26 @@ struct SignupPtyTests {
         answer(session, "Email: ", "ada@example.com\r")
         answer(session, "Username: ", "\r")
         answer(session, "Password: ", "corr\u{3}")
+        #expect(session.waitForExit() == .exited(130))
+        #expect(session.stdoutText.isEmpty)
+        #expect(isCooked(session.modes()))
+    }
+
+    /// Ctrl-C while readline is inside a command that reads on (here a bracketed paste whose end has not come):
+    /// readline waited for the next byte with the Ctrl-C already caught, and the form never ended. The same read
+    /// lost "corr" + Ctrl-C typed at the password prompt when the Ctrl-C emptied the input between poll and read.
+    @Test("Ctrl-C in the middle of a paste cancels the form: exit 130, nothing on stdout, the terminal restored",
+          .enabled(if: access("/proc/self/io", R_OK) == 0, "needs /proc/PID/io to know the paste was read"))
+    func cancelMidPaste() throws {
+        let session = try signup()
+        answer(session, "Email: ", "ada@example.com\r")
+        answer(session, "Username: ", "\r")
+        #expect(session.waitPast("Password: "))
+        let before = session.bytesRead()
+        let paste = "\u{1B}[200~corr"                                  // the paste's end marker never comes
+        session.send(paste)
+        #expect(session.waitUntil { $0.bytesRead() - before >= paste.utf8.count })   // all read: readline waits
+        session.send("\u{3}")
         #expect(session.waitForExit() == .exited(130))
         #expect(session.stdoutText.isEmpty)
         #expect(isCooked(session.modes()))

@@ -19,9 +19,29 @@ int sb_rl_reveals_masked_text(sb_rl_command_func *function);
 
 /// readline's rl_getc_function while a field reads. A byte known to be waiting (see `sb_rl_set_known_input`) is
 /// read directly, with no select; when readline wants more than that (a paste, the rest of a character), the
-/// waiting bytes are counted once (FIONREAD); with none waiting, the fallback function (the host's, or readline's
-/// rl_getc) waits for input and reads it.
+/// waiting bytes are counted once (FIONREAD); with none waiting, it waits for input or for a signal that ends the
+/// field (see `sb_rl_begin_key_reading`), and the fallback function, if the host set one, reads the input.
 int sb_rl_read_key_byte(FILE *stream);
+
+/// What `sb_rl_begin_key_reading` replaced, to put back.
+typedef struct {
+    int key_fd;
+    int interrupt_fd;
+    int interrupted;
+} sb_key_reading;
+
+/// While a field reads the terminal `input_fd`: `sb_rl_read_key_byte` reads it through a description of its own
+/// opened non-blocking (when the terminal can be opened again), and whenever readline wants a byte that is not
+/// there it waits for one together with `interrupt_fd`, which becomes readable when a signal that ends the field
+/// arrives (Ctrl-C, Ctrl-\, SIGTERM...). Then, and from then on, it returns READERR, so that readline stops what
+/// it was doing (inside a command it would otherwise wait for the next key, the signal already handled). Returns
+/// what was there before, for `sb_rl_end_key_reading`.
+sb_key_reading sb_rl_begin_key_reading(int input_fd, int interrupt_fd);
+/// Closes the descriptor `sb_rl_begin_key_reading` opened and puts `previous` back.
+void sb_rl_end_key_reading(sb_key_reading previous);
+/// Non-zero once a read gave up for a signal since `sb_rl_begin_key_reading`: an end of input readline reports
+/// then is not the user's Ctrl-D.
+int sb_rl_key_reading_interrupted(void);
 
 /// How many bytes are known to be waiting: the read loop sets 1 when poll says the input is readable.
 void sb_rl_set_known_input(int count);
