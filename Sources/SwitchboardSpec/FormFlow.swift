@@ -403,11 +403,14 @@ public final class FormFlow {
         }
         let nameWidth = fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
         let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        // The numbers right-aligned, so that the names and values of entries 10 and on line up with the first nine.
+        let numberWidth = String(fields.count).count
         var lines = [words.reviewTitle]
         for (index, field) in fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } ?? "✓"
             let name = padded(field.name, nameWidth), value = padded(shown[index], valueWidth)
-            lines.append("  \(index + 1). \(name)  \(value)  \(mark)")
+            let number = String(index + 1)
+            lines.append("  " + String(repeating: " ", count: numberWidth - number.count) + "\(number). \(name)  \(value)  \(mark)")
         }
         return lines.joined(separator: "\n")
     }

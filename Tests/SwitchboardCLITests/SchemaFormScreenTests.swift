@@ -80,15 +80,15 @@ struct SchemaFormScreenTests {
         let review = screen.waitUntil { latest("Review:", in: $0).contains("routes.0.weight    5") }
         #expect(latest("Review:", in: review) == """
             Review:
-              1. name               shop  ✓
-              2. port               8080  ✓
-              3. environment        prod  ✓
-              4. public             yes   ✓
-              5. contact                  ✓
-              6. regions            eu    ✓
-              7. database.host      db1   ✓
-              8. database.replicas        ✓
-              9. routes.0.path      /api  ✓
+               1. name               shop  ✓
+               2. port               8080  ✓
+               3. environment        prod  ✓
+               4. public             yes   ✓
+               5. contact                  ✓
+               6. regions            eu    ✓
+               7. database.host      db1   ✓
+               8. database.replicas        ✓
+               9. routes.0.path      /api  ✓
               10. routes.0.weight    5     ✓
               11. routes.1.path      /web  ✓
               12. routes.1.weight          ✓
