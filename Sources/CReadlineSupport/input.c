@@ -21,11 +21,48 @@ static rl_getc_func_t *fallback_getc = NULL;
 static int key_fd = -1;
 static int interrupt_fd = -1;
 static int interrupted = 0;
+// Whether the bytes given to readline are inside a bracketed paste (its start marker given, its end not yet), and
+// how much of each marker the last bytes matched. readline 8.2 reads a paste to its end marker and, when a read
+// fails first (an error, the end of input, a read given up for a signal), inserts its buffer without the NUL it
+// ends it with otherwise: strlen then reads past the buffer (AddressSanitizer: heap-buffer-overflow in
+// rl_insert_text). So a failing read inside a paste first gives the rest of the end marker, and fails after.
+static const unsigned char paste_start[6] = {0x1b, '[', '2', '0', '0', '~'};
+static const unsigned char paste_end[6] = {0x1b, '[', '2', '0', '1', '~'};
+static int paste_start_matched = 0;
+static int paste_end_matched = 0;
+static int in_paste = 0;
 
 void sb_rl_set_known_input(int count) { known_input = count; }
 int sb_rl_known_input(void) { return known_input; }
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function) { fallback_getc = function; }
 unsigned long long sb_rl_bytes_read(void) { return bytes_read; }
+
+/// `key` as given to readline, the bracketed paste followed; a failure inside a paste gives the next byte of the
+/// paste's end marker instead (see `in_paste`).
+static int noted(int key) {
+    if (key < 0) {
+        if (!in_paste) return key;
+        key = paste_end[paste_end_matched];
+    }
+    unsigned char byte = (unsigned char)key;
+    if (!in_paste) {
+        paste_start_matched = byte == paste_start[paste_start_matched] ? paste_start_matched + 1
+            : (byte == paste_start[0] ? 1 : 0);
+        if (paste_start_matched == (int)sizeof paste_start) {
+            in_paste = 1;
+            paste_start_matched = 0;
+            paste_end_matched = 0;
+        }
+    } else {
+        paste_end_matched = byte == paste_end[paste_end_matched] ? paste_end_matched + 1
+            : (byte == paste_end[0] ? 1 : 0);
+        if (paste_end_matched == (int)sizeof paste_end) {
+            in_paste = 0;
+            paste_end_matched = 0;
+        }
+    }
+    return key;
+}
 
 /// Waits until `fd` has a byte (or has ended, or failed: the read that follows says which) or a signal that ends the
 /// field has arrived. Returns 1 for the terminal, 0 for the signal (which wins when both are ready).
@@ -84,7 +121,13 @@ static int read_key_byte_nonblocking(FILE *stream) {
     }
 }
 
+static int read_key_byte(FILE *stream);
+
 int sb_rl_read_key_byte(FILE *stream) {
+    return noted(read_key_byte(stream));
+}
+
+static int read_key_byte(FILE *stream) {
     if (stream != NULL && key_fd >= 0) return read_key_byte_nonblocking(stream);
     if (interrupted) return READERR;
     if (stream != NULL) {
@@ -147,6 +190,9 @@ sb_key_reading sb_rl_begin_key_reading(int input_fd, int signals_fd) {
     key_fd = open_terminal_again(input_fd);
     interrupt_fd = signals_fd;
     interrupted = 0;
+    in_paste = 0;
+    paste_start_matched = 0;
+    paste_end_matched = 0;
     return previous;
 }
 
