@@ -7,9 +7,11 @@
 public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong.
     public var message: String
-    /// Where: byte offset from the start, and the 1-based line and column of that byte.
+    /// Where: the byte offset from the start of the text (0-based).
     public var offset: Int
+    /// The 1-based line of that byte.
     public var line: Int
+    /// The 1-based column of that byte, in characters.
     public var column: Int
 
     public var description: String { "line \(line), column \(column): \(message)" }

@@ -28,6 +28,11 @@ public final class JSONSchema: Sendable {
         /// 2019-09 and 2020-12 make `format` an annotation unless asked: pass false for that reading.
         public var assertsFormat: Bool
 
+        /// Options for loading a schema; the defaults read references from files and assert the formats.
+        ///
+        /// ```swift
+        /// let schema = try JSONSchema(contentsOf: "old.schema.json", options: .init(defaultDraft: .draft7))
+        /// ```
         public init(resolver: SchemaResolver = .files, defaultDraft: SchemaDraft = .draft2020_12,
                     assertsFormat: Bool = true) {
             self.resolver = resolver

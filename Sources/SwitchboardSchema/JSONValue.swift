@@ -9,11 +9,17 @@
 /// doc["version"]   // .number(2)
 /// ```
 public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept exact as written (`JSONNumber`): `1.0` equals `1`, `0.1` is not a binary approximation.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members in the order written.
     case object(JSONObject)
 
     /// The member `key` of an object (the last one, if the key is repeated); nil for other values.
@@ -119,6 +125,11 @@ public struct JSONObject: Sendable, Hashable {
     /// The members as written (a repeated key appears twice; lookups find the last).
     public var members: [(key: String, value: JSONValue)]
 
+    /// An object of `members`, in that order.
+    ///
+    /// ```swift
+    /// let object = JSONObject([(key: "name", value: .string("ada"))])
+    /// ```
     public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
 
     /// The number of members.

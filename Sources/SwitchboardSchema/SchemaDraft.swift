@@ -6,10 +6,15 @@
 /// SchemaDraft(metaschema: "http://json-schema.org/draft-07/schema#")   // .draft7
 /// ```
 public enum SchemaDraft: String, Sendable, CaseIterable, Comparable {
+    /// Draft 4 (`http://json-schema.org/draft-04/schema#`): `id`, boolean `exclusiveMinimum`/`exclusiveMaximum`.
     case draft4 = "4"
+    /// Draft 6 (`http://json-schema.org/draft-06/schema#`): `$id`, `const`, `contains`, `propertyNames`.
     case draft6 = "6"
+    /// Draft 7 (`http://json-schema.org/draft-07/schema#`): `if`/`then`/`else`.
     case draft7 = "7"
+    /// Draft 2019-09: `$defs`, `$anchor`, `$recursiveRef`, `unevaluatedProperties`, `dependentRequired`.
     case draft2019_09 = "2019-09"
+    /// Draft 2020-12, the default: `prefixItems`, `$dynamicRef`.
     case draft2020_12 = "2020-12"
 
     /// The draft's metaschema URI, as `$schema` names it.

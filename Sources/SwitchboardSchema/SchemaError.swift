@@ -12,6 +12,11 @@ public struct SchemaError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong.
     public var message: String
 
+    /// A load error at `location` (a schema location such as `#/properties/name`).
+    ///
+    /// ```swift
+    /// throw SchemaError(location: "#/properties/port", message: "minimum must be a number")
+    /// ```
     public init(location: String, message: String) {
         self.location = location
         self.message = message
@@ -41,6 +46,12 @@ public struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
     /// a failure all the same, never a pass.
     public var isUndecided: Bool
 
+    /// A failure at the instance location `pointer`, in the words of `keyword`'s check.
+    ///
+    /// ```swift
+    /// SchemaFailure(pointer: "/port", message: "must be at most 65535", keyword: "maximum").description
+    /// // "/port: must be at most 65535"
+    /// ```
     public init(pointer: String, message: String, keyword: String, isUndecided: Bool = false) {
         self.pointer = pointer
         self.message = message
