@@ -20,9 +20,7 @@ struct SchemaRunner {
 
     @MainActor func run() throws(CommandFailure) {
         let document: JSONValue
-        do { document = try SchemaForm.readDocument(schema) } catch {
-            throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
-        }
+        do { document = try SchemaForm.readDocument(schema) } catch { throw schemaFailure(error) }
         // The document already read (JSON or YAML) is compiled against the file's own URI: its relative references
         // are read from beside it, YAML ones too, as `check --schema` reads them.
         let uri = JSONSchema.fileURI(forPath: schema)
@@ -31,9 +29,7 @@ struct SchemaRunner {
         }
         if !isTerminal(0) {
             let compiled: JSONSchema
-            do { compiled = try compile() } catch {
-                throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
-            }
+            do { compiled = try compile() } catch { throw schemaFailure(error) }
             return try checkInput(compiled)
         }
         // At a terminal the questions are mapped while the validator compiles on another thread.
@@ -41,7 +37,7 @@ struct SchemaRunner {
         do { schemaForm = try SchemaForm(schema: document, file: schema, compiling: compile) } catch let error as SpecError {
             throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true)
         } catch {
-            throw CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
+            throw schemaFailure(error)
         }
         if let draft {
             do { try Draft(path: draft).checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
@@ -61,6 +57,11 @@ struct SchemaRunner {
             throw CommandFailure.usage("the answers were not written; the draft \(draft) keeps them for the next run")
         }
         Draft(path: draft).remove()
+    }
+
+    /// The schema file cannot be used (not read, not parsed, not compiled): its name and why, exit 2.
+    private func schemaFailure(_ error: any Error) -> CommandFailure {
+        CommandFailure(lines: ["\(schema): \(error)"], status: ExitStatus.usage, plain: true)
     }
 
     /// Headless: the document on standard input, checked by the schema and written typed.

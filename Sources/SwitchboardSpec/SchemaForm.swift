@@ -385,8 +385,8 @@ struct SchemaMapper {
         if case .number(let n)? = schema["minLength"] { low = n.intValue }
         if case .number(let n)? = schema["maxLength"] { high = n.intValue }
         if low != nil || high != nil { rules.append(.string("length:\(low.map(String.init) ?? "")..\(high.map(String.init) ?? "")")) }
-        // JSON Schema's meaning (ECMA-262, found anywhere), as the validator checks it; the validator has already
-        // compiled the pattern, so it is not compiled here to be tried.
+        // JSON Schema's meaning (ECMA-262, found anywhere), as the validator checks it. Not compiled here to be
+        // tried: the validator compiles the same pattern, and its error is reported before the form's.
         if case .string(let pattern)? = schema["pattern"] { rules.append(.string("pattern:" + pattern)) }
         if case .string(let format)? = schema["format"], (try? Rule.parse(format)) != nil {
             rules.append(.string(format))

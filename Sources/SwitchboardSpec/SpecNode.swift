@@ -110,7 +110,8 @@ struct SpecNode {
         }
     }
 
-    /// The node as written, on one line (a scenario's step shown back): `[a, b]`, `{key: value}`.
+    /// The node as comparable text on one line (a scenario's answers): a scalar's text, a list as `[a, b]`, a
+    /// mapping as `{key: value}`.
     var plainText: String {
         if let scalar { return scalar.string }
         if let list = sequence { return "[" + list.map(\.plainText).joined(separator: ", ") + "]" }

@@ -24,7 +24,7 @@ extension SpecParser {
                 parseGroup(map, at: item, in: path, into: &parsed)
             } else if let map, map["repeat"] != nil {
                 parseRepeat(map, at: item, in: path, into: &parsed)
-            } else if var field = parseField(item, existing: [:]) {
+            } else if var field = parseField(item, map: map, existing: [:]) {
                 let full = (path + [field.name]).joined(separator: ".")
                 guard claim(full, at: field.location, in: &parsed) else { continue }
                 field.name = full
@@ -140,7 +140,8 @@ extension SpecParser {
             return true
         }
         for item in list {
-            if let map = SpecMap(item), map["group"] != nil {
+            let map = SpecMap(item)
+            if let map, map["group"] != nil {
                 checkKeys(map, allowed: Self.groupKeys, in: "a group")
                 guard let (name, nameNode) = entryName(map, at: item, "group"),
                       claim((path + [name]).joined(separator: "."), at: location(nameNode)) else { continue }
@@ -153,7 +154,7 @@ extension SpecParser {
                                 names: &names, into: &template)
                 continue
             }
-            guard var field = parseField(item, existing: [:]) else { continue }
+            guard var field = parseField(item, map: map, existing: [:]) else { continue }
             let full = (path + [field.name]).joined(separator: ".")
             guard claim(full, at: field.location) else { continue }
             if let title {

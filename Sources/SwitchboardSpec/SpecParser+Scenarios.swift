@@ -44,7 +44,7 @@ extension SpecParser {
                         fail(key, "answers: no field named \(displayQuoted(name, limit: 60)); expected one of "
                              + fieldNames.sorted().joined(separator: ", "))
                     }
-                    scenario.answers.append((name, Self.plainText(value), location(value)))
+                    scenario.answers.append((name, value.plainText, location(value)))
                 }
                 scenario.status = 0
             }
@@ -107,10 +107,5 @@ extension SpecParser {
         fail(node, "\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound), got "
              + describe(node))
         return nil
-    }
-
-    /// A node as comparable text: a scalar's text, a list as `[a, b]`, a mapping as `{k: v}`.
-    static func plainText(_ node: SpecNode) -> String {
-        node.plainText
     }
 }

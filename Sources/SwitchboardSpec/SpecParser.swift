@@ -87,8 +87,10 @@ struct SpecParser {
     /// `existing`: the line of each field parsed so far, by name (a dictionary: a spec of many fields is not
     /// checked in quadratic time).
     /// `impliedName`: the name of a field that may go without `name:` (a list's value).
-    mutating func parseField(_ node: SpecNode, existing: [String: Int], impliedName: String? = nil) -> FieldSpec? {
-        guard let map = mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
+    /// `map`: the node's mapping when the caller has already read it (not read again for every field).
+    mutating func parseField(_ node: SpecNode, map known: SpecMap? = nil, existing: [String: Int],
+                             impliedName: String? = nil) -> FieldSpec? {
+        guard let map = known ?? mapping(node, "a field (a mapping with name:, prompt:, rules: ...)") else { return nil }
         checkKeys(map, allowed: Self.fieldKeys, in: "a field")
         guard let nameNode = map["name"] ?? (impliedName == nil ? nil : node) else {
             fail(node, "missing name:; every field needs a name (or group: or repeat:)")

@@ -81,7 +81,7 @@ extension ScenarioSpec {
         var answers: [String: String] = [:]
         for (key, value) in map {
             guard let name = key.scalar?.string else { continue }
-            answers[name] = SpecParser.plainText(SpecNode(yaml: value))
+            answers[name] = SpecNode(yaml: value).plainText
         }
         return answers
     }
