@@ -82,14 +82,14 @@ test: deps
 	scripts/test-install.sh
 	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build
 	$(MAKE) --no-print-directory test-sanitized
 
 # The linker's notes about ASan's own symbols are noise; compiler warnings still show.
 test-sanitized: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "Cannot export local symbol"
-	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)' --skip '$(SANITIZED_HEAVY)'
-	$(LSAN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_AFTER)'
+	$(LSAN) SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_TESTS)' --skip '$(SANITIZED_HEAVY)'
+	$(LSAN) SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZED_AFTER)'
 
 # The DocC documentation of each library product (Sources/<product>/<product>.docc), with swift-docc-plugin (a
 # dependency only under SWITCHBOARD_DOCS, see Package.swift), in its own build folder. Any warning of the build or of

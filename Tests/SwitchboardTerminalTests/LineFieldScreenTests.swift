@@ -169,7 +169,10 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         #expect(tmux.waitFor("Value:") != nil)
         tmux.type("alpha")
         tmux.press("Enter")
-        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "Value:" } != nil)
+        // The second question, after the first answer's output line: the first question's own "Value:" (before
+        // tmux has drawn the typed "alpha") would let Ctrl-R reach the terminal between the two questions, where
+        // the line discipline takes it as its reprint key.
+        #expect(tmux.waitUntil { $0.split(separator: "\n").suffix(2) == ["alpha", "Value:"] } != nil)
         tmux.press("C-r")
         tmux.type("lp")
         #expect(tmux.waitFor("(reverse-i-search)`lp': alpha") != nil)
