@@ -223,6 +223,7 @@ extension FormField {
     @discardableResult
     public func show(when condition: ShowCondition) -> ObservableSwitch {
         visibility = nil   // an earlier condition's switch and bindings end with it
+        shownWhen = condition
         let visibility = ObservableSwitch(.anyState)
         // Undecided: a thrown error makes the switch's verdict an undecided failure with the reason.
         visibility.addSignal("when", message: "is not asked") { try condition.decide() }

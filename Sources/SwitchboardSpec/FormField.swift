@@ -118,6 +118,11 @@ public final class FormField {
     var visibility: ObservableSwitch?
     /// The fields the condition reads (held weakly), if the field has one.
     var conditionReads: [WeakField] = []
+    /// The condition last given to `show(when:)`.
+    var shownWhen: ShowCondition?
+    /// An item's field: the condition its item gave it (an answer of the same item, such as an optional object's
+    /// yes), kept beside the list's own condition (both must hold).
+    var itemCondition: ShowCondition?
     /// The form the field belongs to (for its words).
     weak var form: Form?
     /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.

@@ -221,7 +221,9 @@ extension Form {
         list.makeItem(item)
         for field in item.fields {
             field.repeating = list
-            if let condition = list.condition { field.show(when: condition) }
+            // The condition the item gave the field (one of its answers) holds beside the list's.
+            field.itemCondition = field.shownWhen
+            if let condition = list.condition { field.show(when: field.withItemCondition(condition)) }
         }
         list.items.append(item.fields)
         layOut()

@@ -34,8 +34,15 @@ extension FormRepeat {
         isShown <~ visibility
         Binder(self) { list, _ in list.form?.updateValidity() } <~ isShown
         for item in items {
-            for field in item { field.show(when: condition) }
+            for field in item { field.show(when: field.withItemCondition(condition)) }
         }
         return visibility
+    }
+}
+
+extension FormField {
+    /// A list's `condition` for this field of one of its items, with the condition its item gave it (both must hold).
+    func withItemCondition(_ condition: ShowCondition) -> ShowCondition {
+        itemCondition.map { .all([condition, $0]) } ?? condition
     }
 }

@@ -108,11 +108,15 @@ public struct FormSpec {
                 let template = list.fields, holdsValues = list.holdsValues, words = words
                 let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,
                                in: group(list.groupPath)) { item in
+                    // An item's `when:` reads the item's own fields asked before, by their names within the item.
+                    var made: [String: FormField] = [:]
                     for spec in template {
                         let field = item.field(holdsValues ? nil : spec.name, kind: spec.kind,
                                                prompt: holdsValues ? nil : spec.prompt, required: spec.isRequired,
                                                rules: spec.rules.map(\.condition), message: spec.message)
                         spec.configure(field, words: words)
+                        if let when = spec.when { field.show(when: when.condition { made[$0] }) }
+                        made[spec.name] = field
                     }
                 }
                 added.omittedWhenEmpty = !list.isRequired

@@ -43,20 +43,31 @@ extension SchemaMapper {
 }
 
 extension SchemaMapper {
-    /// An object inside a list's item as a group of the item (its fields named `address.city` within the item).
-    /// An item's fields cannot be conditional, so an optional object is not gated: its fields are all optional,
-    /// the document leaves it out while none is answered, and the validator checks a partly answered one on
-    /// submit. Nil when it has nothing to ask.
-    mutating func itemGroup(_ name: String, _ schema: JSONValue, required: Bool, depth: Int) -> JSONValue? {
+    /// An object inside a list's item as a group of the item (its fields named `address.city` within the item;
+    /// `prefix`: the path within the item of the object holding it). An optional one is asked after a yes, as
+    /// outside a list (the confirm `add-address` is a field of the item, read by the group's conditions). When it
+    /// cannot be gated (a sibling is named `add-NAME`), its fields are all optional: the document leaves it out
+    /// while none is answered, and the validator checks a partly answered one on submit. Empty when it has
+    /// nothing to ask.
+    mutating func itemGroup(_ name: String, _ schema: JSONValue, required: Bool, depth: Int, prefix: String,
+                            siblings: Set<String>) -> [JSONValue] {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar),
-              schema["readOnly"] != .bool(true), schema["deprecated"] != .bool(true) else { return nil }
-        var inner = fields(of: schema, depth: depth + 1, inItem: true)
-        guard !inner.isEmpty else { return nil }
-        if !required { inner = inner.map(optional) }
+              schema["readOnly"] != .bool(true), schema["deprecated"] != .bool(true) else { return [] }
+        let inner = fields(of: schema, depth: depth + 1, prefix: prefix + name + ".", inItem: true)
+        guard !inner.isEmpty else { return [] }
         var entry: [(String, JSONValue)] = [("name", .string(name))]
         if let title = schema["x-switchboard"]?["prompt"] ?? schema["title"] { entry.append(("prompt", title)) }
         entry.append(("group", .array(inner)))
-        return object(entry)
+        if required { return [object(entry)] }
+        if let gated = gatedGroup(name, schema, object(entry), prefix: prefix, siblings: siblings) { return gated }
+        entry[entry.count - 1] = ("group", .array(inner.map(optional)))
+        return [object(entry)]
+    }
+
+    /// Whether `entry` is the confirm question of an optional object of `object` (see `gatedGroup`).
+    func isGateEntry(_ entry: JSONValue, in object: JSONValue) -> Bool {
+        guard entry["type"] == .string("confirm"), case .string(let name)? = entry["name"] else { return false }
+        return isGate(name, of: object)
     }
 
     /// `entry` (a field, or a group of fields) made optional.

@@ -119,6 +119,12 @@ public struct SchemaForm {
                 let property = String(failure.message.dropFirst(quote.count).dropLast())
                 let target = path.isEmpty ? property : path + "." + property
                 if let field = form[target] ?? form.fields.first(where: { $0.name.hasPrefix(target + ".") }) {
+                    // An optional object answered no that an `if` (or a variant) requires after all: its yes.
+                    let gate = (path.isEmpty ? "" : path + ".") + "add-" + property
+                    if !field.isShown.value, form[target] == nil, let confirm = form[gate], confirm.isShown.value {
+                        return FieldFailure(field: gate, rule: "required",
+                                            message: "must be yes: \(property) is required", value: "")
+                    }
                     return FieldFailure(field: field.name, rule: "required", message: "is required", value: "")
                 }
             }
@@ -195,7 +201,8 @@ struct SchemaMapper {
     }
 
     /// The properties of an object schema as spec fields, in property order.
-    /// `inItem`: the fields of a list's item, which hold no groups, lists or conditions (a spec's repeat cannot).
+    /// `inItem`: the fields of a list's item, which hold no lists, and no conditions but an optional object's yes
+    /// (an item's field reads only fields of its item); `prefix` is then the path within the item.
     mutating func fields(of schema: JSONValue, depth: Int, prefix: String = "", inItem: Bool = false) -> [JSONValue] {
         let object = resolved(schema)
         guard depth < 16 else { return [] }
@@ -216,9 +223,10 @@ struct SchemaMapper {
         for member in properties.members {
             let schema = resolved(member.value)
             if inItem && type(schema) == "object" {
-                if let group = itemGroup(member.key, schema, required: required.contains(member.key), depth: depth) {
-                    entries.append(group)
-                }
+                let siblings = names ?? Set(properties.members.map(\.key))
+                names = siblings
+                entries += itemGroup(member.key, schema, required: required.contains(member.key), depth: depth,
+                                     prefix: prefix, siblings: siblings)
                 continue
             }
             if inItem && type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil {
@@ -242,7 +250,8 @@ struct SchemaMapper {
             // be skipped: a required question goes first when there is one (dependabot's updates ask
             // package-ecosystem first, not commit-message).
             if let first = entries.firstIndex(where: { $0["required"] == .bool(true) && $0["group"] == nil
-                                                        && $0["repeat"] == nil }), first > 0 {
+                                                        && $0["repeat"] == nil && $0["when"] == nil
+                                                        && !isGateEntry($0, in: object) }), first > 0 {
                 entries.insert(entries.remove(at: first), at: 0)
             }
             return entries

@@ -39,20 +39,26 @@ public indirect enum WhenSpec {
 
     /// The condition over `form`'s fields (a field the form does not have reads as never holding).
     @MainActor func condition(in form: Form) -> ShowCondition {
+        condition { form[$0] }
+    }
+
+    /// The condition over the fields `field(name)` finds (one it does not find reads as never holding): an
+    /// item's condition reads the fields of the same item.
+    @MainActor func condition(_ field: (String) -> FormField?) -> ShowCondition {
         switch self {
         case .rule(let name, let rule, _):
-            guard let field = form[name] else { return .any([]) }
-            return .field(field, rule.condition)
+            guard let found = field(name) else { return .any([]) }
+            return .field(found, rule.condition)
         case .equals(let name, let values, _):
-            guard let field = form[name] else { return .any([]) }
-            return .field(field, isOneOf: values)
+            guard let found = field(name) else { return .any([]) }
+            return .field(found, isOneOf: values)
         case .yes(let name, _):
-            guard let field = form[name] else { return .any([]) }
-            return .answeredYes(field)
+            guard let found = field(name) else { return .any([]) }
+            return .answeredYes(found)
         case .all(let list):
-            return .all(list.map { $0.condition(in: form) })
+            return .all(list.map { $0.condition(field) })
         case .any(let list):
-            return .any(list.map { $0.condition(in: form) })
+            return .any(list.map { $0.condition(field) })
         }
     }
 }

@@ -106,7 +106,9 @@ extension SpecParser {
             var names: [String: Int] = [:]
             parseItemFields(list, in: [], title: nil, names: &names, into: &template)
         }
-        for field in template { checkItemField(field, in: full) }
+        for (index, field) in template.enumerated() {
+            checkItemField(field, in: full, earlier: template[..<index].map(\.name))
+        }
         let when = map["when"].flatMap { parseWhen($0) }
         if let when { checkListCondition(when, of: full, earlier: parsed.fields) }
         parsed.repeats.append(RepeatSpec(name: full, title: map["prompt"].flatMap { string($0, "a prompt") } ?? name,
@@ -165,10 +167,16 @@ extension SpecParser {
         }
     }
 
-    /// What an item's field cannot have: keys that name other fields (their names differ in every item).
-    private mutating func checkItemField(_ field: FieldSpec, in list: String) {
+    /// What an item's field cannot have: keys that name fields outside the item (their names differ in every
+    /// item). A `when:` reads fields of the same item asked before it (`earlier`, by their names within the item).
+    private mutating func checkItemField(_ field: FieldSpec, in list: String, earlier: [String]) {
         var keys: [String] = []
-        if field.when != nil { keys.append("when:") }
+        for (name, at) in field.when?.references ?? [] where !earlier.contains(name) {
+            problems.append(SpecProblem(at, "when: no field named \(displayQuoted(name, limit: 60)) before "
+                + "\(displayQuoted(field.name, limit: 60)) in an item of the repeat \(displayQuoted(list, limit: 60)); "
+                + "an item's condition reads the item's own fields asked before it"
+                + (earlier.isEmpty ? "" : ": one of \(listed(earlier))")))
+        }
         if field.sameAs != nil { keys.append("same-as:") }
         if field.after != nil { keys.append("after:") }
         if case .derived? = field.defaultValue { keys.append("default: {from: ...}") }
@@ -176,7 +184,7 @@ extension SpecParser {
         for key in keys {
             problems.append(SpecProblem(field.location, "\(key) is not supported in an item of the repeat "
                 + "\(displayQuoted(list, limit: 60)): an item's fields are named anew in every item; put the "
-                + "condition or binding on a field outside the repeat"))
+                + "binding on a field outside the repeat"))
         }
     }
 }

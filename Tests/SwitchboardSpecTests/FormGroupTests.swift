@@ -192,7 +192,8 @@ struct FormGroupTests {
         } catch {
             let text = error.problems.map(\.description).joined(separator: "\n")
             #expect(text.contains("min: 3 is more than max: 2"))
-            #expect(text.contains("when: is not supported in an item of the repeat \"list\""))
+            #expect(text.contains("when: no field named \"a\" before \"x\" in an item of the repeat \"list\"; an item's "
+                                  + "condition reads the item's own fields asked before it"))
             #expect(text.contains("duplicate field \"g\""))
         }
     }

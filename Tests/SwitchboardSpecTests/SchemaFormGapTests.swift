@@ -105,20 +105,76 @@ struct SchemaFormGapTests {
         #expect(spec["variant-2"]?.kind == .choice(["a", "variant 2"]))
     }
 
-    @Test("an object inside an array's item is asked in the item; an optional one's fields are optional")
+    @Test("an object inside an array's item is asked in the item; an optional one after a yes of the same item")
     func itemObjects() throws {
         let schemaForm = try SchemaForm(schema: try JSONValue.parse(itemObjectSchema), file: "i.json")
-        #expect(schemaForm.spec.repeats.first?.fields.map(\.name) == ["name", "address.host", "address.port", "owner.email"])
-        #expect(schemaForm.spec.repeats.first?.fields.map(\.isRequired) == [true, true, false, false])
+        let item = try #require(schemaForm.spec.repeats.first).fields
+        #expect(item.map(\.name) == ["name", "address.host", "address.port", "add-owner", "owner.email"])
+        #expect(item.map(\.isRequired) == [true, true, false, true, true])
+        #expect(item.last?.when?.references.map(\.field) == ["add-owner"])
         let form = schemaForm.makeForm()
-        let prompter = ScriptedPrompter(lines: ["web", "10.0.0.1", "80", "", "", ""])
+        // Item 1 leaves the owner out (the confirm's default is no); item 2 adds one, whose email is then required.
+        let prompter = ScriptedPrompter(lines: ["web", "10.0.0.1", "80", "",
+                                                "db", "10.0.0.2", "", "y", "", "ops@example.com", "", ""])
         #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
-        #expect(prompter.prompts.map(\.prompt).prefix(4) == ["Servers 1: Name: ", "Servers 1: Address: Host: ",
-                                                             "Servers 1: Address: Port: ", "Servers 1: Owner: Email: "])
+        #expect(prompter.prompts.map(\.prompt).prefix(5) == ["Servers 1: Name: ", "Servers 1: Address: Host: ",
+                                                             "Servers 1: Address: Port: ", "Servers 1: Add Owner? (yes/no): ",
+                                                             "Servers 2: Name: "])
+        #expect(prompter.prompts.map(\.prompt).contains("Servers 2: Owner: Email: "))
+        #expect(prompter.refused.map(\.line) == [""])                 // item 2's owner: the email is required
         #expect(form["servers.0.address.host"]?.value == "10.0.0.1")
+        #expect(form["servers.0.owner.email"]?.isShown.value == false)
         let document = schemaForm.document(of: form)
-        #expect(document.description == #"{"servers":[{"name":"web","address":{"host":"10.0.0.1","port":80}}]}"#)
+        #expect(document.description == #"{"servers":[{"name":"web","address":{"host":"10.0.0.1","port":80}},"#
+                + #"{"name":"db","address":{"host":"10.0.0.2"},"owner":{"email":"ops@example.com"}}]}"#)
         #expect(schemaForm.schema.validate(document).isEmpty)
+    }
+
+    @Test("an item's optional object answered no that the item's if requires: the submit asks its yes again")
+    func itemObjectRequiredByIf() throws {
+        let text = #"{"type": "object", "properties": {"servers": {"type": "array", "title": "Servers", "items": {"#
+            + #""type": "object", "required": ["name"], "if": {"required": ["name"]}, "then": {"required": ["owner"]},"#
+            + #""properties": {"name": {"type": "string", "title": "Name"}, "owner": {"type": "object", "title": "Owner","#
+            + #""required": ["email"], "properties": {"email": {"type": "string", "title": "Email"}}}}}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "r.json")
+        let form = schemaForm.makeForm()
+        // Name, no owner, end of the list, submit: refused, the yes asked again; then the review marks the email.
+        let prompter = ScriptedPrompter(lines: ["web", "", "", "", "y", "3", "ops@example.com", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.shown.contains { $0.contains("servers.0.add-owner: must be yes: owner is required") }, "\(prompter.shown)")
+        #expect(prompter.prompts.map(\.prompt).filter { $0.hasPrefix("Servers 1: Add Owner?") }.count == 2)
+        #expect(schemaForm.document(of: form).description == #"{"servers":[{"name":"web","owner":{"email":"ops@example.com"}}]}"#)
+    }
+
+    @Test("a YAML spec's item field asked only after a yes of the same item, and a list's condition beside it")
+    func specItemCondition() throws {
+        let spec = try FormSpec(yaml: """
+            fields:
+              - name: hosts-too
+                type: yesno
+              - name: hosts
+                when: hosts-too
+                repeat:
+                  - name: name
+                  - name: tls
+                    type: yesno
+                  - name: cert
+                    when: tls
+            """, file: "s.yaml")
+        let form = spec.makeForm()
+        form["hosts-too"]?.answer("yes")
+        let list = try #require(form.repeatNamed("hosts"))
+        let fields = form.addItem(to: list)
+        #expect(fields.map(\.name) == ["hosts.0.name", "hosts.0.tls", "hosts.0.cert"])
+        #expect(fields[2].isShown.value == false)
+        fields[1].answer("y")
+        #expect(fields[2].isShown.value == true)
+        form["hosts-too"]?.answer("no")                              // the list's condition holds beside the item's
+        #expect(fields.allSatisfy { !$0.isShown.value })
+        form["hosts-too"]?.answer("yes")
+        #expect(fields[2].isShown.value == true)
+        fields[1].answer("n")
+        #expect(fields[2].isShown.value == false)
     }
 
     @Test("a YAML spec's repeat holds a group: its fields named by their path within the item")
