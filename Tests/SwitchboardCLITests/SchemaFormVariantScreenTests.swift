@@ -204,7 +204,7 @@ struct SchemaFormVariantScreenTests {
                 == "{\n  \"name\": \"db\",\n  \"connection\": {\n    \"socket\": \"/run/db.sock\"\n  }\n}\n")
     }
 
-    @Test("objects inside an array's items: asked in the item, the path in the review, edited, nested output")
+    @Test("objects inside an array's items: asked in the item (an optional one after a yes), the path in the review, edited, nested output")
     func itemObjects() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -219,7 +219,7 @@ struct SchemaFormVariantScreenTests {
         #expect(screen.waitFor("Servers 1: Address: Port:") != nil)
         screen.type("80")
         screen.press("Enter")
-        #expect(screen.waitFor("Servers 1: Owner: Email:") != nil)   // optional object: its fields optional
+        #expect(screen.waitFor("Servers 1: Add Owner? [y/N]") != nil)   // optional object: after a yes
         screen.press("Enter")
         #expect(screen.waitFor("Servers 2: Name:") != nil)
         screen.press("Enter")
@@ -241,6 +241,8 @@ struct SchemaFormVariantScreenTests {
         screen.press("Enter")
         #expect(screen.waitFor("Servers 2: Address: Port:") != nil)
         screen.press("Enter")
+        #expect(screen.waitFor("Servers 2: Add Owner? [y/N]") != nil)
+        screen.press("y")
         #expect(screen.waitFor("Servers 2: Owner: Email:") != nil)
         screen.type("x")
         #expect(screen.waitFor("must be a valid email address") != nil)   // the nested field's format, live
@@ -253,11 +255,12 @@ struct SchemaFormVariantScreenTests {
               1. servers.0.name          web              ✓
               2. servers.0.address.host  10.0.0.1         ✓
               3. servers.0.address.port  8080             ✓
-              4. servers.0.owner.email                    ✓
+              4. servers.0.add-owner     no               ✓
               5. servers.1.name          api              ✓
               6. servers.1.address.host  10.0.0.2         ✓
               7. servers.1.address.port                   ✓
-              8. servers.1.owner.email   ops@example.com  ✓
+              8. servers.1.add-owner     yes              ✓
+              9. servers.1.owner.email   ops@example.com  ✓
             +servers adds an item, -servers.N removes item N
             Number or name to edit, Enter to submit:
             """)
