@@ -325,10 +325,12 @@ public final class FormFlow {
             if choice.isEmpty {
                 if allValid {
                     guard let failures = form.submitCheck?(), !failures.isEmpty else { return }
-                    // The whole answer is refused: say why, and ask the first failing field again.
+                    // The whole answer is refused: say why, and ask the first failing field again (then, as after
+                    // an edit, the fields its new answer shows: an object's fields after its yes).
                     prompter.show(failures.map(\.description).joined(separator: "\n"))
                     if let field = failures.lazy.compactMap({ self.form[$0.field] }).first(where: { $0.isShown.value }) {
                         try ask(field, prompter, fromReview: true)
+                        try askAfterEdit(of: field, shownBefore: Set(shown.map(\.name)), prompter)
                     }
                     continue
                 }

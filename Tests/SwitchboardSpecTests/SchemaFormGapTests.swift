@@ -138,8 +138,8 @@ struct SchemaFormGapTests {
             + #""required": ["email"], "properties": {"email": {"type": "string", "title": "Email"}}}}}}}}"#
         let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "r.json")
         let form = schemaForm.makeForm()
-        // Name, no owner, end of the list, submit: refused, the yes asked again; then the review marks the email.
-        let prompter = ScriptedPrompter(lines: ["web", "", "", "", "y", "3", "ops@example.com", ""])
+        // Name, no owner, end of the list, submit: refused, the yes asked again, then the owner's email at once.
+        let prompter = ScriptedPrompter(lines: ["web", "", "", "", "y", "ops@example.com", ""])
         #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
         #expect(prompter.shown.contains { $0.contains("servers.0.add-owner: must be yes: owner is required") }, "\(prompter.shown)")
         #expect(prompter.prompts.map(\.prompt).filter { $0.hasPrefix("Servers 1: Add Owner?") }.count == 2)
