@@ -175,6 +175,14 @@ struct SchemaFormGapTests {
         #expect(fields[2].isShown.value == true)
         fields[1].answer("n")
         #expect(fields[2].isShown.value == false)
+        // A later item keeps reading its own answers once an earlier item is removed (and it is renumbered).
+        let second = form.addItem(to: list)
+        second[1].answer("yes")
+        #expect(form.removeItem(0, from: list))
+        #expect(second.map(\.name) == ["hosts.0.name", "hosts.0.tls", "hosts.0.cert"])
+        #expect(second[2].isShown.value == true)
+        second[1].answer("no")
+        #expect(second[2].isShown.value == false)
     }
 
     @Test("a YAML spec's repeat holds a group: its fields named by their path within the item")
