@@ -25,12 +25,16 @@ extension SchemaMapper {
     /// `entries` with the properties only `then` (or `else`) defines, each asked while the `if` holds (or does
     /// not); `then.required` (`else.required`) makes them required. A property both define is asked once, under
     /// `then`'s condition. The object's own `if` first, then each of its `allOf`'s (the usual way to write several).
+    /// `inItem`: the object is a list's item (`prefix` its path within the item): only an `if` that is a spec
+    /// `when:` over the item's own fields is mapped, and only to single questions (an item holds no lists, and its
+    /// conditions read its own fields); the validator checks the rest on submit.
     mutating func conditionalFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                    prefix: String) -> [JSONValue] {
-        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix)
+                                    prefix: String, inItem: Bool = false) -> [JSONValue] {
+        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix, inItem: inItem)
         if case .array(let parts)? = object["allOf"] {
             for part in parts {
-                entries = ifFields(resolved(part), base: base, entries: entries, depth: depth, prefix: prefix)
+                entries = ifFields(resolved(part), base: base, entries: entries, depth: depth, prefix: prefix,
+                                   inItem: inItem)
             }
         }
         return entries
@@ -38,7 +42,7 @@ extension SchemaMapper {
 
     /// `conditionalFields` for the one `if` of `object`.
     private mutating func ifFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                   prefix: String) -> [JSONValue] {
+                                   prefix: String, inItem: Bool) -> [JSONValue] {
         guard object["if"] != nil else { return entries }
         var entries = entries
         let scalars = Set(entries.compactMap { entry -> String? in
@@ -53,7 +57,7 @@ extension SchemaMapper {
             let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars)
             var decided: SchemaIfCondition?
             if condition == nil {
-                guard !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
+                guard !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
                 decided = SchemaIfCondition(schema: compiled, holds: holds,
                                             object: prefix.split(separator: ".").map(String.init), reads: reads)
             }
@@ -61,8 +65,9 @@ extension SchemaMapper {
             for member in extra.members where base[member.key] == nil {
                 let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string("add-" + member.key) }
                 if asked { continue }
-                let made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
+                var made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
                                              when: condition, depth: depth, prefix: prefix, siblings: extra)
+                if inItem { made = made.filter { $0["group"] == nil && $0["repeat"] == nil } }
                 for entry in made where decided != nil {
                     let (fields, lists) = names(of: entry, prefix: prefix)
                     decided?.fields += fields

@@ -246,6 +246,8 @@ struct SchemaMapper {
             entries.append(entry)
         }
         if inItem {
+            entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
+                                        inItem: true)
             // An empty answer to an item's first question ends the list, so an optional first question could not
             // be skipped: a required question goes first when there is one (dependabot's updates ask
             // package-ecosystem first, not commit-message).

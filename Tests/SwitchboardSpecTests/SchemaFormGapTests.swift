@@ -146,6 +146,29 @@ struct SchemaFormGapTests {
         #expect(schemaForm.document(of: form).description == #"{"servers":[{"name":"web","owner":{"email":"ops@example.com"}}]}"#)
     }
 
+    @Test("an item's if on its own properties: then's and else's properties asked per item by that item's answer")
+    func itemIf() throws {
+        let text = #"{"type": "object", "properties": {"listeners": {"type": "array", "title": "Listeners", "items": {"#
+            + #""type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["tcp", "unix"], "title": "Kind"}},"#
+            + #""if": {"properties": {"kind": {"const": "tcp"}}}, "#
+            + #""then": {"properties": {"port": {"type": "integer", "title": "Port"}, "hosts": {"type": "array"}}, "required": ["port"]},"#
+            + #""else": {"properties": {"path": {"type": "string", "title": "Path"}}}}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "l.json")
+        let item = try #require(schemaForm.spec.repeats.first).fields
+        #expect(item.map(\.name) == ["kind", "port", "path"])              // no list inside an item
+        #expect(item[1].when?.references.map(\.field) == ["kind"])
+        let form = schemaForm.makeForm()
+        // A list whose first question is a choice asks "Add an item?" first.
+        let prompter = ScriptedPrompter(lines: ["y", "tcp", "", "8080", "y", "unix", "/run/a.sock", "n", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.refused.map(\.line) == [""])                      // then: port is required
+        #expect(!prompter.prompts.map(\.prompt).contains("Listeners 1: Path: "))
+        #expect(!prompter.prompts.map(\.prompt).contains("Listeners 2: Port: "))
+        let document = schemaForm.document(of: form)
+        #expect(document.description == #"{"listeners":[{"kind":"tcp","port":8080},{"kind":"unix","path":"/run/a.sock"}]}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+    }
+
     @Test("a YAML spec's item field asked only after a yes of the same item, and a list's condition beside it")
     func specItemCondition() throws {
         let spec = try FormSpec(yaml: """
