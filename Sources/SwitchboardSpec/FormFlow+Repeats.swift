@@ -76,6 +76,8 @@ extension FormFlow {
         switch first.kind {
         case .text, .masked, .number:
             prompter.show(FormWords.fill(words.listEnds, ["list": list.title]))
+            // Its help, as `ask` shows it for every other question (the item's later ones included).
+            if let help = first.help, !help.isEmpty { prompter.show(help) }
             let line = try readOne(first, prompter, endingList: true)
             if line.isEmpty { return false }
             first.answer(line)

@@ -17,7 +17,9 @@ struct SchemaVariant {
 
 extension SchemaMapper {
     /// The object variants of `object`'s `oneOf`/`anyOf` and their discriminator: the first property of the first
-    /// variant that every variant gives a different `const` (or a one-value `enum`); nil when there is none.
+    /// variant that every variant gives a `const` (or an `enum`) of its own, no value shared with another variant;
+    /// nil when there is none. A variant whose `enum` has several values is one entry per value (github-actions'
+    /// `runs`: `using` is `node12`...`node24` for JavaScript, `composite`, `docker`).
     func objectVariants(_ object: JSONValue) -> (discriminator: String, variants: [SchemaVariant])? {
         guard case .array(let list)? = object["oneOf"] ?? object["anyOf"], list.count > 1 else { return nil }
         let schemas = list.map(resolved)
@@ -26,9 +28,11 @@ extension SchemaMapper {
             var variants: [SchemaVariant] = []
             for schema in schemas {
                 guard let test = schema["properties"]?[member.key].map(resolved),
-                      let constant = test["const"] ?? oneValueEnum(test),
-                      let text = scalarText(constant, boolean: false) else { continue candidates }
-                variants.append(SchemaVariant(value: text, constant: constant, schema: schema))
+                      let constants = test["const"].map({ [$0] }) ?? enumValues(test) else { continue candidates }
+                for constant in constants {
+                    guard let text = scalarText(constant, boolean: false) else { continue candidates }
+                    variants.append(SchemaVariant(value: text, constant: constant, schema: schema))
+                }
             }
             guard Set(variants.map(\.value)).count == variants.count else { continue }
             return (member.key, variants)
@@ -77,8 +81,8 @@ extension SchemaMapper {
         return variants[0].schema["properties"]?[name] == nil
     }
 
-    private func oneValueEnum(_ schema: JSONValue) -> JSONValue? {
-        if case .array(let list)? = schema["enum"], list.count == 1 { return list[0] }
+    private func enumValues(_ schema: JSONValue) -> [JSONValue]? {
+        if case .array(let list)? = schema["enum"], !list.isEmpty { return list }
         return nil
     }
 

@@ -451,8 +451,21 @@ struct SchemaMapper {
         switch type(schema) {
         case "integer", "number": return JSONNumber(text).map(JSONValue.number) ?? .string(text)
         case "boolean": return parseYesNo(text).map(JSONValue.bool) ?? .string(text)
+        case nil: return untypedScalar(text, schema)
         default: return .string(text)
         }
+    }
+
+    /// A text answer to a schema without a `type` of its own, such as github-actions' `continue-on-error`
+    /// (`oneOf` a boolean or an expression, default `false`): the default kept as pre-filled is written as the
+    /// schema gives it, and `true`/`false` as a boolean when an alternative is one (not the string "false").
+    private func untypedScalar(_ text: String, _ schema: JSONValue) -> JSONValue {
+        if let given = schema["default"], scalarText(given, boolean: false) == text { return given }
+        if text == "true" || text == "false", case .array(let alternatives)? = schema["oneOf"] ?? schema["anyOf"],
+           alternatives.contains(where: { type(resolved($0)) == "boolean" }) {
+            return .bool(text == "true")
+        }
+        return .string(text)
     }
 }
 
