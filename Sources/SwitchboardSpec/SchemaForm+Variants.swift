@@ -86,6 +86,18 @@ extension SchemaMapper {
         return nil
     }
 
+    /// A text answer to a schema without a `type` of its own, such as github-actions' `continue-on-error`
+    /// (`oneOf` a boolean or an expression, default `false`): the default kept as pre-filled is written as the
+    /// schema gives it, and `true`/`false` as a boolean when an alternative is one (not the string "false").
+    func untypedScalar(_ text: String, _ schema: JSONValue) -> JSONValue {
+        if let given = schema["default"], scalarText(given, boolean: false) == text { return given }
+        if text == "true" || text == "false", case .array(let alternatives)? = schema["oneOf"] ?? schema["anyOf"],
+           alternatives.contains(where: { type(resolved($0)) == "boolean" }) {
+            return .bool(text == "true")
+        }
+        return .string(text)
+    }
+
     /// The names `schema`'s `required` lists.
     func requiredNames(_ schema: JSONValue) -> [String] {
         guard case .array(let names)? = schema["required"] else { return [] }

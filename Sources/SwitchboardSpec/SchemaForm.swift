@@ -149,6 +149,10 @@ struct SchemaMapper {
     /// What each `$ref` met so far names, by its text: a schema whose properties refer to a few of thousands of
     /// definitions walks each reference once, not once per use through every definition.
     private let targets = ReferenceTargets()
+    /// The references followed to the properties being mapped now, outermost first (`#`: the document itself). A
+    /// property whose reference is among them is recursive (renovate's 130 objects `{"$ref": "#"}`, each holding
+    /// them all again) and is not asked: mapping it would never end.
+    private var expanding: [String] = ["#"]
 
     init(root: JSONValue) { self.root = root }
 
@@ -162,6 +166,18 @@ struct SchemaMapper {
             current = target
         }
         return current
+    }
+
+    /// The references `resolved` follows from `schema` (none when it has no `$ref`).
+    private func references(_ schema: JSONValue) -> [String] {
+        var chain: [String] = []
+        var current = schema
+        while chain.count < 32, case .string(let ref)? = current["$ref"], ref.hasPrefix("#"),
+              let target = self.target(of: ref) {
+            chain.append(ref)
+            current = target
+        }
+        return chain
     }
 
     /// The value the pointer of `ref` (`#/$defs/x`) names in this document, if any. Each object on the way is
@@ -221,6 +237,10 @@ struct SchemaMapper {
         var entries: [JSONValue] = []
         var names: Set<String>?   // the properties' names, made when an optional object first needs them
         for member in properties.members {
+            let references = self.references(member.value)
+            if references.contains(where: expanding.contains) { continue }
+            expanding += references
+            defer { expanding.removeLast(references.count) }
             let schema = resolved(member.value)
             if inItem && type(schema) == "object" {
                 let siblings = names ?? Set(properties.members.map(\.key))
@@ -314,8 +334,8 @@ struct SchemaMapper {
             entry.append(("choices", .array(choices.map(JSONValue.string))))
         } else if kind == "boolean" {
             // One key answers a confirm, so it cannot be left empty: an optional boolean without a default is a
-            // typed yes/no, whose empty answer leaves the property out.
-            let optional = !required && schema["default"] == nil
+            // typed yes/no, whose empty answer leaves the property out (`default: null` is no default: renovate).
+            let optional = !required && (schema["default"] ?? .null) == .null
             entry.append(("type", .string(optional ? "yesno" : "confirm")))
         } else if kind == "integer" || kind == "number" {
             entry.append(("type", .string("number")))
@@ -454,18 +474,6 @@ struct SchemaMapper {
         case nil: return untypedScalar(text, schema)
         default: return .string(text)
         }
-    }
-
-    /// A text answer to a schema without a `type` of its own, such as github-actions' `continue-on-error`
-    /// (`oneOf` a boolean or an expression, default `false`): the default kept as pre-filled is written as the
-    /// schema gives it, and `true`/`false` as a boolean when an alternative is one (not the string "false").
-    private func untypedScalar(_ text: String, _ schema: JSONValue) -> JSONValue {
-        if let given = schema["default"], scalarText(given, boolean: false) == text { return given }
-        if text == "true" || text == "false", case .array(let alternatives)? = schema["oneOf"] ?? schema["anyOf"],
-           alternatives.contains(where: { type(resolved($0)) == "boolean" }) {
-            return .bool(text == "true")
-        }
-        return .string(text)
     }
 }
 

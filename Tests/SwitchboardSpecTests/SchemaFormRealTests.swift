@@ -72,4 +72,34 @@ struct SchemaFormRealTests {
         #expect(FormFlow(typed).run(prompter: ScriptedPrompter(lines: ["true", "${{ x }}", ""])).status == .submitted)
         #expect(schemaForm.document(of: typed).description == #"{"continue-on-error":true,"retries":"${{ x }}"}"#)
     }
+
+    @Test("an object whose $ref names an object being mapped (a recursive schema) is not asked: the form is made at once")
+    func recursiveReferences() throws {
+        // renovate: 130 of its 300 properties are objects {"$ref": "#"}, each holding them all again; the mapping
+        // went on for minutes, gigabytes deep, with nothing on the screen.
+        var properties = [##""name": {"type": "string", "title": "Name"}"##,
+                          ##""rule": {"$ref": "#/definitions/rule"}"##]
+        for index in 0..<40 { properties.append(##""sub\##(index)": {"type": "object", "$ref": "#"}"##) }
+        let text = ##"{"type": "object", "definitions": {"rule": {"type": "object", "title": "Rule", "properties": {"##
+            + ##""match": {"type": "string", "title": "Match"}, "then": {"$ref": "#/definitions/rule"},"##
+            + ##""config": {"$ref": "#"}}}}, "properties": {"## + properties.joined(separator: ", ") + "}}"
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "r.json")
+        #expect(schemaForm.spec.fields.map(\.name) == ["name", "add-rule", "rule.match"])
+        let form = schemaForm.makeForm()
+        #expect(FormFlow(form).run(prompter: ScriptedPrompter(lines: ["web", "y", "*.js", ""])).status == .submitted)
+        let document = schemaForm.document(of: form)
+        #expect(document.description == #"{"name":"web","rule":{"match":"*.js"}}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+    }
+
+    @Test("an optional boolean whose default is null is a typed yes/no an empty answer leaves out")
+    func nullDefaultBoolean() throws {
+        // renovate's skipInstalls ({"type": ["boolean", "null"], "default": null}) was a confirm: "[y/n]" refused Enter.
+        let text = #"{"type": "object", "properties": {"skipInstalls": {"type": ["boolean", "null"], "default": null}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "b.json")
+        #expect(schemaForm.spec["skipInstalls"]?.kind == .yesNo)
+        let form = schemaForm.makeForm()
+        #expect(FormFlow(form).run(prompter: ScriptedPrompter(lines: ["", ""])).status == .submitted)
+        #expect(schemaForm.document(of: form).description == "{}")
+    }
 }
