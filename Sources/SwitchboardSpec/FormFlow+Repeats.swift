@@ -47,7 +47,7 @@ extension FormFlow {
     /// empty answer to the first question (or "no" to "Add an item?"), or Ctrl-D there, once the list holds its
     /// minimum.
     func addItem(to list: FormRepeat, _ prompter: FormPrompter, fromReview: Bool) throws(PromptInterruption) -> Bool {
-        let mayEnd = list.items.count >= list.minimum
+        let mayEnd = list.allows(list.items.count)
         let fields = form.addItem(to: list)
         guard let first = fields.first else { return false }
         if mayEnd {
@@ -129,7 +129,7 @@ extension FormFlow {
             if list.canAdd { return .valid }
             return .invalid("review", FormWords.fill(words.listFull, ["list": list.name, "n": String(list.maximum ?? 0)]))
         case .remove(let list, _)?:
-            if list.items.count > list.minimum { return .valid }
+            if list.allows(list.items.count - 1) { return .valid }
             return .invalid("review", FormWords.fill(words.listAtMinimum, ["list": list.name, "n": String(list.minimum)]))
         case nil:
             return .invalid("review", FormWords.fill(words.listNoItem, ["name": displayQuoted(candidate, limit: 60)]))

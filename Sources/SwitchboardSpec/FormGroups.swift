@@ -83,6 +83,9 @@ public final class FormRepeat {
     public let group: FormGroup?
     /// Whether an empty list is left out of the answers (an optional list) rather than written as `[]`.
     public var omittedWhenEmpty = false
+    /// Whether the list may hold `count` items: at least `minimum`, or none when it is optional (left out, as a
+    /// schema's `minItems` holds only for a list that is there).
+    func allows(_ count: Int) -> Bool { count >= minimum || (count == 0 && omittedWhenEmpty) }
     /// The items: each item's fields, in order.
     public internal(set) var items: [[FormField]] = []
     /// Whether the list is asked (its condition holds; see `show(when:)`).
@@ -113,7 +116,7 @@ public final class FormRepeat {
     /// What is wrong with the number of items, if anything (`needs at least 2 items`).
     public var countFailure: String? {
         guard isShown.value else { return nil }
-        if items.count < minimum { return "needs at least \(minimum) item\(minimum == 1 ? "" : "s")" }
+        if !allows(items.count) { return "needs at least \(minimum) item\(minimum == 1 ? "" : "s")" }
         if let maximum, items.count > maximum { return "takes at most \(maximum) item\(maximum == 1 ? "" : "s")" }
         return nil
     }
@@ -237,7 +240,7 @@ extension Form {
     /// the list cannot lose an item (it holds `minimum`) or there is no such item.
     @discardableResult
     public func removeItem(_ index: Int, from list: FormRepeat) -> Bool {
-        guard list.items.indices.contains(index), list.items.count > list.minimum else { return false }
+        guard list.items.indices.contains(index), list.allows(list.items.count - 1) else { return false }
         for field in list.items[index] {
             field.input.cancelChecks()
             field.repeating = nil

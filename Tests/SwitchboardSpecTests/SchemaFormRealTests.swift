@@ -102,4 +102,26 @@ struct SchemaFormRealTests {
         #expect(FormFlow(form).run(prompter: ScriptedPrompter(lines: ["", ""])).status == .submitted)
         #expect(schemaForm.document(of: form).description == "{}")
     }
+
+    @Test("an optional list with minItems may be left empty (and out); once it has items it holds minItems")
+    func optionalListMinimum() throws {
+        // citation-file-format's keywords (minItems 1, not required): "keywords 1:" refused an empty answer.
+        let text = #"{"type": "object", "required": ["title"], "properties": {"title": {"type": "string"},"#
+            + #""keywords": {"type": "array", "minItems": 2, "items": {"type": "string", "minLength": 1}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "k.json")
+        let none = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["Soft", "", ""])
+        #expect(FormFlow(none).run(prompter: prompter).status == .submitted)
+        #expect(prompter.refused.isEmpty)
+        let document = schemaForm.document(of: none)
+        #expect(document.description == #"{"title":"Soft"}"#)
+        #expect(schemaForm.schema.validate(document).isEmpty)
+
+        let some = schemaForm.makeForm()
+        let two = ScriptedPrompter(lines: ["Soft", "a", "", "b", "", "-keywords.1", "-keywords.0", ""])
+        #expect(FormFlow(some).run(prompter: two).status == .submitted)
+        // One keyword is too few: the second item's empty answer and each removal (2 to 1) are refused.
+        #expect(two.refused.map(\.line) == ["", "-keywords.1", "-keywords.0"])
+        #expect(schemaForm.document(of: some).description == #"{"title":"Soft","keywords":["a","b"]}"#)
+    }
 }
