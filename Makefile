@@ -45,7 +45,7 @@ SHELL := bash
 # programs they run. Tests/lsan.supp lists the false positives it ignores (and why).
 SANITIZED_TESTS := SwitchboardTests|SwitchboardRulesTests|SwitchboardSpecTests
 # The validator's tests (the official suite) and the 2,000-property form run after the others, not beside them: on
-# two cores they starved the core's time-limited hostile test (100,000 tokens within 60 s) under ASan.
+# two cores they starved the core's hostile test of 100,000 tokens (then held to 60 s of wall-clock time) under ASan.
 SANITIZED_HEAVY := SchemaFormWideTests
 SANITIZED_AFTER := SwitchboardSchemaTests|$(SANITIZED_HEAVY)
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1

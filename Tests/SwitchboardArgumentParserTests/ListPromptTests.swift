@@ -18,7 +18,7 @@ struct ListPromptTests {
     func missingOptionsAskedWithLists() throws {
         let tmux = try screen("release")
         #expect(tmux.waitFor("› stable") != nil)
-        #expect(tmux.capture().contains("  nightly"))
+        #expect(tmux.waitFor("  nightly") != nil)             // drawn after stable's row: waited for, not read at once
         tmux.press("Down", "Enter")
         #expect(tmux.waitFor("Channel: beta") != nil)
         #expect(tmux.waitFor("› ○ linux") != nil)

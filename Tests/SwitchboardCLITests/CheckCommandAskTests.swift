@@ -3,8 +3,13 @@ import Foundation
 import Testing
 import TerminalTestSupport
 
+/// The issue's check command: `seconds` seconds, then "is taken" for a name in taken.txt.
+func takenCheck(after seconds: Int) -> String {
+    "sleep \(seconds); " + #"grep -qx "$(cat)" taken.txt && { echo "is taken" >&2; exit 1; }; exit 0"#
+}
+
 /// The issue's check command: one second, then "is taken" for a name in taken.txt.
-let slowTakenCheck = #"sleep 1; grep -qx "$(cat)" taken.txt && { echo "is taken" >&2; exit 1; }; exit 0"#
+let slowTakenCheck = takenCheck(after: 1)
 
 /// A check command that records its shell's pid and its child's in `pids`, then waits a long time.
 let recordingCheck = #"echo $$ >> pids; sleep 30 & echo $! >> pids; wait"#
@@ -44,7 +49,9 @@ struct AskCheckCommandTests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         try scratch.file("taken.txt", "ada\nroot\n")
-        let tmux = try screen(scratch)
+        // A 3-second check: a key typed during it must show well before it ends (within 2 s, a bound a loaded
+        // machine meets for one key; a field that waited for the check would take most of the 3 s).
+        let tmux = try screen(scratch, check: takenCheck(after: 3))
         #expect(tmux.waitFor("Username:") != nil)
         tmux.type("ada")
         #expect(tmux.waitFor("checking…") != nil)
@@ -52,7 +59,7 @@ struct AskCheckCommandTests {
         tmux.type("m")                                  // a new check starts for "adam"...
         #expect(tmux.waitFor("checking…") != nil)
         tmux.type("s")                                  // ...and typing during it shows the key at once
-        let shown = tmux.waitFor("Username: adams", timeout: 0.6)
+        let shown = tmux.waitFor("Username: adams", timeout: 2)
         #expect(shown != nil)
         #expect(shown?.contains("is taken") == false)
         #expect(tmux.waitFor("✓") != nil)

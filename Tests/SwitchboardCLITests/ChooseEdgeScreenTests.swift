@@ -42,6 +42,8 @@ struct ChooseEdgeScreenTests {
         _ = try runProgram(tmuxPath, ["-L", tmux.socket, "set-buffer", "gre\n"])
         _ = try runProgram(tmuxPath, ["-L", tmux.socket, "paste-buffer", "-p", "-t", "sb"])   // bracketed paste
         #expect(tmux.waitUntil { !$0.contains("red") } != nil)
+        // The rows under the input are drawn after it: wait for all three.
+        _ = tmux.waitUntil { _ in tmux.rows().prefix(3) == ["Colour: gre", "↑↓ move · Enter picks", "› green"] }
         #expect(tmux.rows().prefix(3) == ["Colour: gre", "↑↓ move · Enter picks", "› green"])
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
@@ -62,6 +64,8 @@ struct ChooseEdgeScreenTests {
             """)
         let tmux = try screen(scratch, "form lang.yaml", width: 40)
         #expect(tmux.waitFor("Swift") != nil)
+        // Go's row is drawn after Swift's: wait for it too.
+        _ = tmux.waitUntil { _ in tmux.rows().dropFirst(3).first == String(repeating: " ", count: 10) + "Go" }
         #expect(tmux.rows()[2] == String(repeating: "=", count: 8) + "… Swift")
         #expect(tmux.rows()[3] == String(repeating: " ", count: 10) + "Go")
     }

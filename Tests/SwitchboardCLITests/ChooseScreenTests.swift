@@ -36,6 +36,13 @@ struct ChooseScreenTests {
         #expect(shown(tmux) == expected, sourceLocation: sourceLocation)
     }
 
+    /// The same for the screen's last rows: the rows below a line that was waited for are drawn after it.
+    func expectShown(_ tmux: any ScreenDriver, suffix expected: [String],
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        _ = tmux.waitUntil(timeout: 10) { _ in Array(shown(tmux).suffix(expected.count)) == expected }
+        #expect(Array(shown(tmux).suffix(expected.count)) == expected, sourceLocation: sourceLocation)
+    }
+
     @Test("the options are listed at once; typing filters them ignoring case; Enter picks the highlighted one")
     func filtering() throws {
         let scratch = try Scratch()
@@ -67,15 +74,15 @@ struct ChooseScreenTests {
         let options = (1...30).map { "item\($0)" }.joined(separator: " ")
         let tmux = try screen(scratch, "choose Item \(options)", height: 8)
         #expect(tmux.waitFor("↓ 25 more") != nil)   // 8 rows: input, hint, 5 options, one "more" row
-        #expect(shown(tmux) == ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  item5",
-                                "  ↓ 25 more"])
+        expectShown(tmux, ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  item5",
+                            "  ↓ 25 more"])
         tmux.press("Down", "C-n")
         #expect(tmux.waitFor("› item3") != nil)
         tmux.press("Up")
         #expect(tmux.waitFor("› item2") != nil)
         tmux.press("PageDown")
         #expect(tmux.waitFor("› item7") != nil)
-        #expect(shown(tmux).suffix(6) == ["  item3", "  item4", "  item5", "  item6", "› item7", "  ↑ 2 more · ↓ 23 more"])
+        expectShown(tmux, suffix: ["  item3", "  item4", "  item5", "  item6", "› item7", "  ↑ 2 more · ↓ 23 more"])
         tmux.press("PageUp", "C-p")
         #expect(tmux.waitFor("› item1") != nil)
         tmux.press("Down", "Enter")
@@ -102,16 +109,16 @@ struct ChooseScreenTests {
         defer { scratch.cleanUp() }
         let tmux = try screen(scratch, "choose Tags api cli docs web --multi --min 2 --max 3 --selected web")
         #expect(tmux.waitFor("1 chosen") != nil)
-        #expect(shown(tmux) == ["Tags:", "1 chosen · Tab chooses · ↑↓ move · Enter accepts", "› ○ api", "  ○ cli",
-                                "  ○ docs", "  ◉ web"])
+        expectShown(tmux, ["Tags:", "1 chosen · Tab chooses · ↑↓ move · Enter accepts", "› ○ api", "  ○ cli",
+                            "  ○ docs", "  ◉ web"])
         tmux.press("Tab", "Tab", "Tab")
         #expect(tmux.waitFor("✗ choose at most 3 (4 chosen)") != nil)
-        #expect(shown(tmux).suffix(4) == ["  ◉ api", "  ◉ cli", "  ◉ docs", "› ◉ web"])
+        expectShown(tmux, suffix: ["  ◉ api", "  ◉ cli", "  ◉ docs", "› ◉ web"])
         tmux.press("Enter")   // refused
         #expect(tmux.waitFor("(Enter needs a valid value)") != nil)
         tmux.press("BTab", "BTab")   // un-choose web and docs, moving up
         #expect(tmux.waitFor("2 chosen") != nil)
-        #expect(shown(tmux).suffix(4) == ["  ◉ api", "› ◉ cli", "  ○ docs", "  ○ web"])
+        expectShown(tmux, suffix: ["  ◉ api", "› ◉ cli", "  ○ docs", "  ○ web"])
         tmux.press("Tab")            // un-choose cli
         #expect(tmux.waitFor("✗ choose at least 2 (1 chosen)") != nil)
         tmux.type("do")
@@ -169,6 +176,7 @@ struct ChooseScreenTests {
         expectShown(tmux, ["Item:", "↑↓ move · Enter picks", "› item1", "  item2", "  item3", "  item4", "  ↓ 26 more"])
         tmux.resize(width: 60, height: 20)
         #expect(tmux.waitFor("↓ 21 more") != nil)
+        _ = tmux.waitUntil { _ in shown(tmux).count == 12 }
         #expect(shown(tmux).count == 12)
         tmux.press("Down", "Enter")
         #expect(tmux.waitForExit() == 0)
@@ -182,8 +190,8 @@ struct ChooseScreenTests {
         let wide = String(repeating: "w", count: 100)
         let tmux = try screen(scratch, "choose Pick \(wide) \"$(printf 'bell\\007')\"", width: 40)
         #expect(tmux.waitFor("…") != nil)
-        #expect(shown(tmux)[2] == "› " + String(repeating: "w", count: 36) + "…")
-        #expect(shown(tmux)[3] == "  bell\\u{7}")
+        expectShown(tmux, ["Pick:", "↑↓ move · Enter picks", "› " + String(repeating: "w", count: 36) + "…",
+                           "  bell\\u{7}"])
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
         #expect(output(scratch) == wide + "\n")

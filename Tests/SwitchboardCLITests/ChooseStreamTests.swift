@@ -56,6 +56,12 @@ struct ChooseStreamTests {
             while rows.last == "" { rows.removeLast() }
             return rows
         }
+
+        /// Whether the screen comes to show exactly `expected`: the rows under a line a test waited for are drawn
+        /// after it, so they are waited for too.
+        func shows(_ expected: [String]) -> Bool {
+            tmux.waitUntil { _ in self.shown() == expected } != nil
+        }
     }
 
     @Test("the options that arrived are listed and filtered at once, with a count while reading; Enter picks before the end")
@@ -64,14 +70,16 @@ struct ChooseStreamTests {
         #expect(producer.writer >= 0)
         producer.send("alpha\nbeta\ngamma\n")
         #expect(producer.tmux.waitFor("3 read…") != nil)
-        #expect(producer.shown() == ["File:", "↑↓ move · Enter picks · 3 read…", "› alpha", "  beta", "  gamma"])
+        #expect(producer.shows(["File:", "↑↓ move · Enter picks · 3 read…", "› alpha", "  beta", "  gamma"]),
+                "\(producer.shown())")
         producer.tmux.type("ga")
         #expect(producer.tmux.waitFor("File: ga") != nil)
         #expect(producer.tmux.waitUntil { !$0.contains("alpha") } != nil)
         // More arrive while the filter is typed: matched as they come, the highlight stays where it was.
         producer.send((1...1200).map { "item\($0)\n" }.joined() + "gamma ray\nomega\n")
         #expect(producer.tmux.waitFor("1,205 read…") != nil)
-        #expect(producer.shown() == ["File: ga", "↑↓ move · Enter picks · 1,205 read…", "› gamma", "  gamma ray", "  omega"])
+        #expect(producer.shows(["File: ga", "↑↓ move · Enter picks · 1,205 read…", "› gamma", "  gamma ray", "  omega"]),
+                "\(producer.shown())")
         producer.tmux.press("Down", "Enter")   // the producer has not ended
         #expect(producer.tmux.waitForExit() == 0)
         #expect(producer.output == "gamma ray\n")
@@ -82,13 +90,14 @@ struct ChooseStreamTests {
         let producer = try Producer("choose Tags --multi --selected web")
         producer.send("api\ncli\n")
         #expect(producer.tmux.waitFor("2 read…") != nil)
-        #expect(producer.shown() == ["Tags:", "0 chosen · Tab chooses · ↑↓ move · Enter accepts · 2 read…", "› ○ api", "  ○ cli"])
+        #expect(producer.shows(["Tags:", "0 chosen · Tab chooses · ↑↓ move · Enter accepts · 2 read…", "› ○ api",
+                                "  ○ cli"]), "\(producer.shown())")
         producer.send("web\n")
         #expect(producer.tmux.waitFor("◉ web") != nil)
         producer.end()
         #expect(producer.tmux.waitUntil { !$0.contains("read…") } != nil)
-        #expect(producer.shown() == ["Tags:", "1 chosen · Tab chooses · ↑↓ move · Enter accepts", "› ○ api", "  ○ cli",
-                                     "  ◉ web"])
+        #expect(producer.shows(["Tags:", "1 chosen · Tab chooses · ↑↓ move · Enter accepts", "› ○ api", "  ○ cli",
+                                "  ◉ web"]), "\(producer.shown())")
         producer.tmux.press("Tab", "Enter")
         #expect(producer.tmux.waitForExit() == 0)
         #expect(producer.output == "api\nweb\n")

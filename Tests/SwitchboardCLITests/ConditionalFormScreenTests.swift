@@ -320,7 +320,8 @@ struct ConditionalFormScreenTests {
         // "không" hides how often; the review shows it at once.
         screen.type("newsletter")
         screen.press("Enter")
-        #expect(screen.waitFor("Nhận bản tin (có/không): có") != nil)
+        let reviewPrompt = "Gõ số hoặc tên để sửa"
+        #expect(screen.waitUntil { askedAfterReview("Nhận bản tin (có/không): có", in: $0, review: reviewPrompt) } != nil)
         screen.press("C-u")
         screen.type("không")
         screen.press("Enter")

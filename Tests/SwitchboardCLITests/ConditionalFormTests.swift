@@ -127,15 +127,17 @@ struct ConditionalFormPipeTests {
 @Suite("choices from a command")
 struct ChoicesCommandCLITests {
     /// A form whose `pick` lists the output of `script` (a shell script written to a file), after an optional
-    /// `dir`.
-    private func form(_ script: String, input: String) throws -> (run: CLIRun, scratch: Scratch) {
+    /// `dir`. The command's timeout is long but for the test of a slow command: on a loaded machine a short one
+    /// could end a quick script too.
+    private func form(_ script: String, input: String,
+                      timeout: String = "30") throws -> (run: CLIRun, scratch: Scratch) {
         let scratch = try Scratch()
         let path = try scratch.file("choices.sh", script)
         let spec = try scratch.file("c.yaml", """
             fields:
               - {name: dir, required: false}
               - name: pick
-                choices: {command: 'sh \(path)', timeout: 0.5}
+                choices: {command: 'sh \(path)', timeout: \(timeout)}
             """)
         return (try switchboard(["form", spec], input: input), scratch)
     }
@@ -175,7 +177,7 @@ struct ChoicesCommandCLITests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let pidFile = scratch.path("pid")
-        let result = try form("sleep 30 & echo $! > \(pidFile); wait", input: "\nmain\n")
+        let result = try form("sleep 30 & echo $! > \(pidFile); wait", input: "\nmain\n", timeout: "0.5")
         defer { result.scratch.cleanUp() }
         #expect(result.run.status == 1)
         #expect(result.run.stderr == "pick: the choices could not be read: took longer than 0.5 s, got \"main\"\n")

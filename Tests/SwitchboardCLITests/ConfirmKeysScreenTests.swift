@@ -19,7 +19,9 @@ struct ConfirmKeysScreenTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Deploy? [y/n]") != nil)
         tmux.type("yes\r")   // one write, as a fast typist's keys arrive
-        #expect(tmux.waitFor("status=0") != nil)
+        // The shell's next prompt, not only the status: keys typed before bash reads the terminal again are echoed
+        // by the terminal itself, on the line after the status.
+        #expect(tmux.waitFor("status=0\n$") != nil)
         tmux.type("echo MARK\r")
         #expect(tmux.waitUntil { $0.contains("\nMARK\n") } != nil)
         let screen = tmux.capture()

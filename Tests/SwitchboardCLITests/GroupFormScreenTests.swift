@@ -68,7 +68,7 @@ struct GroupFormScreenTests {
         // Add a user from the review.
         screen.type("+users")
         screen.press("Enter")
-        #expect(screen.waitFor("Users 2: Name:") != nil)
+        #expect(screen.waitUntil { askedAfterReview("Users 2: Name:", in: $0) } != nil)
         screen.type("bob")
         screen.press("Enter")
         #expect(screen.waitFor("Users 2: Admin (yes/no):") != nil)

@@ -82,7 +82,7 @@ struct SchemaFormConditionScreenTests {
         #expect(screen.waitUntil { latestScreen("Review:", in: $0).contains("note ") && latestScreen("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.type("network.proxy")                         // no proxy: its port hidden, direct asked
         screen.press("Enter")
-        #expect(screen.waitFor("Proxy: proxy1") != nil)
+        #expect(screen.waitUntil { askedAfterReview("Proxy: proxy1", in: $0) } != nil)
         screen.press("C-u")
         screen.press("Enter")
         #expect(screen.waitFor("Direct (yes/no):") != nil)   // optional, no default: typed, may be left empty
@@ -139,7 +139,7 @@ struct SchemaFormConditionScreenTests {
             """)
         screen.type("port")
         screen.press("Enter")
-        #expect(screen.waitFor("Port: 80") != nil)
+        #expect(screen.waitUntil { askedAfterReview("Port: 80", in: $0) } != nil)
         screen.type("80")
         screen.press("Enter")
         #expect(screen.waitFor("Port: 8080\nUser:") != nil)           // no longer: else's question asked

@@ -65,7 +65,7 @@ struct SchemaFormScreenTests {
         #expect(screen.waitFor("Enter to submit:") != nil)
         screen.type("+routes")                                   // another route from the review
         screen.press("Enter")
-        #expect(screen.waitFor("Routes 2: Path:") != nil)
+        #expect(screen.waitUntil { askedAfterReview("Routes 2: Path:", in: $0) } != nil)
         screen.type("/web")
         screen.press("Enter")
         #expect(screen.waitFor("Routes 2: Weight:") != nil)
@@ -73,7 +73,7 @@ struct SchemaFormScreenTests {
         #expect(screen.waitUntil { latest("Review:", in: $0).contains("routes.1.path      /web") } != nil)
         screen.type("routes.0.weight")                          // an item's answer edited from the review
         screen.press("Enter")
-        #expect(screen.waitFor("Routes 1: Weight: 2") != nil)
+        #expect(screen.waitUntil { askedAfterReview("Routes 1: Weight: 2", in: $0) } != nil)
         screen.press("BSpace")
         screen.type("5")
         screen.press("Enter")

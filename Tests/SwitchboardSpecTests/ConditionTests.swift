@@ -7,7 +7,8 @@ import SwitchboardSpec
 import SwitchboardRules
 
 /// The questionnaire used throughout: the company only for the employed, the school only for students, how
-/// often only for those who want the newsletter.
+/// often only for those who want the newsletter. The company's check has a long timeout: it runs as a task on Swift
+/// concurrency's shared threads, which in this test process other suites' blocking waits can hold for seconds.
 let questionnaireSpec = """
     title: About you
     fields:
@@ -17,7 +18,9 @@ let questionnaireSpec = """
       - name: company
         prompt: Company
         when: {status: employed}
-        check: 'test "$SWITCHBOARD_VALUE" != "blocked-co"'
+        check:
+          command: 'test "$SWITCHBOARD_VALUE" != "blocked-co"'
+          timeout: 120
       - name: school
         prompt: School
         when: {field: status, rule: "equals:student"}

@@ -47,12 +47,18 @@ import SwitchboardSpec
         #expect(problems.first?.contains("missing command:") == true)
     }
 
+    // The checks below run as tasks on Swift concurrency's shared threads, which in this test process the other
+    // suites' blocking waits can hold for seconds: their timeouts are long, so that a task started late is not
+    // reported as a check that took too long (the signup example's 5 s ran out that way on a loaded machine).
+
     @Test("The headless form waits for the check and reports its failure")
     func headlessFormWaits() throws {
         let spec = try FormSpec(yaml: """
             fields:
               - name: user
-                check: 'sleep 0.2; [ "$(cat)" != root ] || { echo "is taken" >&2; exit 1; }'
+                check:
+                  command: 'sleep 0.2; [ "$(cat)" != root ] || { echo "is taken" >&2; exit 1; }'
+                  timeout: 120
             """, file: "t.yaml")
         let taken = spec.makeForm().fill(from: "root\n")
         #expect(taken.report == [#"user: is taken, got "root""#])
@@ -71,7 +77,8 @@ import SwitchboardSpec
         let check = "touch '\(dir)/running/'$$; ls '\(dir)/running' | wc -l >> '\(dir)/counts'; sleep 0.3; "
             + "rm '\(dir)/running/'$$; [ \"$(cat)\" != bad ] || { echo taken >&2; exit 1; }"
         let names = (1...12).map { "f\($0)" }
-        let yaml = "fields:\n" + names.map { "  - name: \($0)\n    check: \(jsonQuoted(check))\n" }.joined()
+        let yaml = "fields:\n"
+            + names.map { "  - name: \($0)\n    check:\n      command: \(jsonQuoted(check))\n      timeout: 120\n" }.joined()
         let spec = try FormSpec(yaml: yaml, file: "t.yaml")
         let answers = names.enumerated().map { "\($1)=\([2, 9].contains($0) ? "bad" : "ok")" }.joined(separator: "\n")
         let result = spec.makeForm().fill(from: answers + "\n")
@@ -88,7 +95,9 @@ import SwitchboardSpec
         let spec = try FormSpec(yaml: """
             fields:
               - name: user
-                check: '[ "$SWITCHBOARD_VALUE" != root ] || { echo "is taken" >&2; exit 1; }'
+                check:
+                  command: '[ "$SWITCHBOARD_VALUE" != root ] || { echo "is taken" >&2; exit 1; }'
+                  timeout: 120
                 examples: {valid: [ada], invalid: [root]}
             """, file: "t.yaml")
         let results = spec.runExamples()

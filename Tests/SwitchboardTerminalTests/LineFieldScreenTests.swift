@@ -321,6 +321,9 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         tmux.press("Enter")
         #expect(tmux.waitFor("port = 80 (proxy: 1 startup, some redisplays)") != nil)
         #expect(tmux.waitFor("host hooks in place; history 2") != nil)
+        // The host's own prompt: the report above is printed before its readline takes the terminal, and Up typed
+        // in between would be echoed by the cooked terminal as ^[[A in front of the prompt.
+        #expect(tmux.waitUntil { $0.split(separator: "\n").last == "host>" } != nil)
         tmux.press("Up")                          // the host's history is back: Up recalls "ask"
         #expect(tmux.waitUntil { $0.split(separator: "\n").last == "host> ask" } != nil)
         tmux.press("C-u")
