@@ -63,7 +63,7 @@ extension SchemaMapper {
             }
             let required = Set(requiredNames(branchSchema))
             for member in extra.members where base[member.key] == nil {
-                let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string("add-" + member.key) }
+                let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string(Self.gate(of: member.key)) }
                 if asked { continue }
                 var made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
                                              when: condition, depth: depth, prefix: prefix, siblings: extra)

@@ -19,7 +19,7 @@ extension SchemaForm {
                 let target = path.isEmpty ? property : path + "." + property
                 if let field = form[target] ?? form.fields.first(where: { $0.name.hasPrefix(target + ".") }) {
                     // An optional object answered no that an `if` (or a variant) requires after all: its yes.
-                    let gate = (path.isEmpty ? "" : path + ".") + "add-" + property
+                    let gate = (path.isEmpty ? "" : path + ".") + SchemaMapper.gate(of: property)
                     if !field.isShown.value, form[target] == nil, let confirm = form[gate], confirm.isShown.value {
                         return FieldFailure(field: gate, rule: "required",
                                             message: "must be yes: \(property) is required", value: "")

@@ -12,7 +12,7 @@ extension SchemaMapper {
     /// optional objects, and looking each gate's name up in its list of members took quadratic time).
     func gatedGroup(_ name: String, _ schema: JSONValue, _ group: JSONValue, prefix: String,
                     siblings: Set<String>) -> [JSONValue]? {
-        let gate = "add-" + name
+        let gate = Self.gate(of: name)
         guard !siblings.contains(gate), case .object(let entry) = group, case .array(let inner)? = group["group"],
               let gatedInner = gated(inner, by: prefix + gate) else { return nil }
         var title = name
@@ -34,10 +34,14 @@ extension SchemaMapper {
         return result
     }
 
+    /// The name of the confirm question of the optional object `property` (`add-server`).
+    static func gate(of property: String) -> String { gatePrefix + property }
+    private static let gatePrefix = "add-"
+
     /// Whether `name` is the confirm question of an optional object of `schema` (not a property of its own).
     func isGate(_ name: String, of schema: JSONValue?) -> Bool {
-        guard let schema, name.hasPrefix("add-"), propertySchema(name, in: schema) == nil,
-              let object = propertySchema(String(name.dropFirst(4)), in: schema) else { return false }
+        guard let schema, name.hasPrefix(Self.gatePrefix), propertySchema(name, in: schema) == nil,
+              let object = propertySchema(String(name.dropFirst(Self.gatePrefix.count)), in: schema) else { return false }
         return type(resolved(object)) == "object"
     }
 }

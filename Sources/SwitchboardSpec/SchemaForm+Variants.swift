@@ -203,7 +203,7 @@ extension SchemaMapper {
             }
             let required = requiredNames(schema)
             var at = t + 1
-            for member in extra.members where index(member.key) == nil && index("add-" + member.key) == nil {
+            for member in extra.members where index(member.key) == nil && index(Self.gate(of: member.key)) == nil {
                 let made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
                                              when: answered(trigger), depth: depth, prefix: prefix, siblings: extra)
                 entries.insert(contentsOf: made, at: at)

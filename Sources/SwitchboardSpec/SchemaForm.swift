@@ -130,18 +130,11 @@ struct SchemaMapper {
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
-        var current = schema
-        for _ in 0..<32 {
-            guard case .string(let ref)? = current["$ref"], ref.hasPrefix("#"), let target = self.target(of: ref) else {
-                return current
-            }
-            current = target
-        }
-        return current
+        resolving(schema).target
     }
 
-    /// The references `resolved` follows from `schema` (none when it has no `$ref`).
-    private func references(_ schema: JSONValue) -> [String] {
+    /// What `resolved` gives, and the references it follows to get there (none when `schema` has no `$ref`).
+    private func resolving(_ schema: JSONValue) -> (target: JSONValue, references: [String]) {
         var chain: [String] = []
         var current = schema
         while chain.count < 32, case .string(let ref)? = current["$ref"], ref.hasPrefix("#"),
@@ -149,7 +142,7 @@ struct SchemaMapper {
             chain.append(ref)
             current = target
         }
-        return chain
+        return (current, chain)
     }
 
     /// The value the pointer of `ref` (`#/$defs/x`) names in this document, if any. Each object on the way is
@@ -209,11 +202,10 @@ struct SchemaMapper {
         var entries: [JSONValue] = []
         var names: Set<String>?   // the properties' names, made when an optional object first needs them
         for member in properties.members {
-            let references = self.references(member.value)
+            let (schema, references) = resolving(member.value)
             if references.contains(where: expanding.contains) { continue }
             expanding += references
             defer { expanding.removeLast(references.count) }
-            let schema = resolved(member.value)
             if inItem && type(schema) == "object" {
                 let siblings = names ?? Set(properties.members.map(\.key))
                 names = siblings

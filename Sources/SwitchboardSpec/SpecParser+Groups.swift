@@ -106,8 +106,10 @@ extension SpecParser {
             var names: [String: Int] = [:]
             parseItemFields(list, in: [], title: nil, names: &names, into: &template)
         }
-        for (index, field) in template.enumerated() {
-            checkItemField(field, in: full, earlier: template[..<index].map(\.name))
+        var earlier: [String] = []
+        for field in template {
+            checkItemField(field, in: full, earlier: earlier)
+            earlier.append(field.name)
         }
         let when = map["when"].flatMap { parseWhen($0) }
         if let when { checkListCondition(when, of: full, earlier: parsed.fields) }
