@@ -175,9 +175,14 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         #expect(tmux.waitUntil { $0.split(separator: "\n").suffix(2) == ["alpha", "Value:"] } != nil)
         tmux.press("C-r")
         tmux.type("lp")
-        #expect(tmux.waitFor("(reverse-i-search)`lp': alpha") != nil)
+        // The search line and the hint below it are two writes: wait for both, not for the first alone.
+        let search = "(reverse-i-search)`lp': alpha"
+        let drawn = tmux.waitUntil { screen in
+            screen.split(separator: "\n").map(String.init).suffix(2) == [search, "✓"]
+        }
+        #expect(drawn != nil)
         let rows = tmux.rows()
-        #expect(rows[22] == "(reverse-i-search)`lp': alpha")
+        #expect(rows[22] == search)
         #expect(rows[23] == "✓")
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
