@@ -24,3 +24,19 @@ extension ScreenDriver {
 
 extension TmuxScreen: ScreenDriver {}
 extension KitScreen: ScreenDriver {}
+
+extension ScreenDriver {
+    /// Polls the screen until `condition` holds for its rows (as `rows()` gives them: `height` of them, empty rows
+    /// included); returns those rows, or nil when `timeout` passes. A program draws a line and what goes under it
+    /// (a hint, a list's rows, a review) in several writes: wait for every row a test compares, not for the first.
+    public func waitForRows(timeout: Double = 10, _ condition: ([String]) -> Bool) -> [String]? {
+        waitUntil(timeout: timeout) { condition(screenRows($0)) }.map(screenRows)
+    }
+}
+
+/// A captured screen's rows: one per line, empty rows included (the last line's newline starts no row).
+public func screenRows(_ capture: String) -> [String] {
+    var lines = capture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+}

@@ -68,9 +68,7 @@ public final class TmuxScreen {
 
     /// The visible screen's rows (always `height` of them, empty rows included).
     public func rows() -> [String] {
-        var lines = capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        screenRows(capture())
     }
 
     /// Polls the screen until it contains `text`; returns the screen, or nil when `timeout` passes.
