@@ -25,13 +25,14 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         let tmux = try screen("seq 40; field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("ada")
-        #expect(tmux.waitFor("✗ must contain \"@gmail.com\"") != nil)
+        // The hint shows from the first letter on: wait for the whole input above it, not for the hint alone.
+        #expect(tmux.waitForRows { $0[22...23] == ["Email: ada", "✗ must contain \"@gmail.com\""] } != nil)
         var rows = tmux.rows()
         #expect(rows[22] == "Email: ada")
         #expect(rows[23] == "✗ must contain \"@gmail.com\"")
         #expect(tmux.cursor() == (10, 22))
         tmux.type("@gmail.com")
-        #expect(tmux.waitUntil { $0.contains("✓") } != nil)
+        #expect(tmux.waitForRows { $0[21...23] == ["40", "Email: ada@gmail.com", "✓"] } != nil)
         rows = tmux.rows()
         #expect(rows[22] == "Email: ada@gmail.com")
         #expect(rows[23] == "✓")
@@ -45,14 +46,17 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         let tmux = try screen("seq 40; field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type(String(repeating: "x", count: 100))
-        #expect(tmux.waitFor("✗") != nil)
+        // "✗" shows from the first x on: wait for the 100th, on the wrapped row, too.
+        let wrapped = ["Email: " + String(repeating: "x", count: 73), String(repeating: "x", count: 27),
+                       "✗ must contain \"@gmail.com\""]
+        #expect(tmux.waitForRows { $0[21...23] == wrapped[...] } != nil)
         let rows = tmux.rows()
         #expect(rows[21] == "Email: " + String(repeating: "x", count: 73))
         #expect(rows[22] == String(repeating: "x", count: 27))
         #expect(rows[23] == "✗ must contain \"@gmail.com\"")
         #expect(tmux.cursor() == (27, 22))
         tmux.type("@gmail.com")
-        #expect(tmux.waitFor("✓") != nil)
+        #expect(tmux.waitForRows { $0[22...23] == [String(repeating: "x", count: 27) + "@gmail.com", "✓"] } != nil)
         #expect(tmux.rows()[22] == String(repeating: "x", count: 27) + "@gmail.com")
     }
 
@@ -60,7 +64,8 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         let tmux = try realScreen("field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("日本語のテキスト🎉 ada@gmail.com")
-        #expect(tmux.waitFor("✓") != nil)
+        let expected = ["Email: 日本語のテキスト🎉 ada@gmail.com", "✓"]
+        #expect(tmux.waitForRows { $0.filter { !$0.isEmpty } == expected } != nil)
         let rows = visibleRows(tmux)
         #expect(rows == ["Email: 日本語のテキスト🎉 ada@gmail.com", "✓"])
         #expect(tmux.cursor() == (7 + 16 + 2 + 14, 0))
@@ -69,7 +74,11 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         let wide = try realScreen("field-ask --rule max:50")
         #expect(wide.waitFor("Value:") != nil)
         wide.type(String(repeating: "あ", count: 40))
-        #expect(wide.waitFor("✓") != nil)
+        // "✓" shows from the first あ on: wait for all 40 (on two rows) and the hint under them.
+        #expect(wide.waitForRows { rows in
+            let shown = rows.filter { !$0.isEmpty }
+            return shown.count == 3 && shown.joined().filter { $0 == "あ" }.count == 40 && shown.last == "✓"
+        } != nil)
         let shown = visibleRows(wide)
         #expect(shown.count == 3)
         #expect(shown.joined().filter { $0 == "あ" }.count == 40)
@@ -144,7 +153,8 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         tmux.type("s3cr")
         #expect(tmux.waitFor("Password: ****") != nil)
         tmux.type("et!")
-        #expect(tmux.waitFor("✓") != nil)
+        // "✓" shows from the sixth character on: wait for the seventh too.
+        #expect(tmux.waitForRows { $0.filter { !$0.isEmpty } == ["Password: *******", "✓"] } != nil)
         #expect(visibleRows(tmux) == ["Password: *******", "✓"])
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
@@ -192,7 +202,8 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         let tmux = try screen("field-gmail")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("ada")
-        #expect(tmux.waitFor("✗") != nil)
+        // The whole input read before Ctrl-C (the signal flushes what the field has not read yet).
+        #expect(tmux.waitForRows { $0.prefix(2) == ["Email: ada", "✗ must contain \"@gmail.com\""] } != nil)
         tmux.press("C-c")
         #expect(tmux.waitForExit() == 130)
         let rows = visibleRows(tmux)
@@ -225,7 +236,10 @@ func visibleRows(_ screen: any ScreenDriver) -> [String] {
         tmux.press("Enter")
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("ada")
-        #expect(tmux.waitFor("✗") != nil)
+        // The whole input read before Ctrl-Z (the signal flushes what the field has not read yet).
+        #expect(tmux.waitUntil { screen in
+            screen.split(separator: "\n").map(String.init).suffix(2) == ["Email: ada", "✗ must contain \"@gmail.com\""]
+        } != nil)
         tmux.press("C-z")
         #expect(tmux.waitFor("Stopped") != nil)
         #expect(!tmux.capture().contains("✗"))     // the hint went away with the field
