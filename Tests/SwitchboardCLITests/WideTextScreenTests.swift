@@ -61,6 +61,8 @@ struct WideTextScreenTests {
         expectLine(tmux, "Value: \(left)", cursor: 7 + leftWidth)
         tmux.type("z")
         expectLine(tmux, "Value: \(left)z", cursor: 7 + leftWidth + 1)
+        // The line and the hint under it may be two writes: wait for the hint too.
+        #expect(tmux.waitForRows { $0[0...1] == ["Value: \(left)z", "✗ must be a valid email address"] } != nil)
         #expect(tmux.rows()[1] == "✗ must be a valid email address")
     }
 
