@@ -74,7 +74,7 @@ struct GroupFormScreenTests {
         #expect(screen.waitFor("Users 2: Admin (yes/no):") != nil)
         screen.type("no")
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("users.1.name   bob") } != nil)
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("users.1.name   bob") && latest("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
 
         // Remove the tag and the first user (bob moves up), then edit bob's name.
         screen.press("-")                              // (a leading - would be an option of send-keys)
@@ -83,6 +83,7 @@ struct GroupFormScreenTests {
         #expect(screen.waitUntil { review in
             let shown = latest("Review:", in: review)
             return shown.contains("users.1.name") && !shown.contains("tags.0")
+                && shown.hasSuffix("Enter to submit:")
         } != nil)
         screen.press("-")
         screen.type("users.0")
@@ -90,6 +91,7 @@ struct GroupFormScreenTests {
         #expect(screen.waitUntil { review in
             let shown = latest("Review:", in: review)
             return shown.contains("users.0.name   bob") && !shown.contains("users.1")
+                && shown.hasSuffix("Enter to submit:")
         } != nil)
         screen.press("-")
         screen.type("users.0")                          // the last user: refused live, at the minimum
@@ -101,7 +103,7 @@ struct GroupFormScreenTests {
         screen.press("C-u")
         screen.type("cy")
         screen.press("Enter")
-        let last = screen.waitUntil { latest("Review:", in: $0).contains("users.0.name   cy") }
+        let last = screen.waitUntil { latest("Review:", in: $0).contains("users.0.name   cy") && latest("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latest("Review:", in: last) == """
             Review:
               1. app            shop            ✓

@@ -70,14 +70,14 @@ struct SchemaFormScreenTests {
         screen.press("Enter")
         #expect(screen.waitFor("Routes 2: Weight:") != nil)
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("routes.1.path      /web") } != nil)
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("routes.1.path      /web") && latest("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.type("routes.0.weight")                          // an item's answer edited from the review
         screen.press("Enter")
         #expect(screen.waitUntil { askedAfterReview("Routes 1: Weight: 2", in: $0) } != nil)
         screen.press("BSpace")
         screen.type("5")
         screen.press("Enter")
-        let review = screen.waitUntil { latest("Review:", in: $0).contains("routes.0.weight    5") }
+        let review = screen.waitUntil { latest("Review:", in: $0).contains("routes.0.weight    5") && latest("Review:", in: $0).hasSuffix("Enter to submit:") }
         #expect(latest("Review:", in: review) == """
             Review:
                1. name               shop  ✓
@@ -99,7 +99,7 @@ struct SchemaFormScreenTests {
         #expect(screen.waitFor("contact: is required\nContact email:") != nil)
         screen.type("ops@example.com")
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("contact            ops@example.com") } != nil)
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("contact            ops@example.com") && latest("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.press("Enter")
         #expect(screen.waitForExit() == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == """
@@ -159,7 +159,7 @@ struct SchemaFormScreenTests {
         #expect(screen.waitFor("› (no answer)") != nil)
         screen.press("Down", "Down")
         screen.press("Enter")
-        #expect(screen.waitUntil { latest("Review:", in: $0).contains("level    high") } != nil)
+        #expect(screen.waitUntil { latest("Review:", in: $0).contains("level    high") && latest("Review:", in: $0).hasSuffix("Enter to submit:") } != nil)
         screen.press("Enter")
         #expect(screen.waitForExit() == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == """
