@@ -192,10 +192,11 @@ struct DeployScreenTests {
         let tmux = try deployScreen(flags(without: "--email"))
         #expect(tmux.waitFor("Email:") != nil)
         tmux.type("ada@")
-        let invalid = tmux.waitFor("✗")
+        // "✗" shows from the first letter on and "✓" before the last: wait for the whole input with its verdict.
+        let invalid = tmux.waitUntil { shownRows($0) == ["Email: ada@", "✗ must be a valid email address"] }
         #expect(invalid.map(shownRows) == ["Email: ada@", "✗ must be a valid email address"])
         tmux.type("example.com")
-        let valid = tmux.waitUntil { $0.contains("✓") }
+        let valid = tmux.waitUntil { shownRows($0) == ["Email: ada@example.com", "✓"] }
         #expect(valid.map(shownRows) == ["Email: ada@example.com", "✓"])
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)

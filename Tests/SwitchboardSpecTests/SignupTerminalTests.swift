@@ -203,7 +203,8 @@ struct SignupScreenTests {
         defer { screen.kill() }
         #expect(screen.waitFor("Email:") != nil)
         screen.type("ada")
-        let hint = screen.waitUntil { $0.contains("✗ must be a valid email address") }
+        // The hint shows from the first letter on: wait for the whole input above it.
+        let hint = screen.waitUntil { $0.contains("Email: ada\n✗ must be a valid email address") }
         let rows = hint.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         let input = rows.firstIndex { $0.hasPrefix("Email: ada") }
         #expect(input != nil && rows[input! + 1] == "✗ must be a valid email address")
