@@ -43,6 +43,12 @@ struct ChooseScreenTests {
         #expect(Array(shown(tmux).suffix(expected.count)) == expected, sourceLocation: sourceLocation)
     }
 
+    /// Whether the screen shows the review with `row` and its question under it: keys typed for the review before
+    /// its question is drawn reach the cooked terminal, which echoes them (and takes Backspace, Ctrl-U as its own).
+    func reviewAsks(_ screen: String, showing row: String) -> Bool {
+        screen.contains(row) && screen.split(separator: "\n").last == "Number or name to edit, Enter to submit:"
+    }
+
     @Test("the options are listed at once; typing filters them ignoring case; Enter picks the highlighted one")
     func filtering() throws {
         let scratch = try Scratch()
@@ -359,14 +365,14 @@ struct ChooseScreenTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("public [y/n]") != nil)
         tmux.type("y")
-        #expect(tmux.waitFor("  2. tags      api, cli  ✓") != nil)
+        #expect(tmux.waitUntil { reviewAsks($0, showing: "  2. tags      api, cli  ✓") } != nil)
         tmux.type("2")
         tmux.press("Enter")
         #expect(tmux.waitFor("› ◉ api") != nil)          // the review edits the list with its choices kept
         tmux.press("Tab")                                // un-choose api
         #expect(tmux.waitFor("1 chosen") != nil)
         tmux.press("Enter")
-        #expect(tmux.waitFor("  2. tags      cli   ✓") != nil)
+        #expect(tmux.waitUntil { reviewAsks($0, showing: "  2. tags      cli   ✓") } != nil)
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
         #expect(output(scratch) == "{\n  \"language\": \"Rust\",\n  \"tags\": [\"cli\"],\n  \"public\": true\n}\n")

@@ -55,7 +55,11 @@ struct ConfirmKeysScreenTests {
         #expect(tmux.waitFor("✗ answer y or n") != nil)
         tmux.press("BSpace")
         tmux.type("н")
-        #expect(tmux.waitFor("2. again  нет") != nil)
+        // The review's row, and its question under the table (Enter typed before it reaches the cooked terminal).
+        #expect(tmux.waitUntil { screen in
+            screen.contains("2. again  нет")
+                && screen.split(separator: "\n").last == "Number or name to edit, Enter to submit:"
+        } != nil)
         tmux.press("Enter")
         #expect(tmux.waitForExit() == 0)
         let output = try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)
