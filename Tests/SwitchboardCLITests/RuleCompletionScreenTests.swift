@@ -11,10 +11,14 @@ struct RuleCompletionScreenTests {
         let command = "cd \(shellQuote(scratch.url.path)) && PATH=\(shellQuote(directory)):$PATH PS1='$ ' "
             + "exec bash --norc --noprofile -i"
         let tmux = try KitScreen(command: command, width: 100, height: 20)
+        #expect(tmux.waitFor("$") != nil)
         tmux.type("source <(switchboard --generate-completion-script bash) && echo sourced")
         tmux.press("Enter")
-        #expect(tmux.waitFor("\nsourced") != nil)
+        // The output, then bash's next prompt under it: Ctrl-L typed before that prompt reaches the cooked terminal.
+        #expect(tmux.waitUntil { $0.contains("\nsourced\n$") } != nil)
         tmux.press("C-l")
+        // The cleared screen's prompt: the test's keys are typed at it, not before bash reads Ctrl-L.
+        #expect(tmux.waitForRows { $0.filter { !$0.isEmpty } == ["$"] } != nil)
         return tmux
     }
 
