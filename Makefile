@@ -36,7 +36,11 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # dynamic loader would look there (and in its hwcaps and tls subfolders) for each system library at every start.
 STATIC := .build-static
 RELEASE := $(STATIC)/release
-SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC)
+# Whole-program cross-module optimisation: the engine's generic types (Dynamic, ObserverList) are specialised in the
+# modules that use them, not instantiated through the runtime's metadata cache (a 2,000-property schema form made
+# its fields with 7% fewer instructions). Not in Package.swift: unsafe flags would refuse the package as a dependency.
+SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(STATIC) \
+                 -Xswiftc -cross-module-optimization
 
 # pipefail: a recipe that filters a command's output still fails when the command does.
 SHELL := bash

@@ -44,6 +44,8 @@ struct SchemaRunner {
         }
         CommandChecks.adoptOrphans()
         let form = schemaForm.makeForm()
+        // The validator compiled meanwhile on another thread: a schema that does not compile is never asked.
+        do { _ = try schemaForm.compiledSchema() } catch { throw schemaFailure(error) }
         let prompter: TerminalPrompter
         do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
         let flow = FormFlow(form, draft: draft.map { Draft(path: $0) })

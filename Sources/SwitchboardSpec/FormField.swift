@@ -181,8 +181,8 @@ public final class FormField {
         default: choiceList = ChoiceList([])
         }
         addKindRules()
-        for rule in rules { addRule(rule) }
-        input.revalidate()
+        for rule in rules { append(rule) }
+        input.revalidate()   // once, with every rule (a validation per rule made a wide form slow to start)
         self.default.bind(owner: self) { field, value in
             if field.followsDefault { field.input.text.value = value }
         }
@@ -311,6 +311,12 @@ public final class FormField {
     /// bio.addRule(Condition("short", requirement: "be at most 280 characters") { $0.count <= 280 })
     /// ```
     public func addRule(_ rule: Condition<String>) {
+        append(rule)
+        input.revalidate()
+    }
+
+    /// Adds a rule after the existing ones without validating again.
+    private func append(_ rule: Condition<String>) {
         ruleCount += 1
         if let custom = message ?? rule.customMessage { authoredMessages.insert(custom) }
         var effective = rule
@@ -323,7 +329,6 @@ public final class FormField {
                 text.isEmpty ? .valid : inner.check(text)
             }))
         }
-        input.revalidate()
     }
 
     private func addKindRules() {

@@ -205,7 +205,7 @@ func firstInvalidUTF8Position(_ bytes: [UInt8]) -> (line: Int, column: Int, byte
 }
 
 /// One field of a spec.
-public struct FieldSpec {
+public struct FieldSpec: Sendable {
     /// The answer's key.
     public var name: String
     /// The question shown.
@@ -274,7 +274,7 @@ public struct CheckSpec: Sendable {
 }
 
 /// A rule of a field: its text as written, the condition it parsed to, and where it is.
-public struct SpecRule {
+public struct SpecRule: Sendable {
     /// The rule as written (`"length:3..20"`, or a named rule's name).
     public var text: String
     /// The condition, with its custom message if the spec gave one.

@@ -18,6 +18,12 @@ final class SchemaCompile: Sendable {
         }
     }
 
+    /// A schema already compiled: `wait()` returns it at once.
+    init(done schema: JSONSchema) {
+        result.withLock { $0 = .success(schema) }
+        done.signal()
+    }
+
     /// The compiled schema, once the compilation has ended; its error if it failed.
     func wait() throws(SchemaError) -> JSONSchema {
         done.wait()

@@ -22,8 +22,30 @@ public struct SchemaForm {
     public var spec: FormSpec
     /// The schema's document.
     public let document: JSONValue
-    /// The compiled schema that checks the whole answer.
-    public let schema: JSONSchema
+    /// The compiled schema that checks the whole answer. A form made with `init(schema:file:compiling:)` may still
+    /// be compiling it on another thread: reading it waits for the compile. A schema that did not compile is the
+    /// schema `false`, which refuses every document (`compiledSchema()` throws its error).
+    ///
+    /// ```swift
+    /// let failures = schemaForm.schema.validate(document)
+    /// ```
+    public var schema: JSONSchema { (try? validator.wait()) ?? SchemaForm.refusingEverything }
+
+    /// The compiled schema, once compiled (waiting for it), or why it did not compile.
+    ///
+    /// ```swift
+    /// let form = schemaForm.makeForm()
+    /// _ = try schemaForm.compiledSchema()   // before the first question
+    /// ```
+    public func compiledSchema() throws(SchemaError) -> JSONSchema { try validator.wait() }
+
+    /// The schema `false`: every document fails it.
+    private static let refusingEverything: JSONSchema = {
+        do { return try JSONSchema(.bool(false)) } catch { preconditionFailure("the schema false compiles: \(error)") }
+    }()
+
+    /// Where the compiled schema comes from: given, or compiled on another thread.
+    private let validator: SchemaCompile
     /// The `if`s the validator decides while the form is asked.
     let ifConditions: [SchemaIfCondition]
 
@@ -32,14 +54,17 @@ public struct SchemaForm {
     /// `compiled`: the schema already compiled (from its file, so that relative references resolve); else it is
     /// compiled from `document`, on another thread while the questions are mapped.
     public init(schema document: JSONValue, file: String, compiled: JSONSchema? = nil) throws(SpecError) {
+        let validator = compiled.map(SchemaCompile.init(done:)) ?? SchemaCompile { () throws(SchemaError) in
+            try JSONSchema(document)
+        }
         do {
-            if let compiled {
-                try self.init(schema: document, file: file, validator: { compiled })
-            } else {
-                try self.init(schema: document, file: file, validator: SchemaCompile { () throws(SchemaError) in
-                    try JSONSchema(document)
-                }.wait)
+            do {
+                try self.init(schema: document, file: file, validator: validator)
+            } catch {
+                _ = try validator.wait()   // the schema's own error first
+                throw error
             }
+            _ = try validator.wait()
         } catch let error as SpecError {
             throw error
         } catch {
@@ -47,44 +72,46 @@ public struct SchemaForm {
         }
     }
 
-    /// Maps `document` to a form while `compile` compiles the schema that checks its answers on another thread
-    /// (a schema of 2,000 properties asks its first question in about half the time): give it the document's own
-    /// URI and resolver, as `JSONSchema(_:uri:options:)` takes them, so that relative references resolve.
+    /// Maps `document` to a form while `compile` compiles the schema that checks its answers on another thread,
+    /// without waiting for it: the form can be made (`makeForm()`) while it compiles. Call `compiledSchema()` before
+    /// asking, so that a schema that does not compile is never asked (a schema of 2,000
+    /// properties asks its first question in about half the time). Give `compile` the document's own URI and
+    /// resolver, as `JSONSchema(_:uri:options:)` takes them, so that relative references resolve.
     ///
     /// ```swift
     /// let schemaForm = try SchemaForm(schema: document, file: path, compiling: {
     ///     try JSONSchema(document, uri: JSONSchema.fileURI(forPath: path))
     /// })
+    /// let form = schemaForm.makeForm()
+    /// _ = try schemaForm.compiledSchema()   // the compile's error, if any, before the first question
     /// ```
-    /// - Throws: `SchemaError` when the schema cannot be compiled (it comes first: a form is never mapped from a
-    ///   schema that is not valid), else `SpecError` when it holds nothing to ask.
+    /// - Throws: `SpecError` when the schema holds nothing to ask, unless the schema does not compile either: then
+    ///   its `SchemaError` (a form is never mapped from a schema that is not valid).
     public init(schema document: JSONValue, file: String,
                 compiling compile: @escaping @Sendable () throws(SchemaError) -> JSONSchema) throws {
-        try self.init(schema: document, file: file, validator: SchemaCompile(compile).wait)
+        let validator = SchemaCompile(compile)
+        do {
+            try self.init(schema: document, file: file, validator: validator)
+        } catch {
+            _ = try validator.wait()   // the schema's own error first
+            throw error
+        }
     }
 
-    /// Maps the document, then takes the validator from `validator` (which may wait for it); the validator's
-    /// error is thrown before any of the mapping's.
-    private init(schema document: JSONValue, file: String, validator: () throws(SchemaError) -> JSONSchema) throws {
+    /// Maps the document; the validator goes on compiling.
+    private init(schema document: JSONValue, file: String, validator: SchemaCompile) throws(SpecError) {
         self.document = document
+        self.validator = validator
         var mapper = SchemaMapper(root: document)
         let fields = mapper.fields(of: document, depth: 0)
-        var mapped: Result<FormSpec, SpecError>
         if fields.isEmpty {
-            mapped = .failure(SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
-                "the schema has no properties to ask; expected an object schema with properties")]))
-        } else {
-            var top: [(String, JSONValue)] = [("fields", .array(fields))]
-            if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
-            var parser = SpecParser(file: file, text: "")
-            do {
-                mapped = .success(try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) })))))
-            } catch {
-                mapped = .failure(error)
-            }
+            throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
+                "the schema has no properties to ask; expected an object schema with properties")])
         }
-        schema = try validator()
-        spec = try mapped.get()
+        var top: [(String, JSONValue)] = [("fields", .array(fields))]
+        if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
+        var parser = SpecParser(file: file, text: "")
+        spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
         ifConditions = mapper.validatorConditions
     }
 
@@ -93,9 +120,15 @@ public struct SchemaForm {
         let form = spec.makeForm()
         form.leavesOutEmptyOptionalAnswers = true
         applyIfConditions(to: form)
-        let schema = self.schema, document = self.document
+        let validator = self.validator, document = self.document
         form.submitCheck = { [weak form] in
             guard let form else { return [] }
+            let schema: JSONSchema
+            do { schema = try validator.wait() } catch {
+                // Never a pass: a schema that did not compile refuses every document.
+                return [FieldFailure(field: "(document)", rule: "schema",
+                                     message: "the schema cannot be compiled: \(error)", value: "")]
+            }
             return SchemaForm.failures(schema.validate(SchemaForm.typed(form.typedAnswers, document)), in: form)
         }
         return form

@@ -12,7 +12,7 @@ import Yams
 /// when: [{status: employed}, {field: age, rule: "int:18.."}]   # all of them
 /// when: {any: [{status: student}, {field: age, rule: "int:..25"}]}   # one of them
 /// ```
-public indirect enum WhenSpec {
+public indirect enum WhenSpec: Sendable {
     /// `{field: NAME, rule: RULE}`: the answer passes the rule.
     case rule(field: String, SpecRule, at: SpecLocation)
     /// `{NAME: VALUE}` or `{NAME: [VALUES]}`: the answer is one of the values (yes/no fields compare as

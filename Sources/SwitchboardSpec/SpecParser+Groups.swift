@@ -202,7 +202,7 @@ public struct GroupSpec: Equatable, Sendable {
 }
 
 /// A list of a spec (`repeat:`): an array of values or of objects asked item by item.
-public struct RepeatSpec {
+public struct RepeatSpec: Sendable {
     /// The list's path (`items`, `server.hosts`).
     public var name: String
     /// The title: items are asked as "Title 1: question".

@@ -12,6 +12,8 @@ struct SpecParser {
     var namedRules: [String: (condition: Condition<String>, location: SpecLocation, pathCompletion: PathCompletion?)] = [:]
     /// Named rules that did not parse (already reported; fields using them are not reported again).
     var brokenRules: Set<String> = []
+    /// Each rule text parsed so far: a rule written for many fields (`length:1..64`, `email`) is parsed once.
+    var parsedRules: [String: (condition: Condition<String>, pathCompletion: PathCompletion?)] = [:]
     /// The spec's `words:` (read before the fields: a yes/no default may be the form's own word for yes).
     var words = FormWords()
 
@@ -286,11 +288,15 @@ struct SpecParser {
         if let named = namedRules[text] {
             condition = named.condition
             pathCompletion = named.pathCompletion
+        } else if let parsed = parsedRules[text] {
+            condition = parsed.condition
+            pathCompletion = parsed.pathCompletion
         } else {
             switch parseRuleText(text) {
             case .success(let parsed):
                 condition = parsed.condition
                 pathCompletion = parsed.pathCompletion
+                parsedRules[text] = (condition, pathCompletion)
             case .failure(let error):
                 var at = location(textNode)
                 if let scalar = textNode.scalar, scalar.isQuoted {

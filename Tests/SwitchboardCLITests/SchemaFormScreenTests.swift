@@ -172,4 +172,18 @@ struct SchemaFormScreenTests {
 
             """)
     }
+
+    @Test("at a terminal, a schema that maps to questions but does not compile is refused before the first question: exit 2, named")
+    func compileFailureBeforeAsking() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        // The form maps (it has a property to ask); the validator, compiled meanwhile, refuses the root's keyword.
+        let schema = try scratch.file("bad.json", #"{"type": "object", "minProperties": -1, "properties": {"name": {"title": "Name"}}}"#)
+        let screen = try TmuxScreen(command: shellQuote(try switchboardPath()) + " form --schema " + shellQuote(schema)
+                                    + "; echo \"exit $?\"", width: 100, height: 20, environment: ["NO_COLOR": "1"])
+        defer { screen.kill() }
+        let shown = screen.waitFor("exit 2")
+        #expect(shown?.contains("bad.json: #/minProperties") == true)
+        #expect(shown?.contains("Name:") == false)
+    }
 }

@@ -95,6 +95,32 @@ struct SchemaFormMappingTests {
         #expect(schemaForm.schema.validate(schemaForm.document(of: form)).isEmpty)
     }
 
+    @Test("a schema compiled while its form is made: the form is made first; a schema that does not compile is reported before asking and refuses every document")
+    @MainActor func compiledWhileMade() throws {
+        let document = try JSONValue.parse(#"{"type": "object", "properties": {"name": {"type": "string"}}}"#)
+        let made = try SchemaForm(schema: document, file: "s.json", compiling: { () throws(SchemaError) in try JSONSchema(document) })
+        let form = made.makeForm()
+        form["name"]?.answer("ada")
+        #expect(try made.compiledSchema().validate(made.document(of: form)).isEmpty)
+        #expect(form.submitCheck?() == [])
+
+        // Mapped (it has a property to ask), but a keyword the form does not read is wrong: the compile fails on the
+        // other thread.
+        let broken = try JSONValue.parse(#"{"type": "object", "minProperties": -1, "properties": {"name": {"type": "string"}}}"#)
+        let schemaForm = try SchemaForm(schema: broken, file: "b.json", compiling: { () throws(SchemaError) in try JSONSchema(broken) })
+        let brokenForm = schemaForm.makeForm()
+        #expect(throws: SchemaError.self) { try schemaForm.compiledSchema() }
+        #expect(!schemaForm.schema.validate(.object(JSONObject([(key: "name", value: .string("ada"))]))).isEmpty)
+        brokenForm["name"]?.answer("ada")
+        let failures = brokenForm.submitCheck?() ?? []
+        #expect(failures.map(\.field) == ["(document)"])
+        #expect(failures.first?.message.hasPrefix("the schema cannot be compiled: ") == true)
+
+        // Nothing to ask, and not compiling either: the schema's own error, not "no properties".
+        let empty = try JSONValue.parse(#"{"type": "object", "minProperties": -1}"#)
+        #expect(throws: SchemaError.self) { try SchemaForm(schema: empty, file: "e.json", compiling: { () throws(SchemaError) in try JSONSchema(empty) }) }
+    }
+
     @Test("an array item asks a required property first (an empty first answer ends the list), the rest in order")
     func itemRequiredFirst() throws {
         let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
