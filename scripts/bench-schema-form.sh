@@ -79,7 +79,7 @@ elapsed = time.monotonic() - start
 if os.environ.get("DUMP_AT_PROMPT"):
     # Under callgrind: its counts up to the prompt, not the teardown after Ctrl-C.
     import subprocess
-    subprocess.run(["callgrind_control", "--dump", str(pid)], stdout=subprocess.DEVNULL)
+    subprocess.run(["callgrind_control", "--dump", str(pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 os.write(fd, b"\x03")
 while True:
     try:
@@ -121,7 +121,7 @@ for n in "$@"; do
     # The dump at the prompt, one file per thread: the main thread's count, then the other threads' (the
     # validator compiling meanwhile).
     main=$(awk '/^summary:/ {print $2}' "$tmp"/cg.out.1-01)
-    others=$(cat "$tmp"/cg.out.1-0[2-9] 2>/dev/null | awk '/^summary:/ {s += $2} END {print s + 0}')
+    others=$(cat "$tmp"/cg.out.1-0[2-9] 2>/dev/null | awk '/^summary:/ {s += $2} END {printf "%d", s}')
     instructions="$main + $others"
   fi
   printf '%-12s %20s s %20s s %24s\n' "$n" "$form" "$check" "$instructions"

@@ -10,7 +10,7 @@ import SwitchboardRules
 ///
 /// It is looked for next to the running `switchboard` (a build folder), then in `../libexec/switchboard/` (an
 /// installed prefix: `make install`). It replaces this process (`execv`) with the same arguments, so the
-/// terminal, standard streams, signals and exit status are its own.
+/// terminal, standard streams, signals and exit status are its own; its malloc is tuned for it (`HugePages`).
 enum FullCommandLine {
     static let name = "switchboard-full"
 
@@ -30,6 +30,7 @@ enum FullCommandLine {
         // argv is handed on as it came, byte for byte: `arguments` are its Strings, in which bytes that are not
         // UTF-8 were replaced (switchboard-full refuses such options; rebuilt from `arguments` they would pass
         // as other text). argv[0] stays `switchboard`: the command the user ran (and what `ps` should show).
+        HugePages.forHandOff()
         execv(path, CommandLine.unsafeArgv)
         throw .usage("cannot run \(displayQuoted(path)): \(String(cString: strerror(errno)))")
     }

@@ -37,6 +37,7 @@ struct SwitchboardTool: ParsableCommand {
     /// `switchboard` runs this executable (`switchboard-full`) for every command line its `QuickCommandLine`
     /// leaves to ArgumentParser: `form`, `test`, help, completion scripts, the man page's dump, mistakes.
     static func main() {
+        HugePages.restoreEnvironment()
         prepareProcess()
         if let script = bashCompletionScript(Array(CommandLine.arguments.dropFirst())) {
             standardOutput.write(script + "\n")
