@@ -157,7 +157,6 @@ public final class FormField {
 
     /// Whether the text follows `default` (true until an answer differs from the default).
     public private(set) var followsDefault = true
-    private var ruleCount = 0
 
     /// Creates a field. Most code uses the `Form` methods (`form.text(...)`, `form.number(...)`) instead.
     /// - Parameters:
@@ -317,7 +316,6 @@ public final class FormField {
 
     /// Adds a rule after the existing ones without validating again.
     private func append(_ rule: Condition<String>) {
-        ruleCount += 1
         if let custom = message ?? rule.customMessage { authoredMessages.insert(custom) }
         var effective = rule
         if let message { effective = effective.message(message) }

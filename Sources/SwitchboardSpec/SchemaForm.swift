@@ -58,12 +58,7 @@ public struct SchemaForm {
             try JSONSchema(document)
         }
         do {
-            do {
-                try self.init(schema: document, file: file, validator: validator)
-            } catch {
-                _ = try validator.wait()   // the schema's own error first
-                throw error
-            }
+            try self.init(schema: document, file: file, validator: validator)
             _ = try validator.wait()
         } catch let error as SpecError {
             throw error
@@ -89,19 +84,25 @@ public struct SchemaForm {
     ///   its `SchemaError` (a form is never mapped from a schema that is not valid).
     public init(schema document: JSONValue, file: String,
                 compiling compile: @escaping @Sendable () throws(SchemaError) -> JSONSchema) throws {
-        let validator = SchemaCompile(compile)
-        do {
-            try self.init(schema: document, file: file, validator: validator)
-        } catch {
-            _ = try validator.wait()   // the schema's own error first
-            throw error
-        }
+        try self.init(schema: document, file: file, validator: SchemaCompile(compile))
     }
 
-    /// Maps the document; the validator goes on compiling.
-    private init(schema document: JSONValue, file: String, validator: SchemaCompile) throws(SpecError) {
+    /// Maps the document; the validator goes on compiling. When the mapping fails, the validator's error, if it
+    /// has one, is thrown instead (the schema's own error first).
+    private init(schema document: JSONValue, file: String, validator: SchemaCompile) throws {
+        do {
+            (spec, ifConditions) = try SchemaForm.mapped(document, file: file)
+        } catch {
+            _ = try validator.wait()
+            throw error
+        }
         self.document = document
         self.validator = validator
+    }
+
+    /// The form spec `document` maps to, and the `if`s left to the validator.
+    private static func mapped(_ document: JSONValue, file: String) throws(SpecError)
+        -> (FormSpec, [SchemaIfCondition]) {
         var mapper = SchemaMapper(root: document)
         let fields = mapper.fields(of: document, depth: 0)
         if fields.isEmpty {
@@ -111,8 +112,8 @@ public struct SchemaForm {
         var top: [(String, JSONValue)] = [("fields", .array(fields))]
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         var parser = SpecParser(file: file, text: "")
-        spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
-        ifConditions = mapper.validatorConditions
+        let spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
+        return (spec, mapper.validatorConditions)
     }
 
     /// A new form: empty optional answers are left out, and submitting checks the whole document.
