@@ -291,6 +291,12 @@ public enum DefaultSpec: Equatable, Sendable {
     case literal(String)
     /// Another field's text, transformed: `default: {from: email, map: local-part}`.
     case derived(from: String, map: DefaultTransform, at: SpecLocation)
+
+    /// Whether the default comes from another field.
+    var isDerived: Bool {
+        if case .derived = self { return true }
+        return false
+    }
 }
 
 /// How a derived default is computed from its source field's text.

@@ -100,8 +100,9 @@ public struct SchemaForm {
         self.validator = validator
     }
 
-    /// The form spec `document` maps to, and the `if`s left to the validator.
-    private static func mapped(_ document: JSONValue, file: String) throws(SpecError)
+    /// The form spec `document` maps to, and the `if`s left to the validator. `plainFields: false` reads every
+    /// field through the spec reader's generic walk (a test compares the two).
+    static func mapped(_ document: JSONValue, file: String, plainFields: Bool = true) throws(SpecError)
         -> (FormSpec, [SchemaIfCondition]) {
         var mapper = SchemaMapper(root: document)
         let fields = mapper.fields(of: document, depth: 0)
@@ -112,6 +113,7 @@ public struct SchemaForm {
         var top: [(String, JSONValue)] = [("fields", .array(fields))]
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         var parser = SpecParser(file: file, text: "")
+        parser.readsPlainJSONFields = plainFields
         let spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
         return (spec, mapper.validatorConditions)
     }

@@ -160,10 +160,17 @@ extension SpecParser {
     /// it can hold; no field may depend on itself through conditions and derived defaults.
     mutating func checkConditions(_ fields: [FieldSpec]) {
         var position: [String: Int] = [:]
-        for (index, field) in fields.enumerated() { position[field.name] = index }
-        for (index, field) in fields.enumerated() {
-            guard let when = field.when else { continue }
+        position.reserveCapacity(fields.count)
+        for index in fields.indices { position[fields[index].name] = index }
+        // Whether every condition reads a field asked before its own (then only a derived default can close a
+        // cycle of dependencies).
+        var readsOnlyEarlier = true
+        // By index, not by element: a spec of thousands of fields, most without a condition, copied each one.
+        for index in fields.indices {
+            guard let when = fields[index].when else { continue }
+            let field = fields[index]
             for (name, at) in when.references {
+                if (position[name] ?? index) >= index { readsOnlyEarlier = false }
                 if name == field.name {
                     problems.append(SpecProblem(at, "when: refers to the field itself; a condition reads the answers "
                                                 + "of fields asked before this one"))
@@ -181,8 +188,10 @@ extension SpecParser {
             }
             checkValues(when, fields: fields, position: position)
         }
-        checkDependencyCycles(fields)
-        checkSameAsConditions(fields, position: position)
+        if !readsOnlyEarlier || fields.contains(where: { $0.defaultValue?.isDerived == true }) {
+            checkDependencyCycles(fields)
+        }
+        if fields.contains(where: { $0.sameAs != nil }) { checkSameAsConditions(fields, position: position) }
     }
 
     /// A field that must equal another (`same-as:`) is asked only when that one is: else, while the other is

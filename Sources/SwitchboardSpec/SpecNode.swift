@@ -72,6 +72,12 @@ struct SpecNode {
         }
     }
 
+    /// The object, if the node is a JSON object (a form mapped from a schema; see `plainJSONField`).
+    var jsonObject: JSONObject? {
+        if case .json(.object(let object)) = storage { return object }
+        return nil
+    }
+
     /// Whether the node is a mapping (`SpecMap(self)` reads it).
     var isMapping: Bool {
         switch storage {

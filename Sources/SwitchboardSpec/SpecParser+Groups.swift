@@ -19,6 +19,14 @@ extension SpecParser {
     /// Parses the entries of a fields list inside the groups `path` (empty: the form itself).
     mutating func parseEntries(_ list: [SpecNode], in path: [String], into parsed: inout ParsedFields) {
         for item in list {
+            if var field = plainJSONField(item) {
+                let full = path.isEmpty ? field.name : (path + [field.name]).joined(separator: ".")
+                guard claim(full, at: field.location, in: &parsed) else { continue }
+                field.name = full
+                field.groupPath = path
+                parsed.fields.append(field)
+                continue
+            }
             let map = SpecMap(item)
             if let map, map["group"] != nil {
                 parseGroup(map, at: item, in: path, into: &parsed)
@@ -100,7 +108,8 @@ extension SpecParser {
         var holdsValues = false
         if repeatNode.isMapping {
             holdsValues = true
-            if let field = parseField(repeatNode, existing: [:], impliedName: name) { template = [field] }
+            if let field = plainJSONField(repeatNode, impliedName: name)
+                ?? parseField(repeatNode, existing: [:], impliedName: name) { template = [field] }
         } else if let list = sequence(repeatNode, "a field (a list of values) or a list of fields (a list of objects)") {
             if list.isEmpty { fail(repeatNode, "a repeat needs at least one field; expected a list of fields") }
             var names: [String: Int] = [:]
@@ -144,7 +153,8 @@ extension SpecParser {
             return true
         }
         for item in list {
-            let map = SpecMap(item)
+            let plain = plainJSONField(item)
+            let map = plain == nil ? SpecMap(item) : nil
             if let map, map["group"] != nil {
                 checkKeys(map, allowed: Self.groupKeys, in: "a group")
                 guard let (name, nameNode) = entryName(map, at: item, "group"),
@@ -158,7 +168,7 @@ extension SpecParser {
                                 names: &names, into: &template)
                 continue
             }
-            guard var field = parseField(item, map: map, existing: [:]) else { continue }
+            guard var field = plain ?? parseField(item, map: map, existing: [:]) else { continue }
             let full = (path + [field.name]).joined(separator: ".")
             guard claim(full, at: field.location) else { continue }
             if let title {

@@ -16,6 +16,8 @@ struct SpecParser {
     var parsedRules: [String: (condition: Condition<String>, pathCompletion: PathCompletion?)] = [:]
     /// The spec's `words:` (read before the fields: a yes/no default may be the form's own word for yes).
     var words = FormWords()
+    /// Whether a plain field of a form mapped from a schema is read in one pass (`plainJSONField`).
+    var readsPlainJSONFields = true
 
     static let topKeys = ["title", "rules", "fields", "words", "scenarios"]
     static let fieldKeys = ["name", "prompt", "type", "masked", "multiline", "required", "rules", "message",
@@ -132,7 +134,7 @@ struct SpecParser {
     }
 
     /// `check: CMD` or `check: {command: CMD, timeout: SECONDS, debounce: MS}`.
-    private mutating func parseCheck(_ node: SpecNode) -> CheckSpec? {
+    mutating func parseCheck(_ node: SpecNode) -> CheckSpec? {
         let expected = "a check command, or {command: \"...\", timeout: seconds, debounce: milliseconds}"
         if node.scalar != nil {
             guard let command = string(node, expected) else { return nil }
@@ -313,7 +315,7 @@ struct SpecParser {
 
     // MARK: Defaults, bindings, examples
 
-    private mutating func parseDefault(_ node: SpecNode, kind: FieldKind) -> DefaultSpec? {
+    mutating func parseDefault(_ node: SpecNode, kind: FieldKind) -> DefaultSpec? {
         let multiline = kind == .multiline
         if node.scalar != nil {
             guard let value = string(node, "a default value") else { return nil }
@@ -375,6 +377,9 @@ struct SpecParser {
 
     /// Bindings must name existing fields, not the field itself, and derived defaults must not form a cycle.
     private mutating func checkBindings(_ fields: [FieldSpec]) {
+        // Most forms bind nothing (a schema's never do): nothing to check, and nothing to build for it.
+        guard fields.contains(where: { $0.sameAs != nil || $0.after != nil || $0.defaultValue?.isDerived == true })
+        else { return }
         let names = fields.map(\.name)
         let known = Set(names)
         let list = listed(names)

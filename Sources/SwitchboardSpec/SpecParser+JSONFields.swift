@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+import SwitchboardSchema
+
+// A form mapped from a JSON Schema is a spec built in memory: thousands of fields of a few plain shapes (a name, a
+// prompt, a type, rules as texts, a help line, a default). `parseField` reads any field through the generic node
+// walk (each key looked up in turn, each scalar wrapped, the keys checked), which was a third of the time a
+// schema of 2,000 properties took to ask its first question. A plain field is read here in one pass over its
+// members instead, into the same `FieldSpec`; what can report a problem (rules, the default, `when:`, `check:`,
+// a choices command) goes through the same functions as in `parseField`, so the messages are the same.
+
+extension SpecParser {
+    /// The field a JSON entry describes when it has only the plain shapes below, or nil, having reported nothing,
+    /// when `parseField` must read it (any other key or shape, or anything it would report while reading the
+    /// field's kind and name).
+    /// `impliedName`: the name of a field written without `name:` (a list's value).
+    mutating func plainJSONField(_ node: SpecNode, impliedName: String? = nil) -> FieldSpec? {
+        guard readsPlainJSONFields, let object = node.jsonObject else { return nil }
+        var name = impliedName, prompt: String?, type: String?, required = true, help: String?
+        var ruleTexts: [String] = [], choices: [String]?, defaultText: String?
+        var when: JSONValue?, check: JSONValue?, choicesCommand: JSONValue?
+        var seen = 0   // a bit per key read (a repeated key goes to `parseField`, which reports it)
+        for member in object.members {
+            let bit = 1 << (Self.plainKeys.firstIndex(of: member.key) ?? Self.plainKeys.count)
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            switch (member.key, member.value) {
+            case ("name", .string(let text)): name = text
+            case ("prompt", .string(let text)): prompt = text
+            case ("type", .string(let text)): type = text
+            case ("required", .bool(let flag)): required = flag
+            case ("help", .string(let text)): help = text
+            case ("default", .string(let text)): defaultText = text
+            case ("when", let value): when = value
+            case ("check", let value): check = value
+            case ("choices", .object): choicesCommand = member.value
+            case ("choices", .array(let items)):
+                var texts: [String] = []
+                texts.reserveCapacity(items.count)
+                for case .string(let text) in items { texts.append(text) }
+                guard texts.count == items.count else { return nil }
+                choices = texts
+            case ("rules", .array(let items)):
+                ruleTexts.reserveCapacity(items.count)
+                for case .string(let text) in items { ruleTexts.append(text) }
+                guard ruleTexts.count == items.count else { return nil }
+            default:
+                return nil
+            }
+        }
+        guard let name, !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar),
+              let kind = plainKind(type, choices: choices, fromCommand: choicesCommand != nil) else { return nil }
+        // From here on, in `parseField`'s order: what reports a problem reports it as `parseField` would.
+        var rules: [SpecRule] = []
+        for text in ruleTexts {
+            if let rule = parseRule(SpecNode(json: .string(text))) { rules.append(rule) }
+        }
+        let defaultValue = defaultText.flatMap { parseDefault(SpecNode(json: .string($0)), kind: kind) }
+        var spec = FieldSpec(
+            name: name, prompt: prompt ?? name, kind: kind, isRequired: required, rules: rules, message: nil,
+            defaultValue: defaultValue, sameAs: nil, after: nil, examples: [], location: location(nil),
+            check: check.flatMap { parseCheck(SpecNode(json: $0)) },
+            when: when.flatMap { parseWhen(SpecNode(json: $0)) },
+            choicesCommand: choicesCommand.flatMap { parseChoicesCommand(SpecNode(json: $0)) })
+        spec.help = help
+        return spec
+    }
+
+    /// The keys a plain field may have.
+    private static let plainKeys = ["name", "prompt", "type", "required", "help", "default", "when", "check",
+                                    "choices", "rules"]
+
+    /// The kind `parseKind` reads from a plain field's `type:` and `choices:`; nil where it would report a
+    /// problem (an unknown type, a select without choices, choices on another kind, an empty, repeated or
+    /// unprintable choice) or for a multi-select (its bounds are read by `parseKind`).
+    private func plainKind(_ type: String?, choices: [String]?, fromCommand: Bool) -> FieldKind? {
+        var kind: FieldKind
+        switch type {
+        case nil, "text"?: kind = .text
+        case "masked"?: kind = .masked
+        case "multiline"?: kind = .multiline
+        case "yesno"?: kind = .yesNo
+        case "number"?: kind = .number
+        case "confirm"?: kind = .confirm
+        case "choice"?, "select"?: kind = .choice([])
+        default: return nil
+        }
+        let isChoice = if case .choice = kind { true } else { false }
+        if fromCommand {
+            guard choices == nil, isChoice || type == nil else { return nil }
+            return .choice([])
+        }
+        guard let choices else { return isChoice ? nil : kind }
+        guard isChoice || type == nil, !choices.isEmpty else { return nil }
+        var seen = Set<String>()
+        for choice in choices {
+            guard !choice.isEmpty, seen.insert(choice).inserted,
+                  !choice.unicodeScalars.contains(where: needsDisplayEscape) else { return nil }
+        }
+        return .choice(choices)
+    }
+}
