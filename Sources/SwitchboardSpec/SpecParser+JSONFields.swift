@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Switchboard
 import SwitchboardRules
 import SwitchboardSchema
 
@@ -53,7 +54,15 @@ extension SpecParser {
         // From here on, in `parseField`'s order: what reports a problem reports it as `parseField` would.
         var rules: [SpecRule] = []
         for text in ruleTexts {
-            if let rule = parseRule(SpecNode(json: .string(text))) { rules.append(rule) }
+            if text.hasPrefix(Self.patternPrefix) {
+                rules.append(deferredPatternRule(text))
+            } else if namedRules.isEmpty, let parsed = parsedRules[text] {
+                // A rule text many fields share (`length:1..64`, `int`), parsed by an earlier field.
+                rules.append(SpecRule(text: text, condition: parsed.condition, location: location(nil),
+                                      pathCompletion: parsed.pathCompletion))
+            } else if let rule = parseRule(SpecNode(json: .string(text))) {
+                rules.append(rule)
+            }
         }
         let defaultValue = defaultText.flatMap { parseDefault(SpecNode(json: .string($0)), kind: kind) }
         var spec = FieldSpec(
@@ -64,6 +73,22 @@ extension SpecParser {
             choicesCommand: choicesCommand.flatMap { parseChoicesCommand(SpecNode(json: $0)) })
         spec.help = help
         return spec
+    }
+
+    private static let patternPrefix = "pattern:"
+
+    /// A schema's `pattern` as a rule compiled at its first match (`Rule.deferredPattern`): the validator compiles
+    /// the same pattern, and refuses the schema before the first question if it does not compile, so the form does
+    /// not compile it again before asking. A pattern used by many fields is one condition.
+    private mutating func deferredPatternRule(_ text: String) -> SpecRule {
+        let condition: Condition<String>
+        if let parsed = parsedRules[text] {
+            condition = parsed.condition
+        } else {
+            condition = Rule.deferredPattern(String(text.dropFirst(Self.patternPrefix.count)))
+            parsedRules[text] = (condition, nil)
+        }
+        return SpecRule(text: text, condition: condition, location: location(nil), pathCompletion: nil)
     }
 
     /// The keys a plain field may have.

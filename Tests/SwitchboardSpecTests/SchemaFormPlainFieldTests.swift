@@ -59,13 +59,15 @@ struct SchemaFormPlainFieldTests {
         #"{"type":"object","properties":{"a":{"type":"string","x-switchboard":{"prompt":"P","check":"true"}},"#
             + #""b":{"type":"string","x-switchboard":{"choices":{"command":"printf 'x\\ny\\n'"}}},"#
             + #""c":{"type":"string","x-switchboard":{"check":{"command":"true","timeout":2}}}}}"#,
-        // Problems: a default that is not a choice, nor yes or no; an empty check; a bad pattern; a title that
-        // is not text; a check that is not a command.
+        // Problems: a default that is not a choice, nor yes or no; an empty check; a title that is not text; a
+        // check that is not a command. (Patterns, empty or with colons, are compared too; a pattern that does not
+        // compile is the validator's to report, and an empty one, which the generic reader refused, matches
+        // anything: see below.)
         #"{"type":"object","properties":{"a":{"enum":["x","y"],"default":"z"}}}"#,
         #"{"type":"object","required":["a"],"properties":{"a":{"type":"boolean","default":"maybe"}}}"#,
         #"{"type":"object","properties":{"a":{"type":"string","x-switchboard":{"check":"  "}}}}"#,
         #"{"type":"object","properties":{"a":{"type":"string","x-switchboard":{"check":[1]}}}}"#,
-        #"{"type":"object","properties":{"a":{"type":"string","pattern":"(("}}}"#,
+        #"{"type":"object","properties":{"b":{"type":"string","pattern":"^a:b$"}}}"#,
         #"{"type":"object","properties":{"a":{"type":"string","title":{"x":1}}}}"#,
         #"{"type":"object","properties":{"a":{"type":"string","title":7}}}"#,
         #"{"type":"object","properties":{"a":{"enum":["x\u001b[31m","y"]}}}"#,
@@ -83,5 +85,28 @@ struct SchemaFormPlainFieldTests {
     func shapes(_ text: String) throws {
         let (plain, generic) = bothWays(try JSONValue.parse(text), file: "s.json")
         #expect(plain == generic)
+    }
+
+    @Test("a schema's pattern is compiled by the validator before the first question, by the form at its first match")
+    @MainActor func deferredPatterns() throws {
+        // Not compiled twice before asking: the validator refuses a pattern that does not compile.
+        let bad = try JSONValue.parse(#"{"type":"object","properties":{"a":{"type":"string","pattern":"(("}}}"#)
+        #expect(throws: SpecError.self) { try SchemaForm(schema: bad, file: "b.json") }
+        let compiling = try SchemaForm(schema: bad, file: "b.json", compiling: { () throws(SchemaError) in try JSONSchema(bad) })
+        #expect(throws: SchemaError.self) { try compiling.compiledSchema() }
+        // The form's rule: a pattern found anywhere (ECMA-262), the validator's message. An empty pattern (the rule
+        // text `pattern:` alone, refused before as a rule without its argument) matches anything.
+        let text = #"{"type":"object","properties":{"a":{"type":"string","pattern":"[0-9]$"},"#
+            + #""b":{"type":"string","pattern":"[0-9]$"},"c":{"type":"string","pattern":""}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "p.json")
+        let form = schemaForm.makeForm()
+        let a = try #require(form["a"]), c = try #require(form["c"])
+        _ = a.answer("x")
+        #expect(a.verdict.value.failure?.message == "must match the pattern [0-9]$")
+        _ = a.answer("a1")
+        #expect(a.verdict.value.isValid)
+        _ = c.answer("anything")
+        #expect(c.verdict.value.isValid)
+        #expect(schemaForm.spec["a"]?.rules.first?.text == "pattern:[0-9]$")
     }
 }
