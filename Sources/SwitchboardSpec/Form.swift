@@ -92,14 +92,18 @@ public final class Form {
         field.form = self
         // The field held weakly: a binding that outlives the form (a value bound to `isShown`) keeps `isShown`
         // alive, and must not keep the field. A field removed from the form (a list item) is no longer heard.
-        Binder(self) { [weak field] form, verdict in
+        field.verdict.bind(owner: self) { [weak field] form, verdict in
             guard let field, form[field.name] === field else { return }
             form.verdictChanged(field.name, verdict)
-        } <~ field.verdict
-        Binder(self) { [weak field] form, shown in
+        }
+        field.isShown.bind(owner: self) { [weak field] form, shown in
             guard let field, form[field.name] === field else { return }
             form.visibilityChanged(field.name, shown)
-        } <~ field.isShown
+        }
+        // The current values, as a binding delivers them at once, without looking the field up by its name: it
+        // was put in `fields` under that name just now (a form of 2,000 fields looked each up twice).
+        verdictChanged(field.name, field.verdict.value)
+        visibilityChanged(field.name, field.isShown.value)
     }
 
     /// Appends a one-line text field.
