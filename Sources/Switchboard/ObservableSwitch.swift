@@ -62,7 +62,19 @@ public final class ObservableSwitch {
     /// The verdict of the latest validation (`.valid` before the first one).
     public let verdict: Dynamic<Verdict>
     /// Every validation's verdict, including repeats of the same one.
-    public let validated = Signal<Verdict>()
+    ///
+    /// ```swift
+    /// rules.validated.observe { print($0) }
+    /// ```
+    public var validated: Signal<Verdict> {
+        if let signal = validatedSignal { return signal }
+        let signal = Signal<Verdict>()
+        validatedSignal = signal
+        return signal
+    }
+    /// `validated`, made when first asked for: most switches (the rules of each of a form's thousands of fields)
+    /// are never observed this way, and a signal is two objects to make.
+    private var validatedSignal: Signal<Verdict>?
 
     // The switch's state is private, and changed only by plain stores and `swap`s, never by an access held
     // across a call (such as `signals.append`): so the compiler proves every access exclusive and checks none at
@@ -227,7 +239,7 @@ public final class ObservableSwitch {
     /// checked that `program` is current.
     func validate(text: String?, of source: ObjectIdentifier?, running program: SwitchProgram) -> Failed {
         if !program.hasSignals && !program.hasAsyncChecks && program.action == nil
-            && outcome.latest == SwitchOutcome.valid && !validated.hasObservers && !verdict.isObserved {
+            && outcome.latest == SwitchOutcome.valid && validatedSignal?.hasObservers != true && !verdict.isObserved {
             // Nothing to test, and publishing `.valid` would deliver and fire nothing (a field's own rules
             // switch with no rules, on every edit): only remember the outcome. The verdict is marked stale, so
             // a verdict set by hand reads `.valid` again.
@@ -285,7 +297,7 @@ public final class ObservableSwitch {
         outcome.setLatest(failed)
         let startedDelivery = queue.beginBatch()
         verdict.sourceChanged(outcome.verdict(failed))
-        if validated.hasObservers { validated.send(outcome.verdict(failed)) }
+        if let validatedSignal, validatedSignal.hasObservers { validatedSignal.send(outcome.verdict(failed)) }
         if !pending, trigger == .level || flipped {
             // The program's action, unless something this validation ran replaced it.
             if version == program.version { fire(program.action, passed) } else { fire(storedAction, passed) }

@@ -115,7 +115,17 @@ public final class ObservableTextField {
     /// let loop = VirtualCheckLoop()
     /// field.checkLoop = loop
     /// ```
-    public var checkLoop: any CheckLoop = TaskCheckLoop()
+    public var checkLoop: any CheckLoop {
+        get {
+            if let loop = storedCheckLoop { return loop }
+            let loop = TaskCheckLoop()
+            storedCheckLoop = loop
+            return loop
+        }
+        set { storedCheckLoop = newValue }
+    }
+    /// `checkLoop`, made when first asked for (only a field with an asynchronous check asks).
+    private var storedCheckLoop: (any CheckLoop)?
 
     /// Attaches an asynchronous check to the field itself. It runs only when the field's synchronous rules
     /// pass, after the debounce; until it answers the field's verdict is `pending`; its failure becomes the
@@ -190,7 +200,7 @@ public final class ObservableTextField {
         }
         validation.publish(first)
         let settled = first
-        if checkDidSettle.hasObservers { checkDidSettle.send(settled) }
+        if let checkDidSettleSignal, checkDidSettleSignal.hasObservers { checkDidSettleSignal.send(settled) }
         if !settled.isPending, let waiting = validation.pendingSubmit, waiting.text == text.value {
             validation.replacePendingSubmit(with: nil)
             waiting.decided(settled)
@@ -222,7 +232,18 @@ public final class ObservableTextField {
 
     /// Fires when an asynchronous check's answer for the current text has reached `verdict` (after the
     /// re-validation it causes), with the field's new verdict.
-    public let checkDidSettle = Signal<Verdict>()
+    ///
+    /// ```swift
+    /// field.checkDidSettle.observe { verdict in redraw(verdict) }
+    /// ```
+    public var checkDidSettle: Signal<Verdict> {
+        if let signal = checkDidSettleSignal { return signal }
+        let signal = Signal<Verdict>()
+        checkDidSettleSignal = signal
+        return signal
+    }
+    /// `checkDidSettle`, made when first asked for (a form's thousands of fields mostly have no check).
+    private var checkDidSettleSignal: Signal<Verdict>?
 
     /// Registers a switch to be validated on every change (once, however often it is called).
     ///

@@ -329,26 +329,36 @@ public final class FormField {
         }
     }
 
+    // The rules of a kind, made once for every field (a form of 2,000 fields made each anew per field).
+    private static let printable = Condition<String>("printable", requirement: "not contain control characters") {
+        !containsControlCharacters($0, allowingNewlines: false)
+    }
+    private static let printableLines = Condition<String>("printable", requirement: "not contain control characters") {
+        !containsControlCharacters($0, allowingNewlines: true)
+    }
+    private static let number = Condition<String>("number", requirement: "be a number") { parseNumber($0) != nil }
+    private static let optionalNumber = Condition<String>("number", requirement: "be a number") {
+        $0.isEmpty || parseNumber($0) != nil
+    }
+    private static let yesNo = Condition<String>("yes-no", requirement: "be yes or no") { parseYesNo($0) != nil }
+    private static let optionalYesNo = Condition<String>("yes-no", requirement: "be yes or no") {
+        $0.isEmpty || parseYesNo($0) != nil
+    }
+
     private func addKindRules() {
         if isRequired { input.addRule(.nonEmpty) }
         let allowsNewlines = kind == .multiline || isMultiselect
-        input.addRule(Condition("printable", requirement: "not contain control characters") { text in
-            !containsControlCharacters(text, allowingNewlines: allowsNewlines)
-        })
+        input.addRule(allowsNewlines ? Self.printableLines : Self.printable)
         let skipEmpty = !isRequired
         switch kind {
         case .text, .masked, .multiline:
             break
         case .number:
-            input.addRule(Condition("number", requirement: "be a number") { text in
-                (skipEmpty && text.isEmpty) || parseNumber(text) != nil
-            })
+            input.addRule(skipEmpty ? Self.optionalNumber : Self.number)
         case .multiselect(let values, let minimum, let maximum):
             addMultiselectRules(values, minimum: minimum, maximum: maximum)
         case .yesNo, .confirm:
-            input.addRule(Condition("yes-no", requirement: "be yes or no") { text in
-                (skipEmpty && text.isEmpty) || parseYesNo(text) != nil
-            })
+            input.addRule(skipEmpty ? Self.optionalYesNo : Self.yesNo)
         case .choice:
             let choices = choiceList
             input.addRule(Condition("choice", requirement: "be one of the choices") { text in

@@ -290,6 +290,7 @@ struct SchemaMapper {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
         if schema["readOnly"] == .bool(true) || schema["deprecated"] == .bool(true) { return nil }
         var entry: [(String, JSONValue)] = [("name", .string(name))]
+        entry.reserveCapacity(10)
         let extra = schema["x-switchboard"]
         let title = extra?["prompt"] ?? schema["title"]
         if let title { entry.append(("prompt", title)) }
