@@ -228,10 +228,14 @@ extension FormField {
         // Undecided: a thrown error makes the switch's verdict an undecided failure with the reason.
         visibility.addSignal("when", message: "is not asked") { try condition.decide() }
         conditionReads = condition.fields.map(WeakField.init)
+        var reads = false
         for dependency in condition.fields where dependency !== self {
-            Binder(visibility) { visibility, _ in visibility.validate() } <~ dependency.text
-            Binder(visibility) { visibility, _ in visibility.validate() } <~ dependency.isShown
+            dependency.text.bind(owner: visibility) { visibility, _ in visibility.validate() }
+            dependency.isShown.bind(owner: visibility) { visibility, _ in visibility.validate() }
+            reads = true
         }
+        // Once, as the bindings' first deliveries did (two per field read).
+        if reads { visibility.validate() }
         self.visibility = visibility
         isShown <~ visibility
         return visibility

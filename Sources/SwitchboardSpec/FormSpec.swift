@@ -140,7 +140,9 @@ public struct FormSpec {
             field.choices(from: command.command, reading: earlier)
         }
         for spec in fields {
-            guard let field = form[spec.name] else { continue }
+            // Most fields bind nothing and show always: not looked up.
+            guard spec.when != nil || spec.sameAs != nil || spec.after != nil || spec.defaultValue?.isDerived == true,
+                  let field = form[spec.name] else { continue }
             if case .derived(let source, let transform, _) = spec.defaultValue, let from = form[source] {
                 field.default <~ from.text.map { transform.apply($0) }
             }

@@ -117,10 +117,14 @@ extension SpecParser {
         }
         guard let choices else { return isChoice ? nil : kind }
         guard isChoice || type == nil, !choices.isEmpty else { return nil }
-        var seen = Set<String>()
         for choice in choices {
-            guard !choice.isEmpty, seen.insert(choice).inserted,
-                  !choice.unicodeScalars.contains(where: needsDisplayEscape) else { return nil }
+            guard !choice.isEmpty, !choice.unicodeScalars.contains(where: needsDisplayEscape) else { return nil }
+        }
+        // Repeated choices: by comparing a handful (most lists), by hashing many.
+        if choices.count <= 16 {
+            for index in choices.indices.dropFirst() where choices[..<index].contains(choices[index]) { return nil }
+        } else if Set(choices).count != choices.count {
+            return nil
         }
         return .choice(choices)
     }
