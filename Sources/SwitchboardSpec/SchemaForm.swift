@@ -132,7 +132,8 @@ public struct SchemaForm {
                 return [FieldFailure(field: "(document)", rule: "schema",
                                      message: "the schema cannot be compiled: \(error)", value: "")]
             }
-            return SchemaForm.failures(schema.validate(SchemaForm.typed(form.typedAnswers, document)), in: form)
+            let answers = SchemaForm.typed(form.typedAnswers, document)
+            return SchemaForm.failures(schema.validate(answers), in: form, schema: document, answers: answers)
         }
         return form
     }

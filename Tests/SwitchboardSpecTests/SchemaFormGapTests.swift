@@ -146,6 +146,25 @@ struct SchemaFormGapTests {
         #expect(schemaForm.document(of: form).description == #"{"servers":[{"name":"web","owner":{"email":"ops@example.com"}}]}"#)
     }
 
+    @Test("alternatives that each require a property, none given: the submit asks the first such question")
+    func alternativeRequired() throws {
+        // dependabot's update needs `directory` or `directories` (a oneOf inside its allOf): the submit's failure,
+        // "must match exactly one of the 2 alternatives", went to the item's first question, the ecosystem.
+        let text = #"{"type": "object", "properties": {"updates": {"type": "array", "title": "Updates", "items": {"#
+            + #""type": "object", "required": ["package-ecosystem"], "allOf": [{"oneOf": [{"required": ["directories"]},"#
+            + #"{"required": ["directory"]}]}], "properties": {"package-ecosystem": {"type": "string", "title": "Ecosystem"},"#
+            + #""directory": {"type": "string", "title": "Directory"}, "directories": {"type": "array","#
+            + #""items": {"type": "string"}}}}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "d.json")
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["npm", "", "", "", "/", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.shown.contains { $0.contains("updates.0.directory: must match exactly one of the 2 "
+            + #"alternatives (oneOf), but matches none; it needs one of "directories", "directory""#) }, "\(prompter.shown)")
+        #expect(prompter.prompts.map(\.prompt).filter { $0 == "Updates 1: Directory: " }.count == 2, "\(prompter.prompts)")
+        #expect(schemaForm.document(of: form).description == #"{"updates":[{"package-ecosystem":"npm","directory":"/"}]}"#)
+    }
+
     @Test("an item's if on its own properties: then's and else's properties asked per item by that item's answer")
     func itemIf() throws {
         let text = #"{"type": "object", "properties": {"listeners": {"type": "array", "title": "Listeners", "items": {"#
