@@ -141,9 +141,9 @@ struct URIReference {
 }
 
 /// JSON Pointer (RFC 6901) tokens.
-enum JSONPointer {
+package enum JSONPointer {
     /// `/a~1b/0` -> ["a/b", "0"]; nil if it does not start with `/` (and is not empty).
-    static func tokens(_ pointer: String) -> [String]? {
+    package static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { return nil }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in

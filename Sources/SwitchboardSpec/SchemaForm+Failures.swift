@@ -13,8 +13,7 @@ extension SchemaForm {
     @MainActor static func failures(_ failures: [SchemaFailure], in form: Form, schema: JSONValue = .null,
                                     answers: JSONValue = .null) -> [FieldFailure] {
         failures.map { failure in
-            let tokens = failure.pointer.split(separator: "/", omittingEmptySubsequences: true)
-                .map { String($0.replacing("~1", with: "/").replacing("~0", with: "~")) }
+            let tokens = (JSONPointer.tokens(failure.pointer) ?? []).filter { !$0.isEmpty }
             let path = tokens.joined(separator: ".")
             if failure.keyword == "oneOf" || failure.keyword == "anyOf",
                let (field, names) = alternativeField(at: tokens, schema: schema, answers: answers, in: form) {
@@ -28,7 +27,7 @@ extension SchemaForm {
             if failure.keyword == "required", failure.message.hasPrefix(quote), failure.message.hasSuffix("\"") {
                 let property = String(failure.message.dropFirst(quote.count).dropLast())
                 let target = path.isEmpty ? property : path + "." + property
-                if let field = form[target] ?? form.fields.first(where: { $0.name.hasPrefix(target + ".") }) {
+                if let field = field(at: target, in: form) {
                     // An optional object answered no that an `if` (or a variant) requires after all: its yes.
                     let gate = (path.isEmpty ? "" : path + ".") + SchemaMapper.gate(of: property)
                     if !field.isShown.value, form[target] == nil, let confirm = form[gate], confirm.isShown.value {
@@ -42,6 +41,11 @@ extension SchemaForm {
                 ?? (path.isEmpty ? "(document)" : path)
             return FieldFailure(field: name, rule: failure.keyword, message: failure.message, value: "")
         }
+    }
+
+    /// The field named `path`, or the first field under it (a group's, or a list item's).
+    @MainActor private static func field(at path: String, in form: Form) -> FormField? {
+        form[path] ?? form.fields.first { $0.name.hasPrefix(path + ".") }
     }
 
     /// For an object at `tokens` whose `oneOf`/`anyOf` (its own, or one of its `allOf`'s) lists alternatives that
@@ -78,8 +82,7 @@ extension SchemaForm {
             for name in alternatives.joined() where !names.contains(name) { names.append(name) }
             for name in names where given[name] == nil {
                 let target = prefix.isEmpty ? name : prefix + "." + name
-                if let field = form[target] ?? form.fields.first(where: { $0.name.hasPrefix(target + ".") }),
-                   field.isShown.value {
+                if let field = field(at: target, in: form), field.isShown.value {
                     return (field.name, names)
                 }
             }

@@ -99,17 +99,7 @@ extension SpecParser {
     /// problem (an unknown type, a select without choices, choices on another kind, an empty, repeated or
     /// unprintable choice) or for a multi-select (its bounds are read by `parseKind`).
     private func plainKind(_ type: String?, choices: [String]?, fromCommand: Bool) -> FieldKind? {
-        var kind: FieldKind
-        switch type {
-        case nil, "text"?: kind = .text
-        case "masked"?: kind = .masked
-        case "multiline"?: kind = .multiline
-        case "yesno"?: kind = .yesNo
-        case "number"?: kind = .number
-        case "confirm"?: kind = .confirm
-        case "choice"?, "select"?: kind = .choice([])
-        default: return nil
-        }
+        guard let kind = type.map(Self.kind(named:)) ?? .text, !kind.isMultiselect else { return nil }
         let isChoice = if case .choice = kind { true } else { false }
         if fromCommand {
             guard choices == nil, isChoice || type == nil else { return nil }

@@ -175,21 +175,29 @@ struct SpecParser {
         return CheckSpec(command: command, location: location(node))
     }
 
+    /// The kind a `type:` names (a select and a multi-select without their choices yet); nil for an unknown name.
+    static func kind(named name: String) -> FieldKind? {
+        switch name {
+        case "text": .text
+        case "masked": .masked
+        case "multiline": .multiline
+        case "yesno": .yesNo
+        case "number": .number
+        case "choice", "select": .choice([])
+        case "multiselect": .multiselect([])
+        case "confirm": .confirm
+        default: nil
+        }
+    }
+
     private mutating func parseKind(_ map: SpecMap) -> FieldKind {
         var kind: FieldKind = .text
         var kindNode: SpecNode?
         if let node = map["type"], let name = string(node, "a field type") {
             kindNode = node
-            switch name {
-            case "text": kind = .text
-            case "masked": kind = .masked
-            case "multiline": kind = .multiline
-            case "yesno": kind = .yesNo
-            case "number": kind = .number
-            case "choice", "select": kind = .choice([])
-            case "multiselect": kind = .multiselect([])
-            case "confirm": kind = .confirm
-            default:
+            if let named = Self.kind(named: name) {
+                kind = named
+            } else {
                 fail(node, "unknown field type \(displayQuoted(name, limit: 60)); expected one of \(Self.kinds.joined(separator: ", "))")
             }
         }
