@@ -133,6 +133,19 @@ public final class Dynamic<Value> {
         }
     }
 
+    /// `bind(owner:_:)` for a binding that lasts as long as `owner` and is never cancelled: no `Subscription` is
+    /// made for it (a form binds five per field, and made and dropped ten objects per field).
+    /// Inlinable, so that it is specialized where it is called (a generic call from another module reads the
+    /// owner's type metadata at run time).
+    @inlinable
+    package func observe<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) {
+        observers.pruneIfGrown()
+        cell.refreshIfStale()
+        _ = observers.add(owner: owner) { [weak owner] value in
+            if let owner { observer(owner, value) }
+        }
+    }
+
     /// Like `bind(owner:_:)`, and delivers the current value at once.
     @discardableResult
     public func bindAndFire<Owner: AnyObject>(owner: Owner, _ observer: @escaping (Owner, Value) -> Void) -> Subscription {

@@ -94,8 +94,16 @@ public final class ObservableTextField {
     /// field.addRule(.nonEmpty)
     /// ```
     public func addRule(_ rule: Condition<String>) {
-        rules.addSignal(rule, reading: text)
+        rules.addSignal(PreparedCondition(rule), reading: text, source: textSource)
     }
+
+    /// `addRule(_:)` with a condition prepared once for many fields.
+    package func addRule(_ rule: PreparedCondition<String>) {
+        rules.addSignal(rule, reading: text, source: textSource)
+    }
+
+    /// What the rules' signals read the text through (one for all of them).
+    private lazy var textSource = TextSource(text)
 
     /// Attaches a check of the field's text that may read other state (a condition cannot: it is `Sendable`).
     /// It is handed the text and returns the verdict; its failure becomes the field's verdict.

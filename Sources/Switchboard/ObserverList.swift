@@ -249,6 +249,7 @@ final class ObserverList<Value> {
     /// Drops the owner-scoped observers whose owner is gone once the list has doubled since the last time, so
     /// subscribing N owner-scoped observers costs O(N), not O(N²) (20,000 rows bound to one value took 21 s),
     /// and dead observers never outnumber the live ones by more than that.
+    @usableFromInline
     func pruneIfGrown() {
         guard slots.observers.count >= pruneThreshold else { return }
         prune()

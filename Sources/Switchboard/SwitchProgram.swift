@@ -23,20 +23,27 @@ final class SwitchSignal {
     let failure: Verdict
     private let check: (String) -> Verdict
 
-    init(name: String, text: Dynamic<String>?, _ check: @escaping (String) -> Verdict) {
+    convenience init(name: String, text: Dynamic<String>?, _ check: @escaping (String) -> Verdict) {
+        self.init(name: name, id: text.map(ObjectIdentifier.init), source: text.map(TextSource.init), check)
+    }
+
+    /// A whole check over the text `source` reads (`id`: that text's identity).
+    init(name: String, id: ObjectIdentifier?, source: TextSource?, _ check: @escaping (String) -> Verdict) {
         self.name = name
-        self.textID = text.map(ObjectIdentifier.init)
-        self.source = text.map(TextSource.init)
+        self.textID = id
+        self.source = source
         self.isPlainTest = false
         self.test = { _ in true }
         self.failure = .valid
         self.check = check
     }
 
-    init(name: String, text: Dynamic<String>?, test: @escaping @Sendable (String) throws -> Bool, failure: Verdict) {
+    /// A plain test over the text `source` reads (`id`: that text's identity), failing with `failure`.
+    init(name: String, id: ObjectIdentifier?, source: TextSource?, test: @escaping @Sendable (String) throws -> Bool,
+         failure: Verdict) {
         self.name = name
-        self.textID = text.map(ObjectIdentifier.init)
-        self.source = text.map(TextSource.init)
+        self.textID = id
+        self.source = source
         self.isPlainTest = true
         self.test = test
         self.failure = failure

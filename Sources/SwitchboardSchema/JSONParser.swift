@@ -51,6 +51,8 @@ struct JSONParser {
     private var index: Int
     private let end: Int
     private var depth = 0
+    /// Whether the string `parseString` read last was written without escapes and is ASCII.
+    private var lastStringWasPlainASCII = false
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
@@ -147,15 +149,28 @@ struct JSONParser {
         if index < end, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return .object(JSONObject(members, keyFilter: 0))
         }
         members.reserveCapacity(8)   // one allocation for most objects, not four as the array grows
+        // The object's key filter (see `KeyFilter`), made from the names' bytes as they are read.
+        var keyFilter: UInt64 = 0
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, got \(shown())")
             }
+            let keyStart = index
             let key = try parseString()
+            if keyFilter != KeyFilter.scansAll {
+                // Read as it was written (no escapes, ASCII): its bytes lie between the quotes.
+                let count = index - keyStart - 2
+                if lastStringWasPlainASCII {
+                    keyFilter |= count == 0 ? 1 : KeyFilter.bit(count: count, first: bytes[keyStart + 1],
+                                                                 last: bytes[index - 2])
+                } else {
+                    keyFilter |= KeyFilter.bit(key) ?? KeyFilter.scansAll
+                }
+            }
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected : after a member name, got \(shown())")
@@ -173,19 +188,21 @@ struct JSONParser {
             throw error("expected , or } in an object, got \(shown())")
         }
         depth -= 1
-        return .object(JSONObject(members))
+        return .object(JSONObject(members, keyFilter: keyFilter))
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
         var ascii = true
+        lastStringWasPlainASCII = false
         // Fast path: no escapes.
         while index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 let run = bytes[(start + 1)..<index]
                 index += 1
+                lastStringWasPlainASCII = ascii
                 if ascii { return String(decoding: run, as: UTF8.self) }
                 guard let text = String(validating: run, as: UTF8.self) else {
                     index = start

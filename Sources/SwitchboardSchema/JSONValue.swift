@@ -123,20 +123,36 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct JSONObject: Sendable, Hashable {
     /// The members as written (a repeated key appears twice; lookups find the last).
-    public var members: [(key: String, value: JSONValue)]
+    public var members: [(key: String, value: JSONValue)] {
+        didSet { keyFilter = KeyFilter.scansAll }   // changed in place: lookups scan (made anew, it filters again)
+    }
+    /// Which names can be members (see `KeyFilter`).
+    private var keyFilter: UInt64
 
     /// An object of `members`, in that order.
     ///
     /// ```swift
     /// let object = JSONObject([(key: "name", value: .string("ada"))])
     /// ```
-    public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+    public init(_ members: [(key: String, value: JSONValue)] = []) {
+        self.members = members
+        keyFilter = KeyFilter.of(members)
+    }
+
+    /// An object of `members` whose filter the caller made (`KeyFilter.scansAll`: none).
+    package init(_ members: [(key: String, value: JSONValue)], keyFilter: UInt64) {
+        self.members = members
+        self.keyFilter = keyFilter
+    }
 
     /// The number of members.
     public var count: Int { members.count }
 
     /// The value of the last member called `key`.
     public subscript(key: String) -> JSONValue? {
+        // Most lookups are of names an object does not have (a validator asks each schema for some forty
+        // keywords, of which it has five): the filter answers them without comparing names.
+        if keyFilter != KeyFilter.scansAll, let bit = KeyFilter.bit(key), keyFilter & bit == 0 { return nil }
         var i = members.count - 1
         while i >= 0 {
             if members[i].key == key { return members[i].value }
@@ -161,7 +177,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Order-independent: the sum of each member's own hash.
+        // Order-independent: the sum of each member's own hash. (The key filter is derived from the members.)
         var sum = 0
         for key in keys {
             var h = Hasher()
@@ -170,5 +186,43 @@ public struct JSONObject: Sendable, Hashable {
             sum = sum &+ h.finalize()
         }
         hasher.combine(sum)
+    }
+}
+
+/// A 64-bit filter of an object's member names: for each member whose name is ASCII, a bit chosen by the name's
+/// length and first and last bytes. An ASCII name whose bit is clear is no member's name: ASCII names are equal as
+/// Swift strings only when their bytes are (ASCII text is in normal form already). A name that is not ASCII, or an
+/// object with such a member (or changed in place), is looked up by comparing names.
+package enum KeyFilter {
+    /// Every bit set: every lookup compares names.
+    package static var scansAll: UInt64 { .max }
+
+    /// The filter of `members`.
+    static func of(_ members: [(key: String, value: JSONValue)]) -> UInt64 {
+        var filter: UInt64 = 0
+        for member in members {
+            guard let bit = bit(member.key) else { return scansAll }
+            filter |= bit
+        }
+        return filter
+    }
+
+    /// The filter bit of an ASCII name of `count` bytes from `first` to `last`.
+    static func bit(count: Int, first: UInt8, last: UInt8) -> UInt64 {
+        let mixed = UInt64(truncatingIfNeeded: count) &* 31 &+ UInt64(first) &* 7 &+ UInt64(last)
+        return 1 << (mixed & 63)
+    }
+
+    /// The filter bit of an ASCII name; nil for any other.
+    static func bit(_ name: String) -> UInt64? {
+        let bytes = name.utf8.span
+        let count = bytes.count
+        guard count > 0 else { return 1 }   // "" is ASCII too
+        var i = 0
+        while i < count {
+            if bytes[i] >= 0x80 { return nil }
+            i += 1
+        }
+        return bit(count: count, first: bytes[0], last: bytes[count - 1])
     }
 }

@@ -183,6 +183,22 @@ enum SubschemaShape { case single, array, singleOrArray, map }
 
 /// The keywords holding subschemas in `draft`.
 func subschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape)] {
+    switch draft {
+    case .draft4: subschemaKeywordsByDraft.draft4
+    case .draft6: subschemaKeywordsByDraft.draft6
+    case .draft7: subschemaKeywordsByDraft.draft7
+    case .draft2019_09: subschemaKeywordsByDraft.draft2019_09
+    case .draft2020_12: subschemaKeywordsByDraft.draft2020_12
+    }
+}
+
+/// `subschemaKeywords` of each draft, listed once (the index asks for them at every subschema).
+private let subschemaKeywordsByDraft = (draft4: listSubschemaKeywords(.draft4), draft6: listSubschemaKeywords(.draft6),
+                                        draft7: listSubschemaKeywords(.draft7),
+                                        draft2019_09: listSubschemaKeywords(.draft2019_09),
+                                        draft2020_12: listSubschemaKeywords(.draft2020_12))
+
+private func listSubschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape)] {
     var keywords: [(String, SubschemaShape)] = [
         ("properties", .map), ("patternProperties", .map), ("additionalProperties", .single), ("not", .single),
         ("allOf", .array), ("anyOf", .array), ("oneOf", .array), ("definitions", .map),

@@ -230,8 +230,8 @@ extension FormField {
         conditionReads = condition.fields.map(WeakField.init)
         var reads = false
         for dependency in condition.fields where dependency !== self {
-            dependency.text.bind(owner: visibility) { visibility, _ in visibility.validate() }
-            dependency.isShown.bind(owner: visibility) { visibility, _ in visibility.validate() }
+            dependency.text.observe(owner: visibility) { visibility, _ in visibility.validate() }
+            dependency.isShown.observe(owner: visibility) { visibility, _ in visibility.validate() }
             reads = true
         }
         // Once, as the bindings' first deliveries did (two per field read).

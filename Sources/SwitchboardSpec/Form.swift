@@ -79,12 +79,19 @@ public final class Form {
     /// report duplicates with their location instead).
     @discardableResult
     public func add(_ field: FormField) -> FormField {
-        precondition(self[field.name] == nil, "duplicate form field \"\(field.name)\"")
-        positions[field.name] = fields.count
+        let taken = positions.updateValue(fields.count, forKey: field.name)
+        precondition(taken == nil, "duplicate form field \"\(field.name)\"")
         fields.append(field)
         steps.append(.field(field))
         register(field)
         return field
+    }
+
+    /// Room for `count` more fields (a form made from a spec knows how many it adds).
+    func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(fields.count + count)
+        steps.reserveCapacity(steps.count + count)
+        positions.reserveCapacity(positions.count + count)
     }
 
     /// Binds the form to a field's verdict and visibility (the field is already in `fields`).
@@ -92,18 +99,32 @@ public final class Form {
         field.form = self
         // The field held weakly: a binding that outlives the form (a value bound to `isShown`) keeps `isShown`
         // alive, and must not keep the field. A field removed from the form (a list item) is no longer heard.
-        field.verdict.bind(owner: self) { [weak field] form, verdict in
+        field.verdict.observe(owner: self) { [weak field] form, verdict in
             guard let field, form[field.name] === field else { return }
             form.verdictChanged(field.name, verdict)
         }
-        field.isShown.bind(owner: self) { [weak field] form, shown in
+        field.isShown.observe(owner: self) { [weak field] form, shown in
             guard let field, form[field.name] === field else { return }
             form.visibilityChanged(field.name, shown)
         }
         // The current values, as a binding delivers them at once, without looking the field up by its name: it
-        // was put in `fields` under that name just now (a form of 2,000 fields looked each up twice).
-        verdictChanged(field.name, field.verdict.value)
-        visibilityChanged(field.name, field.isShown.value)
+        // was put in `fields` under that name just now (a form of 2,000 fields looked each up twice). Both at
+        // once: a valid shown field (most) is looked for in two sets, not four.
+        let name = field.name, valid = field.verdict.value.isValid, shown = field.isShown.value
+        if valid {
+            if invalidFields.remove(name) != nil { invalidShownFields.remove(name) }
+        } else {
+            invalidFields.insert(name)
+        }
+        if shown {
+            hiddenFields.remove(name)
+            if !valid { invalidShownFields.insert(name) }
+        } else {
+            hiddenFields.insert(name)
+            if !valid { invalidShownFields.remove(name) }
+            field.input.cancelChecks()   // a hidden field's check command never runs on
+        }
+        updateValidity()
     }
 
     /// Appends a one-line text field.

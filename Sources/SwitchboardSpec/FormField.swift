@@ -182,7 +182,7 @@ public final class FormField {
         addKindRules()
         for rule in rules { append(rule) }
         input.revalidate()   // once, with every rule (a validation per rule made a wide form slow to start)
-        self.default.bind(owner: self) { field, value in
+        self.default.observe(owner: self) { field, value in
             if field.followsDefault { field.input.text.value = value }
         }
     }
@@ -329,24 +329,28 @@ public final class FormField {
         }
     }
 
-    // The rules of a kind, made once for every field (a form of 2,000 fields made each anew per field).
+    // The rules of a kind, made once for every field, failure messages included (a form of 2,000 fields made each
+    // anew per field).
+    private static let nonEmpty = Condition<String>.nonEmpty.prepared
     private static let printable = Condition<String>("printable", requirement: "not contain control characters") {
         !containsControlCharacters($0, allowingNewlines: false)
-    }
+    }.prepared
     private static let printableLines = Condition<String>("printable", requirement: "not contain control characters") {
         !containsControlCharacters($0, allowingNewlines: true)
-    }
+    }.prepared
     private static let number = Condition<String>("number", requirement: "be a number") { parseNumber($0) != nil }
+        .prepared
     private static let optionalNumber = Condition<String>("number", requirement: "be a number") {
         $0.isEmpty || parseNumber($0) != nil
-    }
+    }.prepared
     private static let yesNo = Condition<String>("yes-no", requirement: "be yes or no") { parseYesNo($0) != nil }
+        .prepared
     private static let optionalYesNo = Condition<String>("yes-no", requirement: "be yes or no") {
         $0.isEmpty || parseYesNo($0) != nil
-    }
+    }.prepared
 
     private func addKindRules() {
-        if isRequired { input.addRule(.nonEmpty) }
+        if isRequired { input.addRule(Self.nonEmpty) }
         let allowsNewlines = kind == .multiline || isMultiselect
         input.addRule(allowsNewlines ? Self.printableLines : Self.printable)
         let skipEmpty = !isRequired

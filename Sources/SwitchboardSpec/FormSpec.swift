@@ -95,11 +95,16 @@ public struct FormSpec {
         var titles: [String: String] = [:]
         for spec in groups where titles[spec.name] == nil { titles[spec.name] = spec.title }
         let listsAt = Dictionary(grouping: repeats, by: \.position)
+        // The fields of a group come one after another: the group last found is asked for again.
+        var lastPath: [String] = [], lastGroup: FormGroup?
         func group(_ path: [String]) -> FormGroup? {
+            if path.isEmpty { return nil }
+            if path == lastPath { return lastGroup }
             var current: FormGroup?
             for index in path.indices {
                 current = form.group(path[index], title: titles[path[...index].joined(separator: ".")], in: current)
             }
+            (lastPath, lastGroup) = (path, current)
             return current
         }
         func addRepeats(at position: Int) {
@@ -123,26 +128,30 @@ public struct FormSpec {
                 if let when = list.when { added.show(when: when.condition(in: form)) }
             }
         }
-        for (position, spec) in fields.enumerated() {
+        // The specs are read in place (`fields[position]`), not copied out one by one: a form of 2,000 fields
+        // copied each spec three times.
+        form.reserveCapacity(fields.count)
+        for position in fields.indices {
             addRepeats(at: position)
-            let key = lastNamePart(spec.name)
-            let field = form.add(FormField(key, kind: spec.kind, prompt: spec.prompt, required: spec.isRequired,
-                                           rules: spec.rules.map(\.condition), message: spec.message),
-                                 in: group(spec.groupPath))
-            spec.configure(field, words: words)
+            let field = form.add(FormField(lastNamePart(fields[position].name), kind: fields[position].kind,
+                                           prompt: fields[position].prompt, required: fields[position].isRequired,
+                                           rules: fields[position].rules.map(\.condition),
+                                           message: fields[position].message),
+                                 in: group(fields[position].groupPath))
+            fields[position].configure(field, words: words)
         }
         addRepeats(at: fields.count)
         // A choices command gets every earlier answer (masked ones excepted) in SWITCHBOARD_ANSWER_<NAME>, so a
         // script it runs can read them too; it runs again when one of them has changed.
-        for (index, spec) in fields.enumerated() {
-            guard let command = spec.choicesCommand, let field = form[spec.name] else { continue }
+        for index in fields.indices {
+            guard let command = fields[index].choicesCommand, let field = form[fields[index].name] else { continue }
             let earlier = fields[..<index].filter { $0.kind != .masked }.compactMap { form[$0.name] }
             field.choices(from: command.command, reading: earlier)
         }
-        for spec in fields {
+        for index in fields.indices where fields[index].readsOtherFields {
             // Most fields bind nothing and show always: not looked up.
-            guard spec.when != nil || spec.sameAs != nil || spec.after != nil || spec.defaultValue?.isDerived == true,
-                  let field = form[spec.name] else { continue }
+            let spec = fields[index]
+            guard let field = form[spec.name] else { continue }
             if case .derived(let source, let transform, _) = spec.defaultValue, let from = form[source] {
                 field.default <~ from.text.map { transform.apply($0) }
             }
@@ -285,6 +294,13 @@ public struct SpecRule: Sendable {
     public var location: SpecLocation
     /// For a path rule (`file`, `dir`, `ext:`...), what Tab completes in the field.
     public var pathCompletion: PathCompletion?
+}
+
+extension FieldSpec {
+    /// Whether the field's question reads other fields (a `when:`, `same-as`, `after` or derived default).
+    var readsOtherFields: Bool {
+        when != nil || sameAs != nil || after != nil || defaultValue?.isDerived == true
+    }
 }
 
 /// A field's default.

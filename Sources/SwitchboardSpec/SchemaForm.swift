@@ -360,8 +360,9 @@ struct SchemaMapper {
         return object(entry)
     }
 
+    /// An entry as the spec reader reads it: member by member (its key filter is not made).
     func object(_ entry: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }))
+        .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }, keyFilter: KeyFilter.scansAll))
     }
 
     /// `enum`, `const`, or `oneOf`/`anyOf` of `const`s, as choice texts; nil when the schema is not a list.

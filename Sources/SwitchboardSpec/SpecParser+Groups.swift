@@ -44,13 +44,12 @@ extension SpecParser {
 
     /// Takes a name, or reports it as a duplicate.
     private mutating func claim(_ name: String, at location: SpecLocation, in parsed: inout ParsedFields) -> Bool {
-        if let firstLine = parsed.lines[name] {
-            problems.append(SpecProblem(location, "duplicate field \(displayQuoted(name, limit: 60)) (first defined "
-                                        + "at line \(firstLine))"))
-            return false
-        }
-        parsed.lines[name] = location.line
-        return true
+        // One lookup for a new name (all but a mistake's): the line is put in, and put back for a taken one.
+        guard let firstLine = parsed.lines.updateValue(location.line, forKey: name) else { return true }
+        parsed.lines[name] = firstLine
+        problems.append(SpecProblem(location, "duplicate field \(displayQuoted(name, limit: 60)) (first defined "
+                                    + "at line \(firstLine))"))
+        return false
     }
 
     /// An entry's `name:` (letters, digits, - and _).

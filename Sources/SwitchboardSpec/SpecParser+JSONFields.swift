@@ -22,26 +22,29 @@ extension SpecParser {
         var when: JSONValue?, check: JSONValue?, choicesCommand: JSONValue?
         var seen = 0   // a bit per key read (a repeated key goes to `parseField`, which reports it)
         for member in object.members {
-            let bit = 1 << (Self.plainKeys.firstIndex(of: member.key) ?? Self.plainKeys.count)
+            // The key compared with each name once (a lookup in a list of names, then a switch over them,
+            // compared it twice; hashing it cost more still).
+            guard let key = PlainKey(member.key) else { return nil }
+            let bit = 1 << key.rawValue
             guard seen & bit == 0 else { return nil }
             seen |= bit
-            switch (member.key, member.value) {
-            case ("name", .string(let text)): name = text
-            case ("prompt", .string(let text)): prompt = text
-            case ("type", .string(let text)): type = text
-            case ("required", .bool(let flag)): required = flag
-            case ("help", .string(let text)): help = text
-            case ("default", .string(let text)): defaultText = text
-            case ("when", let value): when = value
-            case ("check", let value): check = value
-            case ("choices", .object): choicesCommand = member.value
-            case ("choices", .array(let items)):
+            switch (key, member.value) {
+            case (.name, .string(let text)): name = text
+            case (.prompt, .string(let text)): prompt = text
+            case (.type, .string(let text)): type = text
+            case (.required, .bool(let flag)): required = flag
+            case (.help, .string(let text)): help = text
+            case (.default, .string(let text)): defaultText = text
+            case (.when, let value): when = value
+            case (.check, let value): check = value
+            case (.choices, .object): choicesCommand = member.value
+            case (.choices, .array(let items)):
                 var texts: [String] = []
                 texts.reserveCapacity(items.count)
                 for case .string(let text) in items { texts.append(text) }
                 guard texts.count == items.count else { return nil }
                 choices = texts
-            case ("rules", .array(let items)):
+            case (.rules, .array(let items)):
                 ruleTexts.reserveCapacity(items.count)
                 for case .string(let text) in items { ruleTexts.append(text) }
                 guard ruleTexts.count == items.count else { return nil }
@@ -92,8 +95,26 @@ extension SpecParser {
     }
 
     /// The keys a plain field may have.
-    private static let plainKeys = ["name", "prompt", "type", "required", "help", "default", "when", "check",
-                                    "choices", "rules"]
+    private enum PlainKey: Int {
+        case name, prompt, type, required, help, `default`, when, check, choices, rules
+
+        /// The key named `text` (the most common first).
+        init?(_ text: String) {
+            switch text {
+            case "name": self = .name
+            case "type": self = .type
+            case "prompt": self = .prompt
+            case "help": self = .help
+            case "rules": self = .rules
+            case "required": self = .required
+            case "default": self = .default
+            case "choices": self = .choices
+            case "when": self = .when
+            case "check": self = .check
+            default: return nil
+            }
+        }
+    }
 
     /// The kind `parseKind` reads from a plain field's `type:` and `choices:`; nil where it would report a
     /// problem (an unknown type, a select without choices, choices on another kind, an empty, repeated or

@@ -64,6 +64,7 @@ struct SpecParser {
             if let list = sequence(node, "a list of fields") {
                 if list.isEmpty { fail(node, "a form needs at least one field; expected a list of fields") }
                 parsed.fields.reserveCapacity(list.count)   // a field spec is large: each regrowth moved them all
+                parsed.lines.reserveCapacity(list.count)
                 parseEntries(list, in: [], into: &parsed)
             }
         } else {
