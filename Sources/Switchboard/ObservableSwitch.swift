@@ -159,6 +159,7 @@ public final class ObservableSwitch {
     private func append(_ signal: SwitchSignal) {
         var list: [SwitchSignal] = []
         swap(&list, &signals)
+        if list.isEmpty { list.reserveCapacity(4) }   // a field's few rules: one buffer, not one per doubling
         list.append(signal)
         signals = list
         outcome.addSignal(failure: signal.failure)

@@ -101,6 +101,7 @@ final class SwitchOutcome {
     func addSignal(failure: Verdict) {
         var list: [Verdict] = []
         swap(&list, &failures)
+        if list.isEmpty { list.reserveCapacity(4) }   // a field's few rules: one buffer, not one per doubling
         list.append(failure)
         failures = list
     }
@@ -174,15 +175,40 @@ final class SwitchProgram {
     /// When every signal is a plain test of the same field's text (the common case), an edit of that field
     /// runs a tree of the tests alone, two to a closure: no per-signal check of which text it reads, half the
     /// calls. Benchmark row: `make bench-instructions`, 5-predicate validation.
+    ///
+    /// The general tree of such a switch is made the first time it is needed (a validation not from its field's
+    /// edit): most fields never need it, and a form of 2,000 fields made both trees for each.
     private static func compile(_ list: ArraySlice<SwitchSignal>,
                                 outcome: SwitchOutcome) -> (String?, ObjectIdentifier?) -> Failed {
-        let general = compileSignals(list, outcome: outcome)
         guard let textID = list.first?.textID,
-              list.allSatisfy({ $0.isPlainTest && $0.textID == textID }) else { return general }
+              list.allSatisfy({ $0.isPlainTest && $0.textID == textID }) else {
+            return compileSignals(list, outcome: outcome)
+        }
         let tests = compileTests(list, outcome: outcome)
+        let general = LaterProgram(list, outcome: outcome)
         return { text, source in
             if source == textID, let text { return tests(text) }
-            return general(text, source)
+            return general.run(text, source)
+        }
+    }
+
+    /// `compileSignals` of a list, made at its first run.
+    @MainActor private final class LaterProgram {
+        private var list: ArraySlice<SwitchSignal>
+        private let outcome: SwitchOutcome
+        private var compiled: ((String?, ObjectIdentifier?) -> Failed)?
+
+        init(_ list: ArraySlice<SwitchSignal>, outcome: SwitchOutcome) {
+            self.list = list
+            self.outcome = outcome
+        }
+
+        func run(_ text: String?, _ source: ObjectIdentifier?) -> Failed {
+            if let compiled { return compiled(text, source) }
+            let made = SwitchProgram.compileSignals(list, outcome: outcome)
+            compiled = made
+            list = []   // the tree holds the signals now
+            return made(text, source)
         }
     }
 
