@@ -221,7 +221,7 @@ extension SchemaMapper {
         if let (discriminator, variants) = objectVariants(schema), discriminator == name {
             return .object(JSONObject([(key: "enum", value: .array(variants.map(\.constant)))]))
         }
-        var places: [JSONValue] = []
+        var places: [JSONValue] = propertyPieces(of: schema).pieces   // properties defined in `allOf`'s pieces
         var conditionals = [schema]
         if case .array(let parts)? = schema["allOf"] { conditionals += parts.map(resolved) }
         for part in conditionals {

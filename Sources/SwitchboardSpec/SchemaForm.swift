@@ -161,7 +161,7 @@ struct SchemaMapper {
     /// The references followed to the properties being mapped now, outermost first (`#`: the document itself). A
     /// property whose reference is among them is recursive (renovate's 130 objects `{"$ref": "#"}`, each holding
     /// them all again) and is not asked: mapping it would never end.
-    private var expanding: [String] = ["#"]
+    var expanding: [String] = ["#"]
 
     init(root: JSONValue) { self.root = root }
 
@@ -171,7 +171,7 @@ struct SchemaMapper {
     }
 
     /// What `resolved` gives, and the references it follows to get there (none when `schema` has no `$ref`).
-    private func resolving(_ schema: JSONValue) -> (target: JSONValue, references: [String]) {
+    func resolving(_ schema: JSONValue) -> (target: JSONValue, references: [String]) {
         var chain: [String] = []
         var current = schema
         while chain.count < 32, case .string(let ref)? = current["$ref"], ref.hasPrefix("#"),
@@ -213,7 +213,7 @@ struct SchemaMapper {
         case .array(let names)?:
             return names.compactMap { if case .string(let n) = $0, n != "null" { n } else { nil } }.first
         default:
-            if schema["properties"] != nil || objectVariants(schema) != nil { return "object" }
+            if schema["properties"] != nil || objectVariants(schema) != nil || hasPropertyPieces(schema) { return "object" }
             return nil
         }
     }
@@ -224,18 +224,19 @@ struct SchemaMapper {
     mutating func fields(of schema: JSONValue, depth: Int, prefix: String = "", inItem: Bool = false) -> [JSONValue] {
         let object = resolved(schema)
         guard depth < 16 else { return [] }
-        let properties: JSONObject
+        // Its own properties and its `allOf` pieces' (see SchemaForm+AllOf.swift).
+        let (pieces, pieceReferences) = propertyPieces(of: object)
+        let own: JSONObject
         if case .object(let members)? = object["properties"] {
-            properties = members
-        } else if !inItem, objectVariants(object) != nil {
-            properties = JSONObject()
+            own = members
+        } else if !pieces.isEmpty || (!inItem && objectVariants(object) != nil) {
+            own = JSONObject()
         } else {
             return []
         }
-        var required: Set<String> = []
-        if case .array(let names)? = object["required"] {
-            for case .string(let name) in names { required.insert(name) }
-        }
+        let (properties, required) = mergedProperties(own, pieces, object: object)
+        expanding += pieceReferences
+        defer { expanding.removeLast(pieceReferences.count) }
         var entries: [JSONValue] = []
         var names: Set<String>?   // the properties' names, made when an optional object first needs them
         for member in properties.members {
