@@ -9,15 +9,33 @@ let assertedFormats: Set<String> = ["date", "time", "date-time", "duration", "ip
 extension SchemaCompiler {
     /// Compiles one object schema's keywords: its checks, and whether it collects annotations
     /// (`unevaluatedProperties`/`unevaluatedItems`).
-    mutating func compileKeywords(_ object: JSONObject, at location: Location, info: SchemaIndex.Info)
+    /// `here`: the location as messages show it.
+    mutating func compileKeywords(_ object: JSONObject, at location: Location, shown here: String,
+                                  info: SchemaIndex.Info)
         throws(SchemaError) -> (checks: [SchemaCheck], collectsAnnotations: Bool)
     {
         let draft = info.draft
-        let here = index.display(location)
         func at(_ keyword: String) -> String { here + "/" + JSONPointer.escape(keyword) }
-        func child(_ path: String...) -> Location {
-            Location(document: location.document,
-                     pointer: location.pointer + path.map { "/" + JSONPointer.escape($0) }.joined())
+        // A child's pointer appended in place (a variadic list of parts, mapped and joined, was an array and four
+        // strings per subschema).
+        func child(_ keyword: String) -> Location {
+            var pointer = location.pointer
+            pointer += "/"
+            pointer += JSONPointer.escape(keyword)
+            return Location(document: location.document, pointer: pointer)
+        }
+        func child(_ keyword: String, _ name: String) -> Location {
+            var pointer = location.pointer
+            pointer += "/"
+            pointer += JSONPointer.escape(keyword)
+            pointer += "/"
+            pointer += JSONPointer.escape(name)
+            return Location(document: location.document, pointer: pointer)
+        }
+        // A keyword's subschema, compiled with its value at hand (walking the pointer from the document's root again
+        // scanned a 2,000-property object's members for each array's `items`).
+        func subschema(_ keyword: String) throws(SchemaError) -> SchemaNode {
+            try compile(child(keyword), value: object[keyword])
         }
         func bad(_ keyword: String, _ message: String) -> SchemaError { SchemaError(location: at(keyword), message: message) }
 
@@ -83,12 +101,12 @@ extension SchemaCompiler {
             default: checks.append(.oneOf(nodes))
             }
         }
-        if object["not"] != nil { checks.append(.not(try compile(child("not")))) }
+        if object["not"] != nil { checks.append(.not(try subschema("not"))) }
         if draft >= .draft7, object["if"] != nil {
-            let then = object["then"] != nil ? try compile(child("then")) : nil
-            let otherwise = object["else"] != nil ? try compile(child("else")) : nil
+            let then = object["then"] != nil ? try subschema("then") : nil
+            let otherwise = object["else"] != nil ? try subschema("else") : nil
             if then != nil || otherwise != nil || draft >= .draft2019_09 {
-                checks.append(.conditional(ConditionalCheck(condition: try compile(child("if")), then: then, else: otherwise)))
+                checks.append(.conditional(ConditionalCheck(condition: try subschema("if"), then: then, else: otherwise)))
             }
         }
 
@@ -100,13 +118,13 @@ extension SchemaCompiler {
                 guard case .array(let items) = value else { throw bad("prefixItems", "must be an array of schemas") }
                 for i in items.indices { prefix.append(try compile(child("prefixItems", String(i)), value: items[i])) }
             }
-            if object["items"] != nil { rest = try compile(child("items")) }
+            if object["items"] != nil { rest = try subschema("items") }
         } else if let items = object["items"] {
             if case .array(let list) = items {
                 for i in list.indices { prefix.append(try compile(child("items", String(i)), value: list[i])) }
-                if object["additionalItems"] != nil { rest = try compile(child("additionalItems")) }
+                if object["additionalItems"] != nil { rest = try subschema("additionalItems") }
             } else {
-                rest = try compile(child("items"))
+                rest = try subschema("items")
             }
         }
         if !prefix.isEmpty || rest != nil { checks.append(.items(ItemsCheck(prefix: prefix, rest: rest))) }
@@ -117,7 +135,7 @@ extension SchemaCompiler {
                 if let value = object["minContains"] { minimum = try count(value, "minContains", bad) }
                 if let value = object["maxContains"] { maximum = try count(value, "maxContains", bad) }
             }
-            checks.append(.contains(ContainsCheck(try compile(child("contains")), min: minimum, max: maximum)))
+            checks.append(.contains(ContainsCheck(try subschema("contains"), min: minimum, max: maximum)))
         }
 
         // Objects.
@@ -142,14 +160,14 @@ extension SchemaCompiler {
             }
         }
         if let value = object["additionalProperties"] {
-            properties.additional = try compile(child("additionalProperties"))
+            properties.additional = try subschema("additionalProperties")
             properties.additionalIsFalse = value == .bool(false)
         }
         if !properties.isEmpty {
             checks.append(.properties(PropertySchemas(properties)))
         }
         if draft >= .draft6, object["propertyNames"] != nil {
-            checks.append(.propertyNames(try compile(child("propertyNames"))))
+            checks.append(.propertyNames(try subschema("propertyNames")))
         }
         var dependentSchemas: [(String, SchemaNode)] = []
         var dependentRequired: [(String, [String])] = []
@@ -183,9 +201,9 @@ extension SchemaCompiler {
                     dependentRequired.append((member.key, try strings(member.value, "dependentRequired", bad)))
                 }
             }
-            if object["unevaluatedItems"] != nil { late.append(.unevaluatedItems(try compile(child("unevaluatedItems")))) }
+            if object["unevaluatedItems"] != nil { late.append(.unevaluatedItems(try subschema("unevaluatedItems"))) }
             if object["unevaluatedProperties"] != nil {
-                late.append(.unevaluatedProperties(try compile(child("unevaluatedProperties"))))
+                late.append(.unevaluatedProperties(try subschema("unevaluatedProperties")))
             }
         }
         if !dependentRequired.isEmpty { checks.append(.dependentRequired(dependentRequired)) }

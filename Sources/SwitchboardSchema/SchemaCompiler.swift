@@ -19,6 +19,10 @@ struct SchemaCompiler {
     }
     private var pending: [Work] = []
     private var regexes: [String: PCRERegex] = [:]
+    /// Each reference resolved, by its text, base and draft: a schema refers to a few definitions from many
+    /// places, and resolving one (its URI against the base, the pointer walked) cost tens of thousands of
+    /// instructions each time.
+    private var resolvedReferences: [String: Location] = [:]
 
     init(index: SchemaIndex, assertsFormat: Bool, defaultDraft: SchemaDraft) {
         self.index = index
@@ -63,16 +67,16 @@ struct SchemaCompiler {
         // are other locations (a tree); only references lead back up, and they are linked later (`pending`).
         var checks: [SchemaCheck] = []
         var collectsAnnotations = false
+        let shown = index.display(location)
         switch value {
         case .bool(true): break
         case .bool(false): checks = [.never]
         case .object(let object):
-            (checks, collectsAnnotations) = try compileKeywords(object, at: location, info: info)
+            (checks, collectsAnnotations) = try compileKeywords(object, at: location, shown: shown, info: info)
         default:
-            throw SchemaError(location: index.display(location),
-                              message: "a schema must be an object or a boolean, got \(value.typeName)")
+            throw SchemaError(location: shown, message: "a schema must be an object or a boolean, got \(value.typeName)")
         }
-        let node = SchemaNode(location: index.display(location), checks: checks, resource: resource,
+        let node = SchemaNode(location: shown, checks: checks, resource: resource,
                               startsResource: info.startsResource, collectsAnnotations: collectsAnnotations)
         nodes[location] = node
         if info.startsResource {
@@ -93,6 +97,16 @@ struct SchemaCompiler {
 
     /// A reference resolved against `base`: the location of its target (the document may be loaded now).
     mutating func resolve(_ reference: String, base: String, draft: SchemaDraft, from: String)
+        throws(SchemaError) -> Location
+    {
+        let key = draft.rawValue + " " + base + " " + reference
+        if let known = resolvedReferences[key] { return known }
+        let location = try resolveAnew(reference, base: base, draft: draft, from: from)
+        resolvedReferences[key] = location
+        return location
+    }
+
+    private mutating func resolveAnew(_ reference: String, base: String, draft: SchemaDraft, from: String)
         throws(SchemaError) -> Location
     {
         let absolute = URIReference.resolve(reference, against: base)
@@ -130,14 +144,15 @@ struct SchemaCompiler {
     }
 
     /// A compiled regex for `pattern` (ECMA-262 meaning), shared by every schema using the same pattern.
-    mutating func regex(_ pattern: String, at location: String) throws(SchemaError) -> PCRERegex {
+    /// `location` is made only for an error (most patterns compile).
+    mutating func regex(_ pattern: String, at location: @autoclosure () -> String) throws(SchemaError) -> PCRERegex {
         if let found = regexes[pattern] { return found }
         do {
             let compiled = try PCRERegex(ecmaPattern: pattern)
             regexes[pattern] = compiled
             return compiled
         } catch {
-            throw SchemaError(location: location, message: "the pattern \(displayQuoted(pattern, limit: 60)) is not a "
+            throw SchemaError(location: location(), message: "the pattern \(displayQuoted(pattern, limit: 60)) is not a "
                                 + "valid regular expression: \(error.message) (at column \(error.column) of its "
                                 + "PCRE2 translation)")
         }
