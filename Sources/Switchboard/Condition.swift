@@ -153,6 +153,10 @@ public struct Condition<Input>: Sendable {
         return (test, Verdict.invalid(name, message))
     }
 
+    /// The condition ready to be added to many fields: its plain test's failure verdict is made here, once, not
+    /// for each field (see `ObservableTextField.addRule(_:)`).
+    package var prepared: PreparedCondition<Input> { PreparedCondition(self) }
+
     private func withCustomMessage(_ verdict: Verdict) -> Verdict {
         guard let customMessage, var failure = verdict.failure, !failure.isUndecided else { return verdict }
         failure.message = customMessage
@@ -238,21 +242,12 @@ extension Condition where Input == String {
 /// static let printable = Condition<String>("printable", requirement: "not contain control characters") { ... }.prepared
 /// field.addRule(printable)
 /// ```
-///
-/// Not generic: the test is kept as a closure over `String`, as a switch's signal keeps it (a closure kept for any
-/// input type was wrapped anew, an allocation, for each signal made from it).
-package struct PreparedCondition: Sendable {
-    let condition: Condition<String>
-    let plainTest: (test: @Sendable (String) throws -> Bool, failure: Verdict)?
+package struct PreparedCondition<Input>: Sendable {
+    let condition: Condition<Input>
+    let plainTest: (test: @Sendable (Input) throws -> Bool, failure: Verdict)?
 
-    init(_ condition: Condition<String>) {
+    init(_ condition: Condition<Input>) {
         self.condition = condition
         plainTest = condition.plainTest
     }
-}
-
-extension Condition where Input == String {
-    /// The condition ready to be added to many fields: its plain test's failure verdict is made here, once, not
-    /// for each field (see `ObservableTextField.addRule(_:)`).
-    package var prepared: PreparedCondition { PreparedCondition(self) }
 }

@@ -218,7 +218,7 @@ public final class ObservableSwitch {
 
     /// `addSignal(_:reading:)` with the plain test's failure already made.
     /// `source`: what reads `text`, shared by the signals of a field's rules (one each made 2,000 fields slow).
-    func addSignal(_ condition: PreparedCondition, reading text: Dynamic<String>, source: TextSource? = nil) {
+    func addSignal(_ condition: PreparedCondition<String>, reading text: Dynamic<String>, source: TextSource? = nil) {
         let id = ObjectIdentifier(text)
         let source = source ?? TextSource(text)
         if let (test, failure) = condition.plainTest {

@@ -98,7 +98,7 @@ public final class ObservableTextField {
     }
 
     /// `addRule(_:)` with a condition prepared once for many fields.
-    package func addRule(_ rule: PreparedCondition) {
+    package func addRule(_ rule: PreparedCondition<String>) {
         rules.addSignal(rule, reading: text, source: textSource)
     }
 
