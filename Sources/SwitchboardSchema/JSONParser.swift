@@ -162,11 +162,9 @@ struct JSONParser {
             let keyStart = index
             let key = try parseString()
             if keyFilter != KeyFilter.scansAll {
-                // Read as it was written (no escapes, ASCII): its bytes lie between the quotes.
-                let count = index - keyStart - 2
                 if lastStringWasPlainASCII {
-                    keyFilter |= count == 0 ? 1 : KeyFilter.bit(count: count, first: bytes[keyStart + 1],
-                                                                 last: bytes[index - 2])
+                    // Read as it was written (no escapes, ASCII): its bytes lie between the quotes.
+                    keyFilter |= KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
                 } else {
                     keyFilter |= KeyFilter.bit(key) ?? KeyFilter.scansAll
                 }

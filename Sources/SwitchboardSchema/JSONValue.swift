@@ -207,22 +207,22 @@ package enum KeyFilter {
         return filter
     }
 
-    /// The filter bit of an ASCII name of `count` bytes from `first` to `last`.
-    static func bit(count: Int, first: UInt8, last: UInt8) -> UInt64 {
-        let mixed = UInt64(truncatingIfNeeded: count) &* 31 &+ UInt64(first) &* 7 &+ UInt64(last)
+    /// The filter bit of the name whose bytes, all ASCII, are `bytes`.
+    static func bit(ascii bytes: Span<UInt8>) -> UInt64 {
+        let count = bytes.count
+        guard count > 0 else { return 1 }   // ""
+        let mixed = UInt64(truncatingIfNeeded: count) &* 31 &+ UInt64(bytes[0]) &* 7 &+ UInt64(bytes[count - 1])
         return 1 << (mixed & 63)
     }
 
     /// The filter bit of an ASCII name; nil for any other.
     static func bit(_ name: String) -> UInt64? {
         let bytes = name.utf8.span
-        let count = bytes.count
-        guard count > 0 else { return 1 }   // "" is ASCII too
         var i = 0
-        while i < count {
+        while i < bytes.count {
             if bytes[i] >= 0x80 { return nil }
             i += 1
         }
-        return bit(count: count, first: bytes[0], last: bytes[count - 1])
+        return bit(ascii: bytes)
     }
 }

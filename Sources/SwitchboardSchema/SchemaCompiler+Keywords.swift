@@ -18,18 +18,14 @@ extension SchemaCompiler {
         func at(_ keyword: String) -> String { here + "/" + JSONPointer.escape(keyword) }
         // A child's pointer appended in place (a variadic list of parts, mapped and joined, was an array and four
         // strings per subschema).
-        func child(_ keyword: String) -> Location {
+        func child(_ keyword: String, _ name: String? = nil) -> Location {
             var pointer = location.pointer
             pointer += "/"
             pointer += JSONPointer.escape(keyword)
-            return Location(document: location.document, pointer: pointer)
-        }
-        func child(_ keyword: String, _ name: String) -> Location {
-            var pointer = location.pointer
-            pointer += "/"
-            pointer += JSONPointer.escape(keyword)
-            pointer += "/"
-            pointer += JSONPointer.escape(name)
+            if let name {
+                pointer += "/"
+                pointer += JSONPointer.escape(name)
+            }
             return Location(document: location.document, pointer: pointer)
         }
         // A keyword's subschema, compiled with its value at hand (walking the pointer from the document's root again

@@ -108,22 +108,11 @@ public final class Form {
             form.visibilityChanged(field.name, shown)
         }
         // The current values, as a binding delivers them at once, without looking the field up by its name: it
-        // was put in `fields` under that name just now (a form of 2,000 fields looked each up twice). Both at
-        // once: a valid shown field (most) is looked for in two sets, not four.
-        let name = field.name, valid = field.verdict.value.isValid, shown = field.isShown.value
-        if valid {
-            if invalidFields.remove(name) != nil { invalidShownFields.remove(name) }
-        } else {
-            invalidFields.insert(name)
-        }
-        if shown {
-            hiddenFields.remove(name)
-            if !valid { invalidShownFields.insert(name) }
-        } else {
-            hiddenFields.insert(name)
-            if !valid { invalidShownFields.remove(name) }
-            field.input.cancelChecks()   // a hidden field's check command never runs on
-        }
+        // was put in `fields` under that name just now (a form of 2,000 fields looked each up twice); `isValid`
+        // updated once for both.
+        noteVerdict(field.name, field.verdict.value)
+        noteVisibility(field.name, field.isShown.value)
+        if !field.isShown.value { field.input.cancelChecks() }   // a hidden field's check command never runs on
         updateValidity()
     }
 
@@ -310,14 +299,19 @@ public final class Form {
     }
 
     private func verdictChanged(_ name: String, _ verdict: Verdict) {
+        noteVerdict(name, verdict)
+        updateValidity()
+    }
+
+    /// Puts a field's verdict in the sets `isValid` is read from (not updating it).
+    private func noteVerdict(_ name: String, _ verdict: Verdict) {
         if verdict.isValid {
-            invalidFields.remove(name)
-            invalidShownFields.remove(name)
+            // Only an invalid field can be among the invalid shown ones (a valid new field: one lookup, not two).
+            if invalidFields.remove(name) != nil { invalidShownFields.remove(name) }
         } else {
             invalidFields.insert(name)
             if !hiddenFields.contains(name) { invalidShownFields.insert(name) }
         }
-        updateValidity()
     }
 
     /// `isValid`: every shown field valid, and every list within its number of items.
@@ -326,15 +320,20 @@ public final class Form {
     }
 
     private func visibilityChanged(_ name: String, _ shown: Bool) {
+        noteVisibility(name, shown)
+        if !shown { self[name]?.input.cancelChecks() }   // a hidden field's check command never runs on
+        updateValidity()
+    }
+
+    /// Puts a field's visibility in the sets `isValid` is read from (not updating it).
+    private func noteVisibility(_ name: String, _ shown: Bool) {
         if shown {
             hiddenFields.remove(name)
             if invalidFields.contains(name) { invalidShownFields.insert(name) }
         } else {
             hiddenFields.insert(name)
             invalidShownFields.remove(name)
-            self[name]?.input.cancelChecks()   // a hidden field's check command never runs on
         }
-        updateValidity()
     }
 }
 

@@ -297,10 +297,11 @@ public struct SpecRule: Sendable {
 }
 
 extension FieldSpec {
-    /// Whether the field's question reads other fields (a `when:`, `same-as`, `after` or derived default).
-    var readsOtherFields: Bool {
-        when != nil || sameAs != nil || after != nil || defaultValue?.isDerived == true
-    }
+    /// Whether the field's question reads other fields (a `when:`, or a binding).
+    @inline(__always) var readsOtherFields: Bool { when != nil || bindsOtherFields }
+
+    /// Whether the field is bound to another field (`same-as`, `after` or a derived default).
+    @inline(__always) var bindsOtherFields: Bool { sameAs != nil || after != nil || defaultValue?.isDerived == true }
 }
 
 /// A field's default.

@@ -497,16 +497,3 @@ func keyedMembers(_ object: JSONObject) -> [String: JSONValue] {
     for member in object.members { keyed[member.key] = member.value }
     return keyed
 }
-
-/// `texts` without repeats, in order.
-private func uniqued(_ texts: [String]) -> [String] {
-    // A handful of values (most enums) is checked by comparing, without hashing each.
-    if texts.count <= 16 {
-        var result: [String] = []
-        result.reserveCapacity(texts.count)
-        for text in texts where !result.contains(text) { result.append(text) }
-        return result
-    }
-    var seen: Set<String> = []
-    return texts.filter { seen.insert($0).inserted }
-}

@@ -94,3 +94,16 @@ extension SpecParser {
         }
     }
 }
+
+/// `texts` without repeats, in order: a schema's choices, and the check that a spec's choices repeat none.
+func uniqued(_ texts: [String]) -> [String] {
+    // A handful of values (most lists of choices) is checked by comparing, without hashing each.
+    if texts.count <= 16 {
+        var result: [String] = []
+        result.reserveCapacity(texts.count)
+        for text in texts where !result.contains(text) { result.append(text) }
+        return result
+    }
+    var seen: Set<String> = []
+    return texts.filter { seen.insert($0).inserted }
+}

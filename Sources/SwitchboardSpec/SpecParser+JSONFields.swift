@@ -131,12 +131,7 @@ extension SpecParser {
         for choice in choices {
             guard !choice.isEmpty, !choice.unicodeScalars.contains(where: needsDisplayEscape) else { return nil }
         }
-        // Repeated choices: by comparing a handful (most lists), by hashing many.
-        if choices.count <= 16 {
-            for index in choices.indices.dropFirst() where choices[..<index].contains(choices[index]) { return nil }
-        } else if Set(choices).count != choices.count {
-            return nil
-        }
+        guard uniqued(choices).count == choices.count else { return nil }   // a repeated choice
         return .choice(choices)
     }
 }

@@ -388,8 +388,7 @@ struct SpecParser {
     /// Bindings must name existing fields, not the field itself, and derived defaults must not form a cycle.
     private mutating func checkBindings(_ fields: [FieldSpec]) {
         // Most forms bind nothing (a schema's never do): nothing to check, and nothing to build for it.
-        guard fields.contains(where: { $0.sameAs != nil || $0.after != nil || $0.defaultValue?.isDerived == true })
-        else { return }
+        guard fields.contains(where: { $0.bindsOtherFields }) else { return }
         let names = fields.map(\.name)
         let known = Set(names)
         let list = listed(names)
