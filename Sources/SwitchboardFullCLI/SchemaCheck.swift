@@ -45,9 +45,9 @@ struct SchemaCheckOptions {
                 let text = try readText(schema)
                 let value: JSONValue
                 do {
-                    value = try YAMLDocument.parse(text)
+                    value = try JSONValue.document(text, yaml: true)
                 } catch {
-                    throw CommandFailure.usage("\(shown): \(error.description)")
+                    throw CommandFailure.usage("\(shown): \(error.message)")
                 }
                 return try JSONSchema(value, uri: JSONSchema.fileURI(forPath: schema), options: options)
             }
@@ -71,10 +71,10 @@ struct SchemaCheckOptions {
         var result = DocumentResult(line: 0, failures: [])
         if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
             do {
-                let value = try YAMLDocument.parse(text)
+                let value = try JSONValue.document(text, yaml: true)
                 result.failures = validator.isValid(value) ? [] : validator.validate(value)
             } catch {
-                result.failures = [SchemaFailure(pointer: "", message: error.description, keyword: "yaml")]
+                result.failures = [SchemaFailure(pointer: "", message: error.message, keyword: "yaml")]
             }
         } else {
             result = check(ArraySlice(text.utf8), line: 0, validator)
@@ -256,7 +256,7 @@ let yamlAwareResolver = SchemaResolver { uri throws(SchemaError) in
             throw SchemaError(location: uri, message: "\(error)")
         }
         do {
-            return try YAMLDocument.parse(text)
+            return try JSONValue.document(text, yaml: true)
         } catch {
             throw SchemaError(location: uri, message: "\(error)")
         }

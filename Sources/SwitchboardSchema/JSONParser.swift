@@ -22,7 +22,8 @@ extension JSONValue {
     /// hostile document cannot exhaust the stack, here or in validation).
     public static let maximumDepth = 256
 
-    /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8).
+    /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8; a byte
+    /// order mark before it is skipped).
     ///
     /// ```swift
     /// try JSONValue.parse(#"{"a": [1, 2.50, "x"]}"#)["a"]   // .array([1, 2.5, "x"])
@@ -56,7 +57,8 @@ struct JSONParser {
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
-        index = bytes.startIndex
+        // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
+        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
         end = bytes.endIndex
     }
 

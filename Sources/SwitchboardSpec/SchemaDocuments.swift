@@ -1,73 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardSchema
-import Yams
 
-// Documents for schema forms: JSON or YAML text read as a `JSONValue` (YAML keeps its key order), and a
-// `JSONValue` written as the form's typed JSON or YAML output.
-
-/// Why a document could not be read.
-public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was wrong and where.
-    public var message: String
-    public var description: String { message }
-}
+// Documents for schema forms: JSON or YAML files read as a `JSONValue` (through SwitchboardSchema's one reader,
+// `JSONValue.document`), and a `JSONValue` written as the form's typed JSON or YAML output.
 
 extension JSONValue {
-    /// Reads a JSON document, or a YAML one when it does not start with `{` or `[` (or `yaml` is true).
-    ///
-    /// ```swift
-    /// try JSONValue.document("port: 22\n")   // .object(["port": 22])
-    /// ```
-    public static func document(_ text: String, yaml: Bool = false) throws(DocumentError) -> JSONValue {
-        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
-        if !yaml && (first == "{" || first == "[") {
-            do { return try JSONValue.parse(text) } catch { throw DocumentError(message: "not valid JSON: \(error)") }
-        }
-        let node: Node?
-        do { node = try Yams.compose(yaml: text) } catch { throw DocumentError(message: "not valid YAML: \(error)") }
-        guard let node else { return .null }
-        var budget = maximumYAMLValues
-        return try fromYAML(node, depth: 0, budget: &budget)
-    }
-
-    /// The most values a YAML document may hold once its aliases are expanded (an alias bomb is refused).
-    public static let maximumYAMLValues = 1_000_000
-
-    private static func fromYAML(_ node: Node, depth: Int, budget: inout Int) throws(DocumentError) -> JSONValue {
-        guard depth < JSONValue.maximumDepth else {
-            throw DocumentError(message: "the YAML nests deeper than \(JSONValue.maximumDepth) levels")
-        }
-        budget -= 1
-        guard budget >= 0 else {
-            throw DocumentError(message: "the YAML holds more than \(maximumYAMLValues) values once its aliases are "
-                                + "expanded; write the values out")
-        }
-        switch node {
-        case .scalar(let scalar):
-            if scalar.style != .plain { return .string(scalar.string) }
-            if node.null != nil { return .null }
-            if let flag = node.bool { return .bool(flag) }
-            if node.int != nil || node.float != nil, let number = JSONNumber(scalar.string) { return .number(number) }
-            return .string(scalar.string)
-        case .mapping(let mapping):
-            var members: [(key: String, value: JSONValue)] = []
-            for (key, value) in mapping {
-                guard let name = key.scalar?.string else {
-                    throw DocumentError(message: "line \(key.mark?.line ?? 0): a key must be a string")
-                }
-                members.append((key: name, value: try fromYAML(value, depth: depth + 1, budget: &budget)))
-            }
-            return .object(JSONObject(members))
-        case .sequence(let sequence):
-            var items: [JSONValue] = []
-            for item in sequence { items.append(try fromYAML(item, depth: depth + 1, budget: &budget)) }
-            return .array(items)
-        case .alias:
-            throw DocumentError(message: "YAML aliases are not read in a document; write the value out")
-        }
-    }
-
     /// The value as a typed answer (for `TypedAnswers.json()` and `yaml()`).
     var typedAnswer: TypedAnswer {
         switch self {
