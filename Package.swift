@@ -74,8 +74,7 @@ let package = Package(
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.
         .target(name: "SwitchboardSpec",
-                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema",
-                               .product(name: "Yams", package: "Yams")],
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema"],
                 swiftSettings: strict),
 
         // Rules as swift-argument-parser options, checked at parse time; links no readline.
@@ -98,8 +97,7 @@ let package = Package(
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
                                          "SwitchboardTesting",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                                         .product(name: "Yams", package: "Yams")],
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.

@@ -8,7 +8,7 @@ import SwitchboardSchema
 /// `switchboard check --schema SCHEMA [FILE|-]...`: JSON documents against a JSON Schema. Standard input and files
 /// ending `.jsonl`/`.ndjson` hold one document per line (blank lines skipped); any other file is one document,
 /// JSON or (`.yaml`/`.yml`) YAML. Runs in `switchboard-full` (the quick `switchboard` hands `--schema` over), which
-/// links the validator and Yams; `switchboard`'s own start stays as it was.
+/// links the validator and the YAML reader; `switchboard`'s own start stays as it was.
 struct SchemaCheckOptions {
     var schema: String
     var files: [String]

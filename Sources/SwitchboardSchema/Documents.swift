@@ -1,15 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// Why a document could not be read.
+/// Why a document could not be read: what was wrong, and where when the reader knows.
+///
+/// ```swift
+/// do { _ = try JSONValue.document("a: 1\na: 2\n") } catch { print(error) }
+/// // line 2, column 1: the key "a" is written twice in this mapping (first at line 1, column 1); ...
+/// ```
 public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was wrong and where (`line 3, column 7: ...` for YAML).
-    public var message: String
-    /// Where in the text, when the reader knows.
+    /// What was wrong, without the place.
+    public var problem: String
+    /// Where in the text (YAML), when the reader knows.
     public var mark: YAMLMark?
 
-    public init(message: String, mark: YAMLMark? = nil) {
-        self.message = message
+    public init(_ problem: String, at mark: YAMLMark? = nil) {
+        self.problem = problem
         self.mark = mark
+    }
+
+    public init(message: String) {
+        self.init(message)
+    }
+
+    /// The problem after its place: `line 3, column 7: ...`.
+    public var message: String {
+        guard let mark else { return problem }
+        return "line \(mark.line), column \(mark.column): \(problem)"
     }
 
     public var description: String { message }

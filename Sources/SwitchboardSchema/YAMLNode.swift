@@ -66,6 +66,13 @@ public struct YAMLNode: Sendable {
     /// `"22"` and `!!str 22` are text).
     public var isUntaggedPlain: Bool { tag == nil && style == .plain }
 
+    /// Whether the node is null by YAML's core schema: `~`, `null`, `Null`, `NULL` or nothing written plain, or
+    /// a scalar tagged `!!null`.
+    public var isNull: Bool {
+        guard let text = scalar else { return false }
+        return tag == YAMLTag.null || (isUntaggedPlain && YAMLValueReader.isNull(text))
+    }
+
     /// Whether the node is a merge key: `<<` written plain, or tagged `!!merge`.
     public var isMergeKey: Bool {
         guard scalar == "<<" else { return false }

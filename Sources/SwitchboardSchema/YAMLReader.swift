@@ -33,9 +33,8 @@ public enum YAMLReader {
         var composer = YAMLComposer(text: text, aliasLimit: aliasLimit)
         guard let node = try composer.nextDocument() else { return nil }
         if let second = try composer.nextDocumentStart() {
-            throw DocumentError(message: "line \(second.line), column \(second.column): a second YAML document starts "
-                                + "here; one document was expected (remove the `---` and what follows, or give each "
-                                + "document a file of its own)", mark: second)
+            throw DocumentError("a second YAML document starts here; one document was expected (remove the `---` "
+                                + "and what follows, or give each document a file of its own)", at: second)
         }
         return node
     }
@@ -100,18 +99,16 @@ struct YAMLComposer {
             return node
         case .alias(let name):
             guard var node = anchors[name] else {
-                throw DocumentError(message: "\(place(event.start)): the alias *\(displayEscaped(name, limit: 60)) names no anchor "
-                                    + "written before it (write &\(displayEscaped(name, limit: 60)) on the value first)",
-                                    mark: event.start)
+                throw DocumentError("the alias *\(displayEscaped(name, limit: 60)) names no anchor "
+                                    + "written before it (write &\(displayEscaped(name, limit: 60)) on the value first)", at: event.start)
             }
             expanded += node.expandedSize
             if expanded > aliasLimit {
                 let at = open.last ?? event.start
-                throw DocumentError(message: "\(place(at)): the aliases here expand to more than \(aliasLimit) values "
+                throw DocumentError("the aliases here expand to more than \(aliasLimit) values "
                                     + "(an alias repeats the part written at line \(node.start.line), column "
                                     + "\(node.start.column), which repeats others); an alias may repeat a part of a "
-                                    + "document, not multiply it: write the part out, or repeat it fewer times",
-                                    mark: at)
+                                    + "document, not multiply it: write the part out, or repeat it fewer times", at: at)
             }
             node.anchorMark = node.anchorMark ?? node.start
             node.start = event.start
@@ -145,10 +142,9 @@ struct YAMLComposer {
                 let value = try node(from: try self.event(), depth: depth + 1)
                 if let text = key.scalar {
                     if let first = firstPlace[text] {
-                        throw DocumentError(message: "\(place(key.start)): the key \(displayQuoted(text, limit: 60)) is written "
+                        throw DocumentError("the key \(displayQuoted(text, limit: 60)) is written "
                                             + "twice in this mapping (first at line \(first.line), column "
-                                            + "\(first.column)); YAML keys must be unique: keep one",
-                                            mark: key.start)
+                                            + "\(first.column)); YAML keys must be unique: keep one", at: key.start)
                     }
                     firstPlace[text] = key.start
                 }
@@ -168,8 +164,8 @@ struct YAMLComposer {
 
     private mutating func enter(_ event: YAMLEvent, depth: Int) throws(DocumentError) {
         guard depth < JSONValue.maximumDepth else {
-            throw DocumentError(message: "\(place(event.start)): the YAML nests deeper than \(JSONValue.maximumDepth) "
-                                + "levels", mark: event.start)
+            throw DocumentError("nested too deeply: lists and mappings go more than \(JSONValue.maximumDepth) "
+                                + "levels deep here", at: event.start)
         }
         open.append(event.start)
     }
@@ -187,20 +183,24 @@ struct YAMLComposer {
     }
 
     private func unexpected(_ event: YAMLEvent) -> DocumentError {
-        DocumentError(message: "\(place(event.start)): the YAML could not be read here", mark: event.start)
+        DocumentError("the YAML could not be read here", at: event.start)
     }
 
     /// libyaml's problem in the reader's words: one line, its place first.
     static func describe(_ error: YAMLSyntaxError) -> DocumentError {
         if error.isEncoding {
-            return DocumentError(message: "not valid YAML: byte \(error.mark.index): the text is not UTF-8 "
-                                 + "(\(error.problem))", mark: nil)
+            return DocumentError("not valid YAML: byte \(error.mark.index): the text is not UTF-8 (\(error.problem))")
         }
-        var message = "not valid YAML: \(place(error.mark)): " + (friendlier[error.problem] ?? error.problem)
+        if error.problem.contains("nesting level") || error.problem.contains("max_nest_level") {
+            // libyaml's own words name its C function.
+            return DocumentError("nested too deeply: lists and mappings go more than 1000 levels deep here",
+                                 at: error.mark)
+        }
+        var message = "not valid YAML: " + (friendlier[error.problem] ?? error.problem)
         if let context = error.context, let mark = error.contextMark, mark != error.mark {
             message += " (\(context) at line \(mark.line), column \(mark.column))"
         }
-        return DocumentError(message: message, mark: error.mark)
+        return DocumentError(message, at: error.mark)
     }
 
     /// libyaml's words for the problems met most, and what to do about them.

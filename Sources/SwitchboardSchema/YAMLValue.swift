@@ -65,8 +65,8 @@ enum YAMLValueReader {
                 continue
             }
             guard let key = pair.key.scalar else {
-                throw DocumentError(message: "\(place(pair.key.start)): a key must be text, not "
-                                    + "\(pair.key.sequence == nil ? "a mapping" : "a list")", mark: pair.key.start)
+                throw DocumentError("a key must be text, not "
+                                    + "\(pair.key.sequence == nil ? "a mapping" : "a list")", at: pair.key.start)
             }
             members.append((key, try value(pair.value)))
         }
@@ -83,8 +83,8 @@ enum YAMLValueReader {
         var objects: [JSONObject] = []
         for source in nodes {
             guard case .object(let object) = try value(source) else {
-                throw DocumentError(message: "\(place(source.start)): a merge key `<<` takes a mapping or a list of "
-                                    + "mappings (usually aliases: `<<: *defaults`)", mark: source.start)
+                throw DocumentError("a merge key `<<` takes a mapping or a list of "
+                                    + "mappings (usually aliases: `<<: *defaults`)", at: source.start)
             }
             objects.append(object)
         }
@@ -95,7 +95,7 @@ enum YAMLValueReader {
         guard let tag = node.tag else { return }
         let scalarTags = [YAMLTag.str, YAMLTag.int, YAMLTag.float, YAMLTag.bool, YAMLTag.null]
         if scalarTags.contains(tag) || (tag == YAMLTag.seq && node.mapping != nil) || (tag == YAMLTag.map && node.sequence != nil) {
-            throw DocumentError(message: "\(place(node.start)): \(kind) cannot be tagged \(shortTag(tag))", mark: node.start)
+            throw DocumentError("\(kind) cannot be tagged \(shortTag(tag))", at: node.start)
         }
     }
 
@@ -119,8 +119,7 @@ enum YAMLValueReader {
             guard isNull(text) else { throw refused(text, as: "null", node) }
             return .null
         case YAMLTag.map?, YAMLTag.seq?:
-            throw DocumentError(message: "\(place(node.start)): a scalar cannot be tagged \(shortTag(node.tag ?? ""))",
-                                mark: node.start)
+            throw DocumentError("a scalar cannot be tagged \(shortTag(node.tag ?? ""))", at: node.start)
         default:
             // No tag, or one the core schema does not define: resolved by the text, if written plain.
             guard style == .plain else { return .string(text) }
@@ -133,13 +132,13 @@ enum YAMLValueReader {
     }
 
     private static func refused(_ text: String, as expected: String, _ node: YAMLNode) -> DocumentError {
-        DocumentError(message: "\(place(node.start)): \(shortTag(node.tag ?? "")) \(displayQuoted(text, limit: 60)) "
-                      + "is not \(expected)", mark: node.start)
+        DocumentError("\(shortTag(node.tag ?? "")) \(displayQuoted(text, limit: 60)) "
+                      + "is not \(expected)", at: node.start)
     }
 
     private static func notJSON(_ text: String, _ node: YAMLNode) -> DocumentError {
-        DocumentError(message: "\(place(node.start)): \(displayQuoted(text, limit: 60)) is a number JSON cannot hold "
-                      + "(quote it for text)", mark: node.start)
+        DocumentError("\(displayQuoted(text, limit: 60)) is a number JSON cannot hold "
+                      + "(quote it for text)", at: node.start)
     }
 
     private static func shortTag(_ tag: String) -> String {

@@ -125,7 +125,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { "\(line):\(column): \(message)" }
 }
 
-/// A small JSON reader for one flat object: answers, drafts. (Spec files go through Yams instead.)
+/// A small JSON reader for one flat object: answers, drafts. (Spec files go through `YAMLReader` instead.)
 struct FlatJSONParser {
     private let bytes: [UInt8]
     private var index = 0
