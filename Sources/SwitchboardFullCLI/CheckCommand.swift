@@ -5,6 +5,15 @@ import SwitchboardRules
 
 extension CheckFormat: ExpressibleByArgument {}
 
+/// How `check` reports: the rule check's formats, and for `--schema` the CI formats (GitHub workflow commands,
+/// SARIF 2.1.0).
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, tap, github, sarif
+
+    /// The rule check's format (nil for the schema check's own).
+    var checkFormat: CheckFormat? { CheckFormat(rawValue: rawValue) }
+}
+
 /// `switchboard check`: batch validation, one value per line (run by `CheckOptions`).
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,8 +51,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
-            + "tap: a TAP line per value."))
-    var format: CheckFormat = .text
+            + "tap: a TAP line per value; with --schema also github (workflow commands: annotations) and sarif "
+            + "(SARIF 2.1.0)."))
+    var format: ReportFormat = .text
 
     @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
     var count = false
@@ -71,6 +81,9 @@ struct CheckCommand: ParsableCommand {
         try check.validate()
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
+        if count && (format == .github || format == .sarif) {
+            throw ValidationError("--count prints a number; use it with --format text or json")
+        }
         if schema != nil {
             if !rules.isEmpty || check.command != nil {
                 throw ValidationError("--schema checks JSON documents; --rule and --check-command check lines: give one or the other")
@@ -80,6 +93,9 @@ struct CheckCommand: ParsableCommand {
         if files.count > 1 {
             throw ValidationError("give one file to check with --rule (several files only with --schema)")
         }
+        if format.checkFormat == nil {
+            throw ValidationError("--format \(format.rawValue) is for --schema checks; with --rule use text, json or tap")
+        }
         if rules.isEmpty && check.command == nil {
             throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
         }
@@ -87,7 +103,7 @@ struct CheckCommand: ParsableCommand {
 
     /// What was asked for, as `CheckOptions`.
     var options: CheckOptions {
-        CheckOptions(rules: rules, format: format, count: count, file: file, check: check.options, jobs: jobs)
+        CheckOptions(rules: rules, format: format.checkFormat ?? .text, count: count, file: file, check: check.options, jobs: jobs)
     }
 
     func run() throws {

@@ -12,7 +12,7 @@ import SwitchboardSchema
 struct SchemaCheckOptions {
     var schema: String
     var files: [String]
-    var format: CheckFormat
+    var format: ReportFormat
     var count: Bool
     /// Threads validating one large input at once (output in input order).
     var jobs: Int
@@ -62,24 +62,40 @@ struct SchemaCheckOptions {
         }
     }
 
-    /// One document: the whole file, JSON or YAML.
+    /// The documents of a whole file: JSON, or YAML (`.yaml`/`.yml`: every document of it, in order), each failure
+    /// at its line and column.
     private func checkDocument(_ path: String, _ validator: JSONSchema, _ report: inout SchemaReport)
         throws(CommandFailure)
     {
         let text = try readText(path)
         let name = displayEscaped(path, limit: 200)
-        var result = DocumentResult(line: 0, failures: [])
-        if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
-            do {
-                let value = try JSONValue.document(text, yaml: true)
-                result.failures = validator.isValid(value) ? [] : validator.validate(value)
-            } catch {
-                result.failures = [SchemaFailure(pointer: "", message: error.message, keyword: "yaml")]
-            }
-        } else {
-            result = check(ArraySlice(text.utf8), line: 0, validator)
+        guard path.hasSuffix(".yaml") || path.hasSuffix(".yml") else {
+            report.add(check(ArraySlice(text.utf8), line: 0, validator), input: name, lines: false)
+            return
         }
-        report.add(result, input: name, lines: false)
+        let documents = LocatedDocument.yamlDocuments(text)
+        if documents.isEmpty {
+            // No document at all (empty, or comments only): YAML's null.
+            let failures = validator.validate(.null).map { failure in
+                var located = failure
+                located.location = SourceLocation(line: 1, column: 1)
+                return located
+            }
+            report.add(DocumentResult(line: 0, document: 0, failures: failures), input: name, lines: false)
+            return
+        }
+        for (index, document) in documents.enumerated() {
+            var result = DocumentResult(line: 0, document: index, failures: [])
+            switch document {
+            case .success(let located):
+                result.failures = located.validate(with: validator)
+            case .failure(let problem):
+                var failure = SchemaFailure(pointer: "", message: problem.problem, keyword: "yaml")
+                failure.location = problem.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+                result.failures = [failure]
+            }
+            report.add(result, input: name, lines: false)
+        }
     }
 
     /// One document per line, in batches validated on `jobs` threads, reported in input order.
@@ -160,13 +176,16 @@ struct LineBatch: Sendable {
     }
 }
 
-/// One document's verdict: its line (0 for a whole file) and its failures (none: valid).
+/// One document's verdict: its line (0 for a whole file), its index in a YAML file, and its failures (none: valid),
+/// each at its place in the text.
 struct DocumentResult: Sendable {
     var line: Int
+    var document: Int? = nil
     var failures: [SchemaFailure]
 }
 
-/// Parses and validates one document's bytes.
+/// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
+/// Lines input). Failures are placed only when they are reported (not for `verdictOnly`).
 func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
     do {
         let value = try JSONValue.parse(bytes: bytes)
@@ -174,12 +193,12 @@ func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdi
         if verdictOnly {
             return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
         }
-        return DocumentResult(line: line, failures: validator.validate(value))
+        let document = LocatedDocument(value: value, json: bytes, line: max(line, 1))
+        return DocumentResult(line: line, failures: document.locate(validator.validate(value)))
     } catch {
-        let place = line > 0 ? "column \(error.column)" : "line \(error.line), column \(error.column)"
-        return DocumentResult(line: line, failures: [
-            SchemaFailure(pointer: "", message: "is not valid JSON: \(place): \(error.message)", keyword: "json"),
-        ])
+        var failure = SchemaFailure(pointer: "", message: "is not valid JSON: \(error.message)", keyword: "json")
+        failure.location = SourceLocation(line: line > 0 ? line : error.line, column: error.column)
+        return DocumentResult(line: line, failures: [failure])
     }
 }
 
