@@ -57,6 +57,19 @@ public struct LocatedDocument: Sendable {
         }
     }
 
+    /// A JSON document, or a YAML one when it does not start with `{` or `[` (or `yaml` is true), as
+    /// `JSONValue.document` reads it, with its places.
+    public static func document(_ text: String, yaml: Bool = false) throws(DocumentError) -> LocatedDocument {
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        guard !yaml && (first == "{" || first == "[") else { return try Self.yaml(text) }
+        let bytes = ArraySlice(text.utf8)
+        do {
+            return try json(bytes)
+        } catch {
+            throw DocumentError("not valid JSON: \(error.message)", at: YAMLMark(line: error.line, column: error.column, index: 0))
+        }
+    }
+
     /// A JSON document in `bytes` (a file, or one line of a JSON Lines file starting on `line`).
     public static func json(_ bytes: ArraySlice<UInt8>, line: Int = 1) throws(JSONParseError) -> LocatedDocument {
         LocatedDocument(value: try JSONValue.parse(bytes: bytes), index: 0, source: .json(bytes, firstLine: line))

@@ -55,6 +55,12 @@ extension SchemaForm {
         return try JSONValue.document(text, yaml: yaml)
     }
 
+    /// A document from bytes (standard input) with its places, so that failures name their line and column.
+    public static func locatedDocument(_ bytes: [UInt8]) throws(DocumentError) -> LocatedDocument {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw DocumentError(message: "not valid UTF-8") }
+        return try LocatedDocument.document(text)
+    }
+
     /// Whether the file at `path` is a JSON Schema rather than a form spec: a JSON object with a `$schema` member,
     /// or YAML with a top-level `$schema:` line. Read without expanding anything (a spec may be hostile).
     public static func isSchema(_ path: String) -> Bool {
