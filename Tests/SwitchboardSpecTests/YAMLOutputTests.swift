@@ -110,6 +110,35 @@ struct YAMLOutputTests {
         #expect(try JSONValue.parse("1e3").yamlDocument() == "1.0e+3\n")
     }
 
+    @Test("a schema form's number answers are written as typed; its property names quoted where YAML needs them")
+    func schemaFormAnswers() throws {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse("""
+            {"type": "object", "required": ["big", "ratio", "on", "null"], "properties": {
+              "big": {"type": "integer"}, "ratio": {"type": "number"}, "on": {"type": "boolean"},
+              "null": {"type": "string"}}}
+            """), file: "s.json")
+        let form = schemaForm.makeForm()
+        for (name, answer) in [("big", "1234567890123456789012"), ("ratio", " 20.0 "), ("on", "y"), ("null", "~")] {
+            #expect(form[name]?.answer(answer).isValid == true, "\(name): \(answer)")
+        }
+        let document = schemaForm.document(of: form)
+        #expect(document.yamlDocument() == """
+            big: 1234567890123456789012
+            ratio: 20.0
+            "on": true
+            "null": "~"
+
+            """)
+        #expect(document.prettyJSON() == """
+            {
+              "big": 1234567890123456789012,
+              "ratio": 20.0,
+              "on": true,
+              "null": "~"
+            }
+            """)
+    }
+
     /// Writes each document with `yaml()` and reads it back with Yams and PyYAML: both must give the answers,
     /// keys in order, each value with its type.
     private func expectReadBack(_ documents: [TypedAnswers]) throws {
