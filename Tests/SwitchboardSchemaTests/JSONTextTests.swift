@@ -29,6 +29,8 @@ struct JSONTextTests {
             #expect(a.text == written && b.text == other)
         }
         #expect(JSONNumber(7).text == "7")
+        // The text shares the reference long digits already had: a number (and so a JSONValue) is no larger.
+        #expect(MemoryLayout<JSONNumber>.size == 25)
         #expect(JSONNumber("1234567890123456789012")!.description == "1.234567890123456789012e21")
     }
 
