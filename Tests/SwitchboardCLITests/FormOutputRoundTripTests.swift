@@ -20,7 +20,7 @@ private let document = """
      "a: b": [0.10, -0.0, 12345678901234567890.5]}
     """
 
-/// PyYAML's `safe_load` of standard input as JSON; a key that is not a string or a value JSON cannot hold (an
+/// PyYAML's `safe_load` of standard input as JSON (its libyaml loader must read the same); a key that is not a string or a value JSON cannot hold (an
 /// infinite float, a date) is shown as `<<type:value>>`.
 private let pyYAML = """
     import json, math, sys, yaml
@@ -32,7 +32,11 @@ private let pyYAML = """
         if v is None or isinstance(v, (bool, int, str)) or (isinstance(v, float) and math.isfinite(v)):
             return v
         return "<<%s:%r>>" % (type(v).__name__, v)
-    print(json.dumps(plain(yaml.safe_load(sys.stdin.buffer.read().decode("utf-8")))))
+    text = sys.stdin.buffer.read().decode("utf-8")
+    document = plain(yaml.safe_load(text))
+    if plain(yaml.load(text, Loader=yaml.CSafeLoader)) != document:
+        sys.exit("PyYAML's libyaml loader (CSafeLoader) reads the text otherwise than its Python loader")
+    print(json.dumps(document))
     """
 
 @Suite("form --output json and yaml read back")

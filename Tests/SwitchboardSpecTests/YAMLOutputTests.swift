@@ -179,7 +179,7 @@ func startsWithByteOrderMark(_ value: JSONValue) -> Bool {
     }
 }
 
-/// Reads a YAML stream with PyYAML's `safe_load_all` and prints its documents as one JSON array; a key that is
+/// Reads a YAML stream with PyYAML's `safe_load_all` (and its libyaml loader, which must agree) and prints its documents as one JSON array; a key that is
 /// not a string, or a value JSON cannot hold as PyYAML read it (a date, an infinite float), is shown as
 /// `<<type:value>>` so that it differs from anything written.
 let pyYAMLToJSON = """
@@ -192,7 +192,11 @@ let pyYAMLToJSON = """
         if v is None or isinstance(v, (bool, int, str)) or (isinstance(v, float) and math.isfinite(v)):
             return v
         return "<<%s:%r>>" % (type(v).__name__, v)
-    print(json.dumps([plain(d) for d in yaml.safe_load_all(sys.stdin.buffer.read().decode("utf-8"))]))
+    text = sys.stdin.buffer.read().decode("utf-8")
+    documents = [plain(d) for d in yaml.safe_load_all(text)]
+    if [plain(d) for d in yaml.load_all(text, Loader=yaml.CSafeLoader)] != documents:
+        sys.exit("PyYAML's libyaml loader (CSafeLoader) reads the stream otherwise than its Python loader")
+    print(json.dumps(documents))
     """
 
 /// The JSON value a typed answer stands for.
