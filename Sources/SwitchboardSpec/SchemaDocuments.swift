@@ -94,7 +94,8 @@ extension JSONValue {
     public func yamlDocument() -> String {
         switch typedAnswer {
         case .object(let members) where !members.names.isEmpty: return members.yaml()
-        case .array(let items) where !items.isEmpty: return String(TypedAnswer.array(items).yamlBlock(indent: "").dropFirst())
+        case .array(let items) where !items.isEmpty:
+            return String(TypedAnswer.array(items).yamlBlock(indent: "").dropFirst())   // `- item` lines
         case let value: return value.yaml + "\n"
         }
     }
