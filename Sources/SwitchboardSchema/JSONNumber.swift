@@ -1,29 +1,76 @@
 // SPDX-License-Identifier: Apache-2.0
 /// A JSON number kept exactly as a decimal: `1.0` and `1` are the same integer, `1e400` stays 1e400, and
-/// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`.
+/// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`. A number read from text also
+/// keeps how it was written (`text`), so that a document is written back with its numbers as they came in.
 ///
 /// ```swift
 /// let n = try JSONValue.parse("12.50")   // .number(12.5)
 /// JSONNumber("1.0")!.isInteger            // true
 /// JSONNumber("1e400")! > JSONNumber("9")! // true
+/// JSONNumber("20.0")!.text                // "20.0" (description: "20")
 /// ```
 public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
     // value = (negative ? -1 : 1) * significand * 10^exponent. The significand has no trailing zeros; zero is
     // significand 0, exponent 0, not negative. A significand of more than 19 digits is kept as its digits.
     // In this order: the Bool last, so that the struct is 25 bytes and not 33 (seven bytes of padding after a
-    // leading Bool), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34.
+    // leading Bool), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34. The rare
+    // long digits and written text share one reference (`Spelling`), so that keeping the text costs no byte.
     let significand: UInt64
     let exponent: Int
-    /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
-    let bigDigits: [UInt8]?
+    /// The long significand's digits and the text as written, for a number that has either; nil for most.
+    private let spelling: Spelling?
     let negative: Bool
+
+    /// What few numbers need: the significand's digits when it has more than 19, and the text the number was
+    /// read from when `description` would write it otherwise (`20.0`, `-0`, `1E3`, `1234567890123456789012`).
+    private final class Spelling: Sendable {
+        let bigDigits: [UInt8]?
+        let text: String?
+        init(bigDigits: [UInt8]?, text: String?) {
+            self.bigDigits = bigDigits
+            self.text = text
+        }
+    }
+
+    /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
+    var bigDigits: [UInt8]? { spelling?.bigDigits }
 
     private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?) {
         self.negative = negative
         self.significand = significand
         self.exponent = exponent
-        self.bigDigits = bigDigits
+        self.spelling = bigDigits.map { Spelling(bigDigits: $0, text: nil) }
     }
+
+    /// `number` with `text` as the way it was written, kept only when `description` writes it otherwise.
+    init(_ number: JSONNumber, writtenAs text: String) {
+        negative = number.negative
+        significand = number.significand
+        exponent = number.exponent
+        spelling = text == number.description ? number.spelling : Spelling(bigDigits: number.bigDigits, text: text)
+    }
+
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        a.significand == b.significand && a.exponent == b.exponent && a.negative == b.negative
+            && a.bigDigits == b.bigDigits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(significand)
+        hasher.combine(exponent)
+        hasher.combine(negative)
+        hasher.combine(bigDigits)
+    }
+
+    /// The number as written in the JSON or YAML text it was read from (`20.0`, `-0`, `1E+3`,
+    /// `1234567890123456789012`), or `description` for a number made in code. Equal numbers may be written
+    /// differently: `==` compares values.
+    ///
+    /// ```swift
+    /// JSONNumber("1.50")!.text          // "1.50"
+    /// JSONNumber("1.50")!.description   // "1.5"
+    /// ```
+    public var text: String { spelling?.text ?? description }
 
     init(negative: Bool, significand: UInt64, exponent: Int) {
         if significand == 0 {

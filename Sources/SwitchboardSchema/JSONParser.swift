@@ -246,6 +246,7 @@ struct JSONParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
+                let escape = index - 2
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code), index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
                    bytes[index + 1] == UInt8(ascii: "u") {
@@ -258,8 +259,15 @@ struct JSONParser {
                         index = save
                     }
                 }
-                // A lone surrogate cannot be held by a String: it becomes U+FFFD.
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                // A lone surrogate stands for no character: no String (or UTF-8 file) can hold it, and turning it
+                // into U+FFFD would change the document silently (RFC 8259 leaves it to the reader).
+                guard let scalar = Unicode.Scalar(code) else {
+                    let written = String(decoding: bytes[escape..<(escape + 6)], as: UTF8.self)
+                    index = escape
+                    throw error("\(written) in a string is a lone surrogate (half of a UTF-16 pair without the other "
+                        + "half), which stands for no character; write the character itself, or both halves "
+                        + "(\\ud83d\\ude00 for U+1F600)")
+                }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
                 index -= 2
@@ -324,7 +332,9 @@ struct JSONParser {
                 index += 1
             }
         }
+        var sawPointOrExponent = false
         if index < end, bytes[index] == UInt8(ascii: ".") {
+            sawPointOrExponent = true
             index += 1
             guard index < end, (48...57).contains(bytes[index]) else {
                 throw error("expected a digit after the decimal point, got \(shown())")
@@ -337,6 +347,7 @@ struct JSONParser {
         }
         var exponent = 0
         if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            sawPointOrExponent = true
             index += 1
             var expNegative = false
             if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -352,9 +363,12 @@ struct JSONParser {
             }
             if expNegative { exponent = -exponent }
         }
-        _ = start
-        if let big { return JSONNumber(negative: negative, digits: big, exponent: exponent - fractionDigits) }
-        return JSONNumber(negative: negative, significand: significand, exponent: exponent - fractionDigits)
+        let number = big.map { JSONNumber(negative: negative, digits: $0, exponent: exponent - fractionDigits) }
+            ?? JSONNumber(negative: negative, significand: significand, exponent: exponent - fractionDigits)
+        // Most numbers are whole and short, and `description` writes them as they came: nothing to keep. Others
+        // keep their text when `description` would write it otherwise (`20.0`, `-0`, `1e3`, 22 digits).
+        if !sawPointOrExponent && !(negative && number.isZero) && index - start <= 21 { return number }
+        return JSONNumber(number, writtenAs: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     /// The next bytes, quoted, for a message.

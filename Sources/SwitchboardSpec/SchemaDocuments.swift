@@ -11,7 +11,7 @@ extension JSONValue {
         switch self {
         case .null: .null
         case .bool(let flag): .bool(flag)
-        case .number(let number): .number(number.description)
+        case .number(let number): .number(number.text)
         case .string(let text): .text(text)
         case .array(let items): .array(items.map(\.typedAnswer))
         case .object(let object): .object(TypedAnswers(object.members.map { ($0.key, $0.value.typedAnswer) }))
@@ -23,12 +23,19 @@ extension JSONValue {
         typedAnswer.prettyJSON(indent: "")
     }
 
-    /// The document as YAML block text (strings quoted JSON-style), as `--output yaml` writes answers.
+    /// The document as YAML block text, as `--output yaml` writes answers: strings quoted JSON-style, keys plain
+    /// only when YAML 1.2 and 1.1 readers both read them back as they are, numbers as they were written.
+    ///
+    /// ```swift
+    /// try JSONValue.document(#"{"on": 20.0}"#).yamlDocument()   // "\"on\": 20.0\n"
+    /// ```
     public func yamlDocument() -> String {
-        if case .object(let object) = self, !object.members.isEmpty {
-            return TypedAnswers(object.members.map { ($0.key, $0.value.typedAnswer) }).yaml()
+        switch typedAnswer {
+        case .object(let members) where !members.names.isEmpty: return members.yaml()
+        case .array(let items) where !items.isEmpty:
+            return String(TypedAnswer.array(items).yamlBlock(indent: "").dropFirst())   // `- item` lines
+        case let value: return value.yaml + "\n"
         }
-        return description + "\n"
     }
 }
 
