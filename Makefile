@@ -77,12 +77,14 @@ demo: deps
 # scripts/fetch-schema-suite.sh fetches SwitchboardSchemaTests' data from PyPI into .schema-suite/ (git-ignored): the
 # JSON-Schema-Test-Suite (in python-jsonschema's sdist), SchemaStore schemas (in check-jsonschema's wheel) and
 # python-jsonschema's verdicts (pip-installs jsonschema if missing).
+# pre-commit (pip): the test of .pre-commit-hooks.yaml (PreCommitHookTests).
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(MAKE) --no-print-directory test-licences
 	scripts/check-platform.sh
 	$(SWIFT) build --build-tests
 	scripts/fetch-schema-suite.sh
+	python3 -c 'import pre_commit' 2>/dev/null || python3 -m pip install --quiet pre-commit==4.7.0
 	scripts/test-install.sh
 	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
