@@ -11,10 +11,11 @@
 #                            shell completions; `sudo make uninstall` removes exactly those files
 # Each installs the Debian packages the build and the tests need first (see APT_PACKAGES).
 
-# libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
+# libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. libcurl4-openssl-dev:
+# Foundation's URLSession (check --fetch) in the statically linked switchboard-full. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
 # time (/usr/bin/time): the peak memory of a spec refused at load.
-APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf tmux perl python3-tap node-tap-parser jq man-db time
+APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf libcurl4-openssl-dev tmux perl python3-tap node-tap-parser jq man-db time
 # dpkg-dev (dpkg-shlibdeps), lintian: the Debian package (make deb, and make test, which tests it).
 deb test-deb test: APT_PACKAGES += dpkg-dev lintian
 SWIFT ?= swift

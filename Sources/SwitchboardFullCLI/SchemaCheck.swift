@@ -23,6 +23,8 @@ struct SchemaCheckOptions {
     var schemaDirectory: String? = nil
     /// Say which schema each file gets, and why, instead of checking it.
     var printSchema = false
+    /// Fetches http(s) schemas and references (`--fetch`), or reads them from its cache alone (`--offline`).
+    var fetcher: SchemaFetcher? = nil
 
     /// Lines per batch handed to a thread: large enough to amortise the hand-over, small enough that memory stays
     /// flat (at most 2 x jobs batches are in flight).
@@ -33,12 +35,15 @@ struct SchemaCheckOptions {
     enum Source: Hashable {
         case file(String)
         case metaschema(String)
+        /// An http(s) URL (fetched, or from the cache).
+        case remote(String)
     }
 
     func run() throws(CommandFailure) {
         let inputs = files.isEmpty ? ["-"] : files
         guard schema == nil else {
-            let source = Source.file(schema ?? "")
+            let given = schema ?? ""
+            let source = given.hasPrefix("http://") || given.hasPrefix("https://") ? Source.remote(given) : Source.file(given)
             if printSchema {
                 for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
                 return
@@ -56,7 +61,7 @@ struct SchemaCheckOptions {
     /// Each file against the schema it names or the catalog gives it; a file with none is an error naming it
     /// (exit 2), after the others are checked.
     private func runDiscovering(_ inputs: [String]) throws(CommandFailure) {
-        let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory)
+        let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory, fetches: fetcher != nil)
         var report = printSchema ? nil : SchemaReport(format: format, countOnly: count, named: inputs.count > 1)
         var validators: [Source: JSONSchema] = [:]
         var missing: [String] = []
@@ -77,7 +82,8 @@ struct SchemaCheckOptions {
                     standardOutput.write("\(name): \(displayEscaped(found.schema, limit: 200)) (\(found.reason))\n")
                     continue
                 }
-                let source = found.isMetaschema ? Source.metaschema(found.schema) : Source.file(found.schema)
+                let source = found.isMetaschema ? Source.metaschema(found.schema)
+                    : found.isRemote ? Source.remote(found.schema) : Source.file(found.schema)
                 let validator: JSONSchema
                 if let known = validators[source] {
                     validator = known
@@ -124,11 +130,23 @@ struct SchemaCheckOptions {
             } catch {
                 throw CommandFailure.usage("schema \(displayEscaped(url, limit: 200)): \(error.message)")
             }
+        case .remote(let url):
+            let shown = displayEscaped(url, limit: 200)
+            guard let fetcher else {
+                throw CommandFailure.usage("schema \(shown) is a URL, which is not fetched; add --fetch, or save it "
+                                           + "and give its path")
+            }
+            do {
+                return try JSONSchema(try fetcher.document(url), uri: url, options: JSONSchema.Options(resolver: resolver))
+            } catch {
+                let location = error.location.hasPrefix("#") ? url + error.location : error.location
+                throw CommandFailure.usage("schema \(displayEscaped(location.isEmpty ? url : location, limit: 200)): \(error.message)")
+            }
         case .file(let path):
             schema = path
         }
         let shown = displayEscaped(schema, limit: 200)
-        let options = JSONSchema.Options(resolver: yamlAwareResolver)
+        let options = JSONSchema.Options(resolver: resolver)
         do {
             if isYAML(schema) {
                 let text = try readText(schema)
@@ -348,6 +366,17 @@ final class BatchPool: Sendable {
         while let next = results.withLock({ $0.removeValue(forKey: written) }) {
             write(next)
             written += 1
+        }
+    }
+}
+
+extension SchemaCheckOptions {
+    /// The references' resolver: YAML files too, and http(s) through the fetcher when there is one.
+    var resolver: SchemaResolver {
+        guard let fetcher else { return yamlAwareResolver }
+        return SchemaResolver { uri throws(SchemaError) in
+            if uri.hasPrefix("http://") || uri.hasPrefix("https://") { return try fetcher.document(uri) }
+            return try yamlAwareResolver.load(uri)
         }
     }
 }

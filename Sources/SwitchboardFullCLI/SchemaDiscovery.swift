@@ -15,6 +15,8 @@ struct SchemaDiscovery {
         var schema: String
         var reason: String
         var isMetaschema = false
+        /// An http(s) URL to fetch (`--fetch`, `--offline`).
+        var isRemote = false
     }
 
     struct CatalogEntry {
@@ -26,9 +28,12 @@ struct SchemaDiscovery {
     var catalog: [CatalogEntry] = []
     var catalogPath: String?
     var schemaDirectory: String?
+    /// Whether URLs may be fetched (or read from the fetch cache) when `--schema-dir` does not hold them.
+    var fetches = false
 
-    init(catalog path: String?, schemaDirectory: String?) throws(CommandFailure) {
+    init(catalog path: String?, schemaDirectory: String?, fetches: Bool = false) throws(CommandFailure) {
         self.schemaDirectory = schemaDirectory
+        self.fetches = fetches
         guard let path else { return }
         catalogPath = path
         let shown = displayEscaped(path, limit: 200)
@@ -88,17 +93,22 @@ struct SchemaDiscovery {
         if reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//") {
             let withoutQuery = reference.split(separator: "#", maxSplits: 1).first.map(String.init) ?? reference
             let name = withoutQuery.split(separator: "?", maxSplits: 1).first?.split(separator: "/").last.map(String.init) ?? ""
-            guard let directory = schemaDirectory, !name.isEmpty, name != "..", name != "." else {
-                return .failure(DiscoveryProblem(message: "\(reason) names \(shown), which is not fetched; save it "
-                                                 + "in a folder and give --schema-dir FOLDER (it is read as FOLDER/"
-                                                 + "\(displayEscaped(name, limit: 80)))"))
+            if let directory = schemaDirectory, !name.isEmpty, name != "..", name != "." {
+                let local = directory + (directory.hasSuffix("/") ? "" : "/") + name
+                if isRegularFile(local) {
+                    return .success(Found(schema: local, reason: reason + " \(shown), read from --schema-dir"))
+                }
+                if !fetches {
+                    return .failure(DiscoveryProblem(message: "\(reason) names \(shown), and --schema-dir has no "
+                                                     + "\(displayEscaped(name, limit: 80)) (or add --fetch)"))
+                }
             }
-            let local = directory + (directory.hasSuffix("/") ? "" : "/") + name
-            guard isRegularFile(local) else {
-                return .failure(DiscoveryProblem(message: "\(reason) names \(shown), and --schema-dir has no "
-                                                 + "\(displayEscaped(name, limit: 80))"))
+            if fetches, !reference.hasPrefix("//") {
+                return .success(Found(schema: withoutQuery, reason: reason + ", fetched (or from the cache)", isRemote: true))
             }
-            return .success(Found(schema: local, reason: reason + " \(shown), read from --schema-dir"))
+            return .failure(DiscoveryProblem(message: "\(reason) names \(shown), which is not fetched; add --fetch, "
+                                             + "or save it in a folder and give --schema-dir FOLDER (it is read as "
+                                             + "FOLDER/\(displayEscaped(name, limit: 80)))"))
         }
         var path = reference.hasPrefix("file://") ? String(reference.dropFirst(7)).removingPercentEncoding : reference
         if let document, !path.hasPrefix("/"), let slash = document.lastIndex(of: "/") {
