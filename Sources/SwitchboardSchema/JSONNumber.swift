@@ -10,33 +10,38 @@
 public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
     // value = (negative ? -1 : 1) * significand * 10^exponent. The significand has no trailing zeros; zero is
     // significand 0, exponent 0, not negative. A significand of more than 19 digits is kept as its digits.
-    // In this order: the Bool last, so that the struct is 25 bytes and not 33 (seven bytes of padding after a
-    // leading Bool), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34.
+    // In this order: the flags byte last, so that the struct is 25 bytes and not 33 (seven bytes of padding after a
+    // leading byte), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34.
     let significand: UInt64
     let exponent: Int
     /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
     let bigDigits: [UInt8]?
-    let negative: Bool
+    /// Bit 0: negative. Bit 1: written with a fraction or an exponent part (`1.0`, `1e2`), which draft 4's
+    /// `integer` refuses. Neither equality nor hashing looks at bit 1: `1.0` and `1` are the same value.
+    private let flags: UInt8
 
-    private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?) {
-        self.negative = negative
+    var negative: Bool { flags & 1 != 0 }
+
+    private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?, written: Bool) {
+        flags = (negative ? 1 : 0) | (written ? 2 : 0)
         self.significand = significand
         self.exponent = exponent
         self.bigDigits = bigDigits
     }
 
-    init(negative: Bool, significand: UInt64, exponent: Int) {
+    /// `writtenWithFraction`: the text had a fraction or an exponent part (`1.0`, `-0.0`, `1e2`).
+    init(negative: Bool, significand: UInt64, exponent: Int, writtenWithFraction: Bool = false) {
         if significand == 0 {
-            self.init(raw: false, 0, 0, nil)
+            self.init(raw: false, 0, 0, nil, written: writtenWithFraction)
             return
         }
         var s = significand, e = exponent
         while s % 10 == 0 { s /= 10; e += 1 }
-        self.init(raw: negative, s, e, nil)
+        self.init(raw: negative, s, e, nil, written: writtenWithFraction)
     }
 
     /// From decimal digits (ASCII, no leading zeros) with trailing zeros still allowed.
-    init(negative: Bool, digits: [UInt8], exponent: Int) {
+    init(negative: Bool, digits: [UInt8], exponent: Int, writtenWithFraction: Bool = false) {
         var digits = digits[...]
         var e = exponent
         while let last = digits.last, last == UInt8(ascii: "0") { digits.removeLast(); e += 1 }
@@ -44,10 +49,10 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         if digits.count <= 19 {
             var s: UInt64 = 0
             for d in digits { s = s * 10 + UInt64(d - 48) }
-            self.init(negative: negative, significand: s, exponent: e)
+            self.init(negative: negative, significand: s, exponent: e, writtenWithFraction: writtenWithFraction)
             return
         }
-        self.init(raw: negative, 0, e, Array(digits))
+        self.init(raw: negative, 0, e, Array(digits), written: writtenWithFraction)
     }
 
     /// An integer.
@@ -66,6 +71,27 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Whether the value is a whole number (`3`, `3.0`, `3e2`; JSON Schema counts `1.0` as an integer).
     public var isInteger: Bool { isZero || exponent >= 0 }
+
+    /// Whether the number was written as an integer: no fraction and no exponent part (`3`, `-0`, not `3.0` or
+    /// `3e2`). Draft 4's `integer` means this; later drafts mean `isInteger`.
+    ///
+    /// ```swift
+    /// JSONNumber("3")!.isIntegerLiteral     // true
+    /// JSONNumber("3.0")!.isIntegerLiteral   // false (but isInteger)
+    /// ```
+    public var isIntegerLiteral: Bool { flags & 2 == 0 && isInteger }
+
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        a.negative == b.negative && a.significand == b.significand && a.exponent == b.exponent
+            && a.bigDigits == b.bigDigits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(negative)
+        hasher.combine(significand)
+        hasher.combine(exponent)
+        hasher.combine(bigDigits)
+    }
 
     /// The significand's digits, ASCII.
     var digits: [UInt8] {
@@ -149,29 +175,21 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         return da.count == db.count ? 0 : (da.count < db.count ? -1 : 1)
     }
 
-    /// Whether `self` is a whole multiple of `divisor` (positive), decided exactly when both significands fit in
-    /// 64 bits, else in floating point (where a quotient too large to be whole is not a multiple).
+    /// Whether `self` is a whole multiple of `divisor` (positive), decided exactly for every size of either
+    /// (`12345678901234567891` is not a multiple of 2; `1e400` is a multiple of `0.0001`).
     public func isMultiple(of divisor: JSONNumber) -> Bool {
         if isZero { return true }
         guard !divisor.isZero else { return false }
-        if bigDigits == nil && divisor.bigDigits == nil {
-            // self = a * 10^e1, divisor = b * 10^e2: a whole multiple iff a * 10^(e1 - e2) is divisible by b.
-            // With no trailing zeros in a, a negative shift leaves a fraction.
-            let shift = exponent - divisor.exponent
-            if shift < 0 { return false }
-            if shift <= 100_000 {
-                let b = divisor.significand
-                var r = significand % b
-                var left = shift
-                while left > 0 && r != 0 {
-                    r = b.dividingFullWidth(r.multipliedFullWidth(by: 10)).remainder
-                    left -= 1
-                }
-                return r == 0
-            }
+        // self = a * 10^e1, divisor = b * 10^e2: a whole multiple iff a * 10^(e1 - e2) is divisible by b.
+        // With no trailing zeros in a, a negative shift leaves a fraction.
+        let shift = exponent - divisor.exponent
+        if shift < 0 { return false }
+        if divisor.bigDigits == nil {
+            let b = divisor.significand
+            let r = bigDigits.map { DecimalDigits.remainder($0, dividedBy: b) } ?? significand % b
+            return DecimalDigits.multiply(r, byPowerOfTenModulo: b, shift) == 0
         }
-        let q = (doubleValue / divisor.doubleValue).magnitude
-        return q.isFinite && q == q.rounded(.towardZero)
+        return DecimalDigits.isMultiple(digits, shiftedBy: shift, of: divisor.digits)
     }
 }
 

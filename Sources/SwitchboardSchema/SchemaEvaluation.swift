@@ -29,7 +29,14 @@ struct SchemaEvaluation {
     /// deep, and a schema's static reference loops are refused when it loads.
     static let maximumDepth = 1000
 
+    /// How many failures one validation records: past that, the evaluation stops recording and short-cuts as
+    /// `isValid` does (a schema that applies one subschema 2^19 times through nested `allOf`s would otherwise record
+    /// 524,288 failures, gigabytes of them). The verdict is unaffected: a recorded failure is a failure.
+    static let maximumFailures = 1000
+
     var failures: [SchemaFailure] = []
+    /// Whether `maximumFailures` were recorded and recording stopped.
+    private(set) var stoppedRecording = false
     /// Whether failures are being recorded (false inside `anyOf`, `not`, `if`...: only the verdict counts there).
     var collecting: Bool
     /// Where the evaluation is in the instance: kept only while failures are recorded (only they show it).
@@ -65,6 +72,11 @@ struct SchemaEvaluation {
     @inline(__always)
     private mutating func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
         if collecting {
+            if failures.count >= SchemaEvaluation.maximumFailures {
+                stoppedRecording = true
+                collecting = false
+                return false
+            }
             failures.append(SchemaFailure(pointer: pointer, message: message(), keyword: keyword, isUndecided: undecided))
         }
         return false
@@ -104,7 +116,7 @@ struct SchemaEvaluation {
     private mutating func quietly(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         let was = collecting
         collecting = false
-        defer { collecting = was }
+        defer { collecting = was && !stoppedRecording }
         return validate(node, value, &evaluated)
     }
 
@@ -126,6 +138,13 @@ struct SchemaEvaluation {
         case .items(let check):
             guard case .array(let items) = value else { return true }
             let prefix = check.prefix, rest = check.rest
+            if let rest, items.count > prefix.count, rest.checks.count == 1, case .never = rest.checks[0] {
+                // `items: false` (or `additionalItems: false`): one failure naming the keyword, as for
+                // `additionalProperties: false`, not one "the schema is false" per item.
+                let allowed = prefix.count
+                return fail(check.restKeyword, "must have at most \(allowed) item\(allowed == 1 ? "" : "s") (\(check.restKeyword) "
+                                + "is false), not \(items.count)")
+            }
             var ok = true
             for (i, item) in items.enumerated() {
                 let schema: SchemaNode
@@ -326,7 +345,7 @@ struct SchemaEvaluation {
         case .enumeration(let check):
             return check.contains(value) || fail("enum", check.message)
         case .constant(let check):
-            return value == check.value || fail("const", check.message)
+            return value == check.value || fail(check.keyword, check.message)
         case .minimum(let check):
             guard case .number(let n) = value else { return true }
             let bound = check.number, exclusive = check.exclusive
@@ -408,14 +427,14 @@ struct SchemaEvaluation {
                 _ = fail("required", "must have the property \(displayQuoted(name, limit: 60))")
             }
             return ok
-        case .dependentRequired(let pairs):
+        case .dependentRequired(let check):
             guard case .object(let object) = value else { return true }
             var ok = true
-            for (key, names) in pairs where object[key] != nil {
+            for (key, names) in check.pairs where object[key] != nil {
                 for name in names where object[name] == nil {
                     ok = false
                     if !collecting { return false }
-                    _ = fail("dependentRequired", "must have the property \(displayQuoted(name, limit: 60)) when it has "
+                    _ = fail(check.keyword, "must have the property \(displayQuoted(name, limit: 60)) when it has "
                                 + displayQuoted(key, limit: 60))
                 }
             }
