@@ -120,7 +120,8 @@ extension SchemaForm {
     /// Whether the file at `path` is a JSON Schema rather than a form spec: a JSON object with a `$schema` member,
     /// or YAML with a top-level `$schema:` line. Read without expanding anything (a spec may be hostile).
     public static func isSchema(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO is not waited on (it is not a regular file: not a schema).
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()

@@ -57,6 +57,8 @@ struct CheckSchemaLimitsTests {
         #expect(asDocument.status == 2 && asDocument.stderr.contains("is a FIFO"), "\(asDocument.stderr)")
         let asYAMLDocument = try switchboard(["check", "--schema", schema, yamlPipe])
         #expect(asYAMLDocument.status == 2 && asYAMLDocument.stderr.contains("is a FIFO"), "\(asYAMLDocument.stderr)")
+        let formSchema = try switchboard(["form", "--schema", pipe], input: "{}")
+        #expect(formSchema.status == 2 && formSchema.stderr.contains("is a FIFO"), "\(formSchema.stderr)")
     }
 
     @Test("a file larger than 64 MB is refused by its size before it is read")
