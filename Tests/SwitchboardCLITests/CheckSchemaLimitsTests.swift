@@ -93,13 +93,15 @@ struct CheckSchemaLimitsTests {
         let schema = try scratch.file("double.json", Self.doubling)
         let run = try limited(["check", "--schema", schema], input: "\"\"\n\"\"\n")
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            1: (root): must be an integer, not a string
-            1: (root): has more failures: validation stopped recording them after 1000 (those above are the first, without repeats)
-            2: (root): must be an integer, not a string
-            2: (root): has more failures: validation stopped recording them after 1000 (those above are the first, without repeats)
-
-            """)
+        // Each document: its one failure, then the note of the cap (the line's place is written LINE: or LINE:COL:).
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(run.stdout.prefix(500))")
+        let cap = "(root): has more failures: validation stopped recording them after 1000 (those above are the first, "
+            + "without repeats)"
+        for (i, line) in lines.enumerated() {
+            #expect(line.hasPrefix(i < 2 ? "1:" : "2:"))
+            #expect(line.hasSuffix(i % 2 == 0 ? " (root): must be an integer, not a string" : " " + cap), "\(line)")
+        }
         let json = try limited(["check", "--schema", schema, "--format", "json"], input: "\"\"\n")
         #expect(json.stdout.split(separator: "\n").count == 2)
         #expect(json.stdout.contains(#""keyword":"maximumFailures""#))
@@ -117,7 +119,8 @@ struct CheckSchemaLimitsTests {
         let schema = try scratch.file("s.json", #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"port": {"type": "integer"}}}"#)
         let check = try switchboard(["check", "--schema", schema],
                                     input: #"{"port": "x", "port": 8080}"# + "\n" + #"{"port": 8080, "port": "x"}"# + "\n")
-        #expect(check.stdout == "2: /port: must be an integer, not a string\n")
+        #expect(check.stdout.hasPrefix("2:") && check.stdout.hasSuffix(" /port: must be an integer, not a string\n"))
+        #expect(check.stdout.split(separator: "\n").count == 1, "\(check.stdout)")
         let document = try scratch.file("doc.json", #"{"port": "x", "port": 8080}"#)
         #expect(try switchboard(["check", "--schema", schema, document]).status == 0)
         let form = try switchboard(["form", "--schema", schema], input: #"{"port": "x", "port": 8080}"#)
