@@ -56,8 +56,12 @@ let package = Package(
                        providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
         .target(name: "SwitchboardRules", dependencies: ["Switchboard", "CPCRE2"], swiftSettings: strict),
 
-        // Schema: a JSON Schema validator (drafts 4 to 2020-12) on the core and the rules; no readline (Apache-2.0).
-        .target(name: "SwitchboardSchema", dependencies: ["Switchboard", "SwitchboardRules"], swiftSettings: strict),
+        // Schema: a JSON Schema validator (drafts 4 to 2020-12) on the core and the rules, and the project's one reader
+        // of YAML and JSON documents; no readline (Apache-2.0). YAML through Yams' copy of libyaml (its events: each
+        // value's place in the text).
+        .target(name: "SwitchboardSchema",
+                dependencies: ["Switchboard", "SwitchboardRules", .product(name: "Yams", package: "Yams")],
+                swiftSettings: strict),
 
         // Terminal: readline-backed fields, hint rendering, forms, tty and signals.
         .systemLibrary(name: "CReadline", pkgConfig: readlinePkgConfig,
@@ -70,8 +74,7 @@ let package = Package(
 
         // Spec: YAML/JSON form and rule specs, answers decoded into models.
         .target(name: "SwitchboardSpec",
-                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema",
-                               .product(name: "Yams", package: "Yams")],
+                dependencies: ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSchema"],
                 swiftSettings: strict),
 
         // Rules as swift-argument-parser options, checked at parse time; links no readline.
@@ -94,8 +97,7 @@ let package = Package(
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
                                          "SwitchboardTesting",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                                         .product(name: "Yams", package: "Yams")],
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
         // Examples: small real programs, run by ExampleTests.

@@ -5,6 +5,15 @@ import SwitchboardRules
 
 extension CheckFormat: ExpressibleByArgument {}
 
+/// How `check` reports: the rule check's formats, and for `--schema` the CI formats (GitHub workflow commands,
+/// SARIF 2.1.0).
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, tap, github, sarif
+
+    /// The rule check's format (nil for the schema check's own).
+    var checkFormat: CheckFormat? { CheckFormat(rawValue: rawValue) }
+}
+
 /// `switchboard check`: batch validation, one value per line (run by `CheckOptions`).
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +42,14 @@ struct CheckCommand: ParsableCommand {
             threads, the report in input order.
               switchboard check --schema dependabot.json .github/dependabot.yml
               switchboard check --schema event.schema.json --jobs 2 events.jsonl
+
+            Each failure names its place as FILE:LINE:COLUMN (a column counts characters); a YAML file's documents \
+            are checked one by one. --format github writes GitHub Actions annotations, --format sarif a SARIF 2.1.0 \
+            log. Without --schema (and without --rule), each file is checked against the schema it names: its \
+            $schema, a `# yaml-language-server: $schema=...` or `# $schema: ...` modeline, else the first entry of \
+            --catalog whose fileMatch matches; URLs are read from --schema-dir by their last path segment. A file \
+            with no schema is an error (exit 2); --print-schema says which schema each file gets and why.
+              switchboard check .github/workflows/*.yml --catalog catalog.json --schema-dir schemas/
             """)
 
     @Option(name: .customLong("rule"), help: ArgumentHelp(
@@ -42,8 +59,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "text: `line: value: message` per failure; json: one JSON object per failure (JSON Lines); "
-            + "tap: a TAP line per value."))
-    var format: CheckFormat = .text
+            + "tap: a TAP line per value; with --schema also github (workflow commands: annotations) and sarif "
+            + "(SARIF 2.1.0)."))
+    var format: ReportFormat = .text
 
     @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
     var count = false
@@ -53,6 +71,19 @@ struct CheckCommand: ParsableCommand {
             + "rules: standard input and .jsonl/.ndjson files hold one document per line, any other file is one "
             + "document (YAML for .yaml/.yml).", valueName: "schema"))
     var schema: String?
+
+    @Option(help: ArgumentHelp(
+        "Without --schema: a catalog in SchemaStore's catalog.json format; a file naming no schema is checked "
+            + "against the first entry whose fileMatch globs match its path.", valueName: "catalog.json"))
+    var catalog: String?
+
+    @Option(name: .customLong("schema-dir"), help: ArgumentHelp(
+        "Without --schema: where schemas named by URL ($schema, modelines, the catalog) are read from, by the URL's "
+            + "last path segment (nothing is fetched).", valueName: "folder"))
+    var schemaDirectory: String?
+
+    @Flag(name: .customLong("print-schema"), help: "Say which schema each file gets and why, instead of checking it.")
+    var printSchema = false
 
     @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input (several with --schema).",
                                  valueName: "file"))
@@ -71,14 +102,23 @@ struct CheckCommand: ParsableCommand {
         try check.validate()
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs: give a number from 1 to 256, e.g. --jobs 8") }
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
-        if schema != nil {
+        if count && (format == .github || format == .sarif) {
+            throw ValidationError("--count prints a number; use it with --format text or json")
+        }
+        if schema != nil || isDiscovering {
             if !rules.isEmpty || check.command != nil {
                 throw ValidationError("--schema checks JSON documents; --rule and --check-command check lines: give one or the other")
             }
             return
         }
+        if printSchema {
+            throw ValidationError("--print-schema says which schema each file gets: give the files to check")
+        }
         if files.count > 1 {
             throw ValidationError("give one file to check with --rule (several files only with --schema)")
+        }
+        if format.checkFormat == nil {
+            throw ValidationError("--format \(format.rawValue) is for --schema checks; with --rule use text, json or tap")
         }
         if rules.isEmpty && check.command == nil {
             throw ValidationError("give at least one --rule, e.g. --rule email (or a --check-command)")
@@ -87,12 +127,19 @@ struct CheckCommand: ParsableCommand {
 
     /// What was asked for, as `CheckOptions`.
     var options: CheckOptions {
-        CheckOptions(rules: rules, format: format, count: count, file: file, check: check.options, jobs: jobs)
+        CheckOptions(rules: rules, format: format.checkFormat ?? .text, count: count, file: file, check: check.options, jobs: jobs)
+    }
+
+    /// Files checked against the schemas they name (or a catalog gives them): no --schema, no rules, files given.
+    var isDiscovering: Bool {
+        schema == nil && rules.isEmpty && check.command == nil
+            && (!files.isEmpty || catalog != nil || schemaDirectory != nil || printSchema)
     }
 
     func run() throws {
-        if let schema {
-            try SchemaCheckOptions(schema: schema, files: files, format: format, count: count, jobs: jobs).run()
+        if schema != nil || isDiscovering {
+            try SchemaCheckOptions(schema: schema, files: files, format: format, count: count, jobs: jobs,
+                                   catalog: catalog, schemaDirectory: schemaDirectory, printSchema: printSchema).run()
             return
         }
         try options.run()

@@ -8,46 +8,135 @@ import SwitchboardSchema
 /// `switchboard check --schema SCHEMA [FILE|-]...`: JSON documents against a JSON Schema. Standard input and files
 /// ending `.jsonl`/`.ndjson` hold one document per line (blank lines skipped); any other file is one document,
 /// JSON or (`.yaml`/`.yml`) YAML. Runs in `switchboard-full` (the quick `switchboard` hands `--schema` over), which
-/// links the validator and Yams; `switchboard`'s own start stays as it was.
+/// links the validator and the YAML reader; `switchboard`'s own start stays as it was.
 struct SchemaCheckOptions {
-    var schema: String
+    /// The schema every input is checked against; nil: each file's own (`SchemaDiscovery`).
+    var schema: String?
     var files: [String]
-    var format: CheckFormat
+    var format: ReportFormat
     var count: Bool
     /// Threads validating one large input at once (output in input order).
     var jobs: Int
+    /// A catalog in SchemaStore's format, for files that name no schema.
+    var catalog: String? = nil
+    /// Where URLs of schemas are read from (a URL's last path segment names the file).
+    var schemaDirectory: String? = nil
+    /// Say which schema each file gets, and why, instead of checking it.
+    var printSchema = false
 
     /// Lines per batch handed to a thread: large enough to amortise the hand-over, small enough that memory stays
     /// flat (at most 2 x jobs batches are in flight).
     static let batchLines = 2048
     static let batchBytes = 4 << 20
 
-    func run() throws(CommandFailure) {
-        let validator = try loadSchema()
-        var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)
-        let inputs = files.isEmpty ? ["-"] : files
-        for input in inputs {
-            if input == "-" || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson") {
-                try checkLines(input, validator, &report)
-            } else {
-                try checkDocument(input, validator, &report)
-            }
-        }
-        report.finish()
-        if report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
+    /// A schema to load: a file, or a built-in metaschema named by its URL.
+    enum Source: Hashable {
+        case file(String)
+        case metaschema(String)
     }
 
-    private func loadSchema() throws(CommandFailure) -> JSONSchema {
+    func run() throws(CommandFailure) {
+        let inputs = files.isEmpty ? ["-"] : files
+        guard schema == nil else {
+            let source = Source.file(schema ?? "")
+            if printSchema {
+                for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
+                return
+            }
+            let validator = try loadSchema(source)
+            var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)
+            for input in inputs { try checkInput(input, source, validator, &report) }
+            report.finish()
+            if report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
+            return
+        }
+        try runDiscovering(inputs)
+    }
+
+    /// Each file against the schema it names or the catalog gives it; a file with none is an error naming it
+    /// (exit 2), after the others are checked.
+    private func runDiscovering(_ inputs: [String]) throws(CommandFailure) {
+        let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory)
+        var report = printSchema ? nil : SchemaReport(format: format, countOnly: count, named: inputs.count > 1)
+        var validators: [Source: JSONSchema] = [:]
+        var missing: [String] = []
+        for input in inputs {
+            let name = displayEscaped(input, limit: 200)
+            guard input != "-" else {
+                missing.append("standard input: give --schema SCHEMA (a schema is found by itself only for files)")
+                continue
+            }
+            let isLines = input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
+            let text = isLines ? "" : try readText(input)
+            let first: JSONValue? = isLines ? nil : Self.firstDocument(text, yaml: isYAML(input))
+            switch discovery.schema(for: input, text: text, document: first) {
+            case .failure(let problem):
+                missing.append("\(name): \(problem.message)")
+            case .success(let found):
+                if printSchema {
+                    standardOutput.write("\(name): \(displayEscaped(found.schema, limit: 200)) (\(found.reason))\n")
+                    continue
+                }
+                let source = found.isMetaschema ? Source.metaschema(found.schema) : Source.file(found.schema)
+                let validator: JSONSchema
+                if let known = validators[source] {
+                    validator = known
+                } else {
+                    validator = try loadSchema(source)
+                    validators[source] = validator
+                }
+                guard var checked = report else { continue }
+                try checkInput(input, source, validator, &checked, text: isLines ? nil : text)
+                report = checked
+            }
+        }
+        report?.finish()
+        if !missing.isEmpty { throw CommandFailure(lines: missing, status: ExitStatus.usage) }
+        if let report, report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
+    }
+
+    private func checkInput(_ input: String, _ source: Source, _ validator: JSONSchema, _ report: inout SchemaReport,
+                            text: String? = nil) throws(CommandFailure)
+    {
+        if input == "-" || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson") {
+            try checkLines(input, source, validator, &report)
+        } else {
+            var whole = ""
+            if let text { whole = text } else { whole = try readText(input) }
+            try checkDocument(input, whole, validator, &report)
+        }
+    }
+
+    /// The value of a file's first document, for its `$schema` (nil when it cannot be read).
+    private static func firstDocument(_ text: String, yaml: Bool) -> JSONValue? {
+        if yaml { return try? LocatedDocument.yamlDocuments(text).first?.get().value }
+        return try? JSONValue.document(text)
+    }
+
+    private func isYAML(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
+
+    private func loadSchema(_ source: Source) throws(CommandFailure) -> JSONSchema {
+        let schema: String
+        switch source {
+        case .metaschema(let url):
+            do {
+                return try JSONSchema(.object(JSONObject([("$ref", .string(url))])))
+            } catch {
+                throw CommandFailure.usage("schema \(displayEscaped(url, limit: 200)): \(error.message)")
+            }
+        case .file(let path):
+            schema = path
+        }
         let shown = displayEscaped(schema, limit: 200)
         let options = JSONSchema.Options(resolver: yamlAwareResolver)
         do {
-            if schema.hasSuffix(".yaml") || schema.hasSuffix(".yml") {
+            if isYAML(schema) {
                 let text = try readText(schema)
                 let value: JSONValue
                 do {
-                    value = try YAMLDocument.parse(text)
+                    value = try JSONValue.document(text, yaml: true)
                 } catch {
-                    throw CommandFailure.usage("\(shown): \(error.description)")
+                    throw CommandFailure.usage("\(shown): \(error.message)")
                 }
                 return try JSONSchema(value, uri: JSONSchema.fileURI(forPath: schema), options: options)
             }
@@ -62,28 +151,43 @@ struct SchemaCheckOptions {
         }
     }
 
-    /// One document: the whole file, JSON or YAML.
-    private func checkDocument(_ path: String, _ validator: JSONSchema, _ report: inout SchemaReport)
+    /// The documents of a whole file: JSON, or YAML (`.yaml`/`.yml`: every document of it, in order), each failure
+    /// at its line and column.
+    private func checkDocument(_ path: String, _ text: String, _ validator: JSONSchema, _ report: inout SchemaReport)
         throws(CommandFailure)
     {
-        let text = try readText(path)
         let name = displayEscaped(path, limit: 200)
-        var result = DocumentResult(line: 0, failures: [])
-        if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
-            do {
-                let value = try YAMLDocument.parse(text)
-                result.failures = validator.isValid(value) ? [] : validator.validate(value)
-            } catch {
-                result.failures = [SchemaFailure(pointer: "", message: error.description, keyword: "yaml")]
-            }
-        } else {
-            result = check(ArraySlice(text.utf8), line: 0, validator)
+        guard isYAML(path) else {
+            report.add(check(ArraySlice(text.utf8), line: 0, validator), input: name, lines: false)
+            return
         }
-        report.add(result, input: name, lines: false)
+        let documents = LocatedDocument.yamlDocuments(text)
+        if documents.isEmpty {
+            // No document at all (empty, or comments only): YAML's null.
+            let failures = validator.validate(.null).map { failure in
+                var located = failure
+                located.location = SourceLocation(line: 1, column: 1)
+                return located
+            }
+            report.add(DocumentResult(line: 0, document: 0, failures: failures), input: name, lines: false)
+            return
+        }
+        for (index, document) in documents.enumerated() {
+            var result = DocumentResult(line: 0, document: index, failures: [])
+            switch document {
+            case .success(let located):
+                result.failures = located.validate(with: validator)
+            case .failure(let problem):
+                var failure = SchemaFailure(pointer: "", message: problem.problem, keyword: "yaml")
+                failure.location = problem.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+                result.failures = [failure]
+            }
+            report.add(result, input: name, lines: false)
+        }
     }
 
     /// One document per line, in batches validated on `jobs` threads, reported in input order.
-    private func checkLines(_ input: String, _ validator: JSONSchema, _ report: inout SchemaReport)
+    private func checkLines(_ input: String, _ source: Source, _ validator: JSONSchema, _ report: inout SchemaReport)
         throws(CommandFailure)
     {
         var fd: Int32 = 0
@@ -103,7 +207,7 @@ struct SchemaCheckOptions {
         var batch = LineBatch()
         var lineNumber = 0
         let pool = jobs > 1 && !typed
-            ? BatchPool(jobs: jobs, validator: validator, verdictOnly: count) { try? self.loadSchema() } : nil
+            ? BatchPool(jobs: jobs, validator: validator, verdictOnly: count) { try? self.loadSchema(source) } : nil
         func flush(_ batch: inout LineBatch) {
             guard !batch.ends.isEmpty else { return }
             if let pool {
@@ -160,13 +264,16 @@ struct LineBatch: Sendable {
     }
 }
 
-/// One document's verdict: its line (0 for a whole file) and its failures (none: valid).
+/// One document's verdict: its line (0 for a whole file), its index in a YAML file, and its failures (none: valid),
+/// each at its place in the text.
 struct DocumentResult: Sendable {
     var line: Int
+    var document: Int? = nil
     var failures: [SchemaFailure]
 }
 
-/// Parses and validates one document's bytes.
+/// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
+/// Lines input). Failures are placed only when they are reported (not for `verdictOnly`).
 func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
     do {
         let value = try JSONValue.parse(bytes: bytes)
@@ -174,12 +281,12 @@ func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdi
         if verdictOnly {
             return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
         }
-        return DocumentResult(line: line, failures: validator.validate(value))
+        let document = LocatedDocument(value: value, json: bytes, line: max(line, 1))
+        return DocumentResult(line: line, failures: document.locate(validator.validate(value)))
     } catch {
-        let place = line > 0 ? "column \(error.column)" : "line \(error.line), column \(error.column)"
-        return DocumentResult(line: line, failures: [
-            SchemaFailure(pointer: "", message: "is not valid JSON: \(place): \(error.message)", keyword: "json"),
-        ])
+        var failure = SchemaFailure(pointer: "", message: "is not valid JSON: \(error.message)", keyword: "json")
+        failure.location = SourceLocation(line: line > 0 ? line : error.line, column: error.column)
+        return DocumentResult(line: line, failures: [failure])
     }
 }
 
@@ -256,7 +363,7 @@ let yamlAwareResolver = SchemaResolver { uri throws(SchemaError) in
             throw SchemaError(location: uri, message: "\(error)")
         }
         do {
-            return try YAMLDocument.parse(text)
+            return try JSONValue.document(text, yaml: true)
         } catch {
             throw SchemaError(location: uri, message: "\(error)")
         }

@@ -4,19 +4,24 @@ import SwitchboardRules
 import SwitchboardSchema
 import SwitchboardSpec
 
-/// Writes `check --schema`'s report: per failure `LINE: /pointer: message` (text), one JSON object (json), or one
-/// TAP line per document (tap); with `--count` only the number of invalid documents. With several inputs each
-/// failure starts with its input's name (`FILE:LINE: ...`); a whole-file document is named by its file.
+/// Writes `check --schema`'s report. Each failure is placed where editors and terminals make it clickable:
+/// `FILE:LINE:COLUMN: /pointer: message` for a whole file (JSON or YAML, each document of it), `LINE:COLUMN: ...`
+/// for a JSON Lines document (`FILE:LINE:COLUMN:` with several inputs); a column counts Unicode scalars.
+/// Formats: text, json (one object per failure, with `line`, `column` and a YAML file's `document`), tap (a line
+/// per document), github (workflow commands GitHub shows as annotations), sarif (SARIF 2.1.0, written at the end);
+/// with `--count` only the number of invalid documents.
 struct SchemaReport {
-    let format: CheckFormat
+    let format: ReportFormat
     let countOnly: Bool
     /// Whether to name the input on each line (several inputs were given).
     let named: Bool
     private(set) var documents = 0
     private(set) var invalid = 0
     private let output = standardOutput
+    /// SARIF's results, written whole by `finish()`.
+    private var sarif = SARIFLog()
 
-    init(format: CheckFormat, countOnly: Bool, named: Bool) {
+    init(format: ReportFormat, countOnly: Bool, named: Bool) {
         self.format = format
         self.countOnly = countOnly
         self.named = named
@@ -32,33 +37,62 @@ struct SchemaReport {
         let failed = !result.failures.isEmpty
         if failed { invalid += 1 }
         if countOnly { return }
-        // Where: "12", "file.jsonl:12", or "file.json".
-        let place = lines ? (named ? "\(input):\(result.line)" : "\(result.line)") : input
         switch format {
         case .text:
             for failure in result.failures {
-                output.write(place + ": " + displayEscaped(shownPointer(failure.pointer)) + ": "
-                             + displayEscaped(failure.message) + "\n")
+                output.write(place(failure, result, input: input, lines: lines) + ": "
+                             + displayEscaped(shownPointer(failure.pointer)) + ": "
+                             + displayEscaped(failure.locatedMessage) + "\n")
             }
         case .json:
             for failure in result.failures {
                 var line = "{"
                 if !lines || named { line += "\"file\":" + jsonString(input) + "," }
-                if lines { line += "\"line\":\(result.line)," }
+                if let document = result.document { line += "\"document\":\(document)," }
+                if let location = failure.location {
+                    line += "\"line\":\(location.line),\"column\":\(location.column),"
+                } else if lines {
+                    line += "\"line\":\(result.line),"
+                }
                 line += "\"pointer\":" + jsonString(failure.pointer) + ",\"keyword\":" + jsonString(failure.keyword)
-                    + ",\"message\":" + jsonString(failure.message)
+                    + ",\"message\":" + jsonString(failure.locatedMessage)
                 line += failure.isUndecided ? ",\"undecided\":true}\n" : "}\n"
                 output.write(line)
             }
         case .tap:
-            var line = (failed ? "not ok " : "ok ") + "\(documents) - " + tapDescription(place)
+            let documentPlace = lines ? (named ? "\(input):\(result.line)" : "\(result.line)") : input
+            var line = (failed ? "not ok " : "ok ") + "\(documents) - " + tapDescription(documentPlace)
             if failed {
                 line += ": " + tapDescription(result.failures.map {
-                    shownPointer($0.pointer) + ": " + $0.message
+                    let at = $0.location.map { "\($0.line):\($0.column) " } ?? ""
+                    return at + shownPointer($0.pointer) + ": " + $0.locatedMessage
                 }.joined(separator: "; "))
             }
             output.write(line + "\n")
+        case .github:
+            for failure in result.failures {
+                let line = failure.location?.line ?? (lines ? result.line : nil)
+                output.write(GitHubAnnotation(file: input, line: line, column: failure.location?.column,
+                                              title: failure.keyword,
+                                              message: shownPointer(failure.pointer) + ": " + failure.locatedMessage).text)
+            }
+        case .sarif:
+            for failure in result.failures {
+                sarif.add(file: input, line: failure.location?.line ?? (lines ? result.line : nil),
+                          column: failure.location?.column, keyword: failure.keyword,
+                          message: shownPointer(failure.pointer) + ": " + failure.locatedMessage)
+            }
         }
+    }
+
+    /// `FILE:LINE:COLUMN`, `LINE:COLUMN` (a JSON Lines document, one input), or as far as it is known.
+    private func place(_ failure: SchemaFailure, _ result: DocumentResult, input: String, lines: Bool) -> String {
+        let location = failure.location.map { ":\($0.line):\($0.column)" }
+        if lines {
+            let column = failure.location.map { ":\($0.column)" } ?? ""
+            return (named ? "\(input):" : "") + "\(result.line)" + column
+        }
+        return input + (location ?? "")
     }
 
     func finish() {
@@ -69,6 +103,8 @@ struct SchemaReport {
             output.write("\(invalid)\n")
         case (.tap, false):
             output.write("1..\(documents)\n")
+        case (.sarif, false):
+            output.write(sarif.json())
         default:
             break
         }

@@ -77,15 +77,20 @@ struct SchemaRunner {
             throw CommandFailure.usage("standard input: the document is larger than "
                                        + "\(SchemaForm.maximumDocumentSize >> 20) MB")
         }
-        let document: JSONValue
-        do { document = try SchemaForm.document(bytes) } catch {
+        let document: LocatedDocument
+        do { document = try SchemaForm.locatedDocument(bytes) } catch {
             throw CommandFailure.usage("standard input: \(error)")
         }
-        let failures = compiled.validate(document)
+        // Each failure at its place: `LINE:COLUMN: /pointer: message`, as `check --schema` places them.
+        let failures = document.validate(with: compiled)
         if !failures.isEmpty {
-            throw CommandFailure(lines: failures.map { displayEscaped($0.description) }, status: 1, plain: true)
+            throw CommandFailure(lines: failures.map { failure in
+                let place = failure.location.map { "\($0.line):\($0.column): " } ?? ""
+                let pointer = failure.pointer.isEmpty ? "(root)" : failure.pointer
+                return place + displayEscaped(pointer + ": " + failure.locatedMessage)
+            }, status: 1, plain: true)
         }
-        try write(document)
+        try write(document.value)
     }
 
     private func write(_ document: JSONValue) throws(CommandFailure) {

@@ -1,47 +1,89 @@
 // SPDX-License-Identifier: Apache-2.0
 /// A JSON number kept exactly as a decimal: `1.0` and `1` are the same integer, `1e400` stays 1e400, and
-/// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`.
+/// `0.1 + 0.2`-style rounding never enters `minimum`, `maximum` or `multipleOf`. A number read from text also
+/// keeps how it was written (`text`), so that a document is written back with its numbers as they came in.
 ///
 /// ```swift
 /// let n = try JSONValue.parse("12.50")   // .number(12.5)
 /// JSONNumber("1.0")!.isInteger            // true
 /// JSONNumber("1e400")! > JSONNumber("9")! // true
+/// JSONNumber("20.0")!.text                // "20.0" (description: "20")
 /// ```
 public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
     // value = (negative ? -1 : 1) * significand * 10^exponent. The significand has no trailing zeros; zero is
     // significand 0, exponent 0, not negative. A significand of more than 19 digits is kept as its digits.
-    // In this order: the flags byte last, so that the struct is 25 bytes and not 33 (seven bytes of padding after a
-    // leading byte), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34.
+    // In this order: the Bool last, so that the struct is 25 bytes and not 33 (seven bytes of padding after a
+    // leading Bool), and `JSONValue`, which holds it, is copied and stored in 25 bytes instead of 34. The rare
+    // long digits and written text share one reference (`Spelling`), so that keeping the text costs no byte.
     let significand: UInt64
     let exponent: Int
-    /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
-    let bigDigits: [UInt8]?
-    /// Bit 0: negative. Bit 1: written with a fraction or an exponent part (`1.0`, `1e2`), which draft 4's
-    /// `integer` refuses. Neither equality nor hashing looks at bit 1: `1.0` and `1` are the same value.
-    private let flags: UInt8
+    /// The long significand's digits and the text as written, for a number that has either; nil for most.
+    private let spelling: Spelling?
+    let negative: Bool
 
-    var negative: Bool { flags & 1 != 0 }
-
-    private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?, written: Bool) {
-        flags = (negative ? 1 : 0) | (written ? 2 : 0)
-        self.significand = significand
-        self.exponent = exponent
-        self.bigDigits = bigDigits
+    /// What few numbers need: the significand's digits when it has more than 19, and the text the number was
+    /// read from when `description` would write it otherwise (`20.0`, `-0`, `1E3`, `1234567890123456789012`).
+    private final class Spelling: Sendable {
+        let bigDigits: [UInt8]?
+        let text: String?
+        init(bigDigits: [UInt8]?, text: String?) {
+            self.bigDigits = bigDigits
+            self.text = text
+        }
     }
 
-    /// `writtenWithFraction`: the text had a fraction or an exponent part (`1.0`, `-0.0`, `1e2`).
-    init(negative: Bool, significand: UInt64, exponent: Int, writtenWithFraction: Bool = false) {
+    /// The significand's decimal digits (ASCII) when it has more than 19; nil otherwise.
+    var bigDigits: [UInt8]? { spelling?.bigDigits }
+
+    private init(raw negative: Bool, _ significand: UInt64, _ exponent: Int, _ bigDigits: [UInt8]?) {
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+        self.spelling = bigDigits.map { Spelling(bigDigits: $0, text: nil) }
+    }
+
+    /// `number` with `text` as the way it was written, kept only when `description` writes it otherwise.
+    init(_ number: JSONNumber, writtenAs text: String) {
+        negative = number.negative
+        significand = number.significand
+        exponent = number.exponent
+        spelling = text == number.description ? number.spelling : Spelling(bigDigits: number.bigDigits, text: text)
+    }
+
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        a.significand == b.significand && a.exponent == b.exponent && a.negative == b.negative
+            && a.bigDigits == b.bigDigits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(significand)
+        hasher.combine(exponent)
+        hasher.combine(negative)
+        hasher.combine(bigDigits)
+    }
+
+    /// The number as written in the JSON or YAML text it was read from (`20.0`, `-0`, `1E+3`,
+    /// `1234567890123456789012`), or `description` for a number made in code. Equal numbers may be written
+    /// differently: `==` compares values.
+    ///
+    /// ```swift
+    /// JSONNumber("1.50")!.text          // "1.50"
+    /// JSONNumber("1.50")!.description   // "1.5"
+    /// ```
+    public var text: String { spelling?.text ?? description }
+
+    init(negative: Bool, significand: UInt64, exponent: Int) {
         if significand == 0 {
-            self.init(raw: false, 0, 0, nil, written: writtenWithFraction)
+            self.init(raw: false, 0, 0, nil)
             return
         }
         var s = significand, e = exponent
         while s % 10 == 0 { s /= 10; e += 1 }
-        self.init(raw: negative, s, e, nil, written: writtenWithFraction)
+        self.init(raw: negative, s, e, nil)
     }
 
     /// From decimal digits (ASCII, no leading zeros) with trailing zeros still allowed.
-    init(negative: Bool, digits: [UInt8], exponent: Int, writtenWithFraction: Bool = false) {
+    init(negative: Bool, digits: [UInt8], exponent: Int) {
         var digits = digits[...]
         var e = exponent
         while let last = digits.last, last == UInt8(ascii: "0") { digits.removeLast(); e += 1 }
@@ -49,10 +91,10 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         if digits.count <= 19 {
             var s: UInt64 = 0
             for d in digits { s = s * 10 + UInt64(d - 48) }
-            self.init(negative: negative, significand: s, exponent: e, writtenWithFraction: writtenWithFraction)
+            self.init(negative: negative, significand: s, exponent: e)
             return
         }
-        self.init(raw: negative, 0, e, Array(digits), written: writtenWithFraction)
+        self.init(raw: negative, 0, e, Array(digits))
     }
 
     /// An integer.
@@ -79,18 +121,10 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// JSONNumber("3")!.isIntegerLiteral     // true
     /// JSONNumber("3.0")!.isIntegerLiteral   // false (but isInteger)
     /// ```
-    public var isIntegerLiteral: Bool { flags & 2 == 0 && isInteger }
-
-    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
-        a.negative == b.negative && a.significand == b.significand && a.exponent == b.exponent
-            && a.bigDigits == b.bigDigits
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(negative)
-        hasher.combine(significand)
-        hasher.combine(exponent)
-        hasher.combine(bigDigits)
+    public var isIntegerLiteral: Bool {
+        // `text` is the text as read (or `description`, which writes a whole number of up to 21 digits without a
+        // point or exponent: `JSONNumber(Int)` counts as written so).
+        isInteger && !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
     }
 
     /// The significand's digits, ASCII.

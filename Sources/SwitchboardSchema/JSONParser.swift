@@ -22,7 +22,8 @@ extension JSONValue {
     /// hostile document cannot exhaust the stack, here or in validation).
     public static let maximumDepth = 256
 
-    /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8).
+    /// Parses JSON text (RFC 8259: one value, surrounded by whitespace only; strings must be valid UTF-8; a byte
+    /// order mark before it is skipped).
     ///
     /// ```swift
     /// try JSONValue.parse(#"{"a": [1, 2.50, "x"]}"#)["a"]   // .array([1, 2.5, "x"])
@@ -56,7 +57,8 @@ struct JSONParser {
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
-        index = bytes.startIndex
+        // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
+        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
         end = bytes.endIndex
     }
 
@@ -261,6 +263,7 @@ struct JSONParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
+                let escape = index - 2
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code), index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
                    bytes[index + 1] == UInt8(ascii: "u") {
@@ -273,8 +276,15 @@ struct JSONParser {
                         index = save
                     }
                 }
-                // A lone surrogate cannot be held by a String: it becomes U+FFFD.
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                // A lone surrogate stands for no character: no String (or UTF-8 file) can hold it, and turning it
+                // into U+FFFD would change the document silently (RFC 8259 leaves it to the reader).
+                guard let scalar = Unicode.Scalar(code) else {
+                    let written = String(decoding: bytes[escape..<(escape + 6)], as: UTF8.self)
+                    index = escape
+                    throw error("\(written) in a string is a lone surrogate (half of a UTF-16 pair without the other "
+                        + "half), which stands for no character; write the character itself, or both halves "
+                        + "(\\ud83d\\ude00 for U+1F600)")
+                }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
                 index -= 2
@@ -304,6 +314,7 @@ struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
             negative = true
@@ -313,7 +324,6 @@ struct JSONParser {
         var count = 0          // significant digits taken (after leading zeros)
         var big: [UInt8]?      // all significant digits once there are more than 19
         var fractionDigits = 0
-        var written = false    // a fraction or exponent part (draft 4's integer has neither)
         @inline(__always) func take(_ d: UInt8) {
             if count == 0 && d == 48 { return }   // a leading zero
             if big != nil {
@@ -339,8 +349,9 @@ struct JSONParser {
                 index += 1
             }
         }
+        var sawPointOrExponent = false
         if index < end, bytes[index] == UInt8(ascii: ".") {
-            written = true
+            sawPointOrExponent = true
             index += 1
             guard index < end, (48...57).contains(bytes[index]) else {
                 throw error("expected a digit after the decimal point, got \(shown())")
@@ -353,7 +364,7 @@ struct JSONParser {
         }
         var exponent = 0
         if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            written = true
+            sawPointOrExponent = true
             index += 1
             var expNegative = false
             if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
@@ -369,12 +380,12 @@ struct JSONParser {
             }
             if expNegative { exponent = -exponent }
         }
-        if let big {
-            return JSONNumber(negative: negative, digits: big, exponent: exponent - fractionDigits,
-                              writtenWithFraction: written)
-        }
-        return JSONNumber(negative: negative, significand: significand, exponent: exponent - fractionDigits,
-                          writtenWithFraction: written)
+        let number = big.map { JSONNumber(negative: negative, digits: $0, exponent: exponent - fractionDigits) }
+            ?? JSONNumber(negative: negative, significand: significand, exponent: exponent - fractionDigits)
+        // Most numbers are whole and short, and `description` writes them as they came: nothing to keep. Others
+        // keep their text when `description` would write it otherwise (`20.0`, `-0`, `1e3`, 22 digits).
+        if !sawPointOrExponent && !(negative && number.isZero) && index - start <= 21 { return number }
+        return JSONNumber(number, writtenAs: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     /// The next bytes, quoted, for a message.

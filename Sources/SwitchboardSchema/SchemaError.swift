@@ -45,6 +45,9 @@ public struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
     /// Whether the value could not be judged (a regex that hit its match limit, a schema recursing without end):
     /// a failure all the same, never a pass.
     public var isUndecided: Bool
+    /// Where the failing value stands in the document's text, when the document was read from text with its places
+    /// (`LocatedDocument`); nil for a value built in memory or parsed without them.
+    public var location: SourceLocation?
 
     /// A failure at the instance location `pointer`, in the words of `keyword`'s check.
     ///

@@ -83,8 +83,8 @@ public struct Answers: Equatable, Sendable, Sequence, ExpressibleByDictionaryLit
     public var description: String { json(pretty: false) }
 }
 
-/// `text` as a JSON string literal (UTF-8 kept, control characters escaped); also a valid YAML double-quoted
-/// scalar, which is how `switchboard form --output yaml` writes values.
+/// `text` as a JSON string literal (UTF-8 kept, control characters escaped); also a YAML double-quoted scalar,
+/// which `yamlString` makes of it for `switchboard form --output yaml` (escaping U+FEFF, U+FFFE, U+FFFF too).
 package func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -125,7 +125,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { "\(line):\(column): \(message)" }
 }
 
-/// A small JSON reader for one flat object: answers, drafts. (Spec files go through Yams instead.)
+/// A small JSON reader for one flat object: answers, drafts. (Spec files go through `YAMLReader` instead.)
 struct FlatJSONParser {
     private let bytes: [UInt8]
     private var index = 0

@@ -26,7 +26,11 @@ extension TypedAnswers {
     /// The answers as YAML block lines at `indent` (each line ends with a newline).
     func yamlLines(indent: String) -> String {
         zip(names, values).map { name, value in
-            "\(indent)\(yamlKey(name)):" + value.yamlBlock(indent: indent + "  ")
+            let key = yamlKey(name)
+            if key.utf8.count > longestImplicitYAMLKey {
+                return "\(indent)? \(key)\n\(indent):" + value.yamlBlock(indent: indent + "  ")
+            }
+            return "\(indent)\(key):" + value.yamlBlock(indent: indent + "  ")
         }.joined()
     }
 }

@@ -1,79 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardSchema
-import Yams
 
-// Documents for schema forms: JSON or YAML text read as a `JSONValue` (YAML keeps its key order), and a
-// `JSONValue` written as the form's typed JSON or YAML output.
-
-/// Why a document could not be read.
-public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was wrong and where.
-    public var message: String
-    public var description: String { message }
-}
+// Documents for schema forms: JSON or YAML files read as a `JSONValue` (through SwitchboardSchema's one reader,
+// `JSONValue.document`), and a `JSONValue` written as the form's typed JSON or YAML output.
 
 extension JSONValue {
-    /// Reads a JSON document, or a YAML one when it does not start with `{` or `[` (or `yaml` is true).
-    ///
-    /// ```swift
-    /// try JSONValue.document("port: 22\n")   // .object(["port": 22])
-    /// ```
-    public static func document(_ text: String, yaml: Bool = false) throws(DocumentError) -> JSONValue {
-        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
-        if !yaml && (first == "{" || first == "[") {
-            do { return try JSONValue.parse(text) } catch { throw DocumentError(message: "not valid JSON: \(error)") }
-        }
-        let node: Node?
-        do { node = try Yams.compose(yaml: text) } catch { throw DocumentError(message: "not valid YAML: \(error)") }
-        guard let node else { return .null }
-        var budget = maximumYAMLValues
-        return try fromYAML(node, depth: 0, budget: &budget)
-    }
-
-    /// The most values a YAML document may hold once its aliases are expanded (an alias bomb is refused).
-    public static let maximumYAMLValues = 1_000_000
-
-    private static func fromYAML(_ node: Node, depth: Int, budget: inout Int) throws(DocumentError) -> JSONValue {
-        guard depth < JSONValue.maximumDepth else {
-            throw DocumentError(message: "the YAML nests deeper than \(JSONValue.maximumDepth) levels")
-        }
-        budget -= 1
-        guard budget >= 0 else {
-            throw DocumentError(message: "the YAML holds more than \(maximumYAMLValues) values once its aliases are "
-                                + "expanded; write the values out")
-        }
-        switch node {
-        case .scalar(let scalar):
-            if scalar.style != .plain { return .string(scalar.string) }
-            if node.null != nil { return .null }
-            if let flag = node.bool { return .bool(flag) }
-            if node.int != nil || node.float != nil, let number = JSONNumber(scalar.string) { return .number(number) }
-            return .string(scalar.string)
-        case .mapping(let mapping):
-            var members: [(key: String, value: JSONValue)] = []
-            for (key, value) in mapping {
-                guard let name = key.scalar?.string else {
-                    throw DocumentError(message: "line \(key.mark?.line ?? 0): a key must be a string")
-                }
-                members.append((key: name, value: try fromYAML(value, depth: depth + 1, budget: &budget)))
-            }
-            return .object(JSONObject(members))
-        case .sequence(let sequence):
-            var items: [JSONValue] = []
-            for item in sequence { items.append(try fromYAML(item, depth: depth + 1, budget: &budget)) }
-            return .array(items)
-        case .alias:
-            throw DocumentError(message: "YAML aliases are not read in a document; write the value out")
-        }
-    }
-
     /// The value as a typed answer (for `TypedAnswers.json()` and `yaml()`).
     var typedAnswer: TypedAnswer {
         switch self {
         case .null: .null
         case .bool(let flag): .bool(flag)
-        case .number(let number): .number(number.description)
+        case .number(let number): .number(number.text)
         case .string(let text): .text(text)
         case .array(let items): .array(items.map(\.typedAnswer))
         case .object(let object): .object(TypedAnswers(object.members.map { ($0.key, $0.value.typedAnswer) }))
@@ -85,12 +23,19 @@ extension JSONValue {
         typedAnswer.prettyJSON(indent: "")
     }
 
-    /// The document as YAML block text (strings quoted JSON-style), as `--output yaml` writes answers.
+    /// The document as YAML block text, as `--output yaml` writes answers: strings quoted JSON-style, keys plain
+    /// only when YAML 1.2 and 1.1 readers both read them back as they are, numbers as they were written.
+    ///
+    /// ```swift
+    /// try JSONValue.document(#"{"on": 20.0}"#).yamlDocument()   // "\"on\": 20.0\n"
+    /// ```
     public func yamlDocument() -> String {
-        if case .object(let object) = self, !object.members.isEmpty {
-            return TypedAnswers(object.members.map { ($0.key, $0.value.typedAnswer) }).yaml()
+        switch typedAnswer {
+        case .object(let members) where !members.names.isEmpty: return members.yaml()
+        case .array(let items) where !items.isEmpty:
+            return String(TypedAnswer.array(items).yamlBlock(indent: "").dropFirst())   // `- item` lines
+        case let value: return value.yaml + "\n"
         }
-        return description + "\n"
     }
 }
 
@@ -115,6 +60,12 @@ extension SchemaForm {
     public static func document(_ bytes: [UInt8], yaml: Bool = false) throws(DocumentError) -> JSONValue {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw DocumentError(message: "not valid UTF-8") }
         return try JSONValue.document(text, yaml: yaml)
+    }
+
+    /// A document from bytes (standard input) with its places, so that failures name their line and column.
+    public static func locatedDocument(_ bytes: [UInt8]) throws(DocumentError) -> LocatedDocument {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw DocumentError(message: "not valid UTF-8") }
+        return try LocatedDocument.document(text)
     }
 
     /// Whether the file at `path` is a JSON Schema rather than a form spec: a JSON object with a `$schema` member,

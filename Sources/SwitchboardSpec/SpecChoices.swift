@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-import Yams
 
 /// A field's `choices: {command: ..., timeout: ...}`: a command listing the choices, one per output line.
 ///

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Yams
 
 /// A field's `when:` in a spec: when the field is asked. Every form reads earlier fields only.
 ///

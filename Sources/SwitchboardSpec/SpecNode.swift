@@ -2,20 +2,19 @@
 import SwitchboardRules
 import SwitchboardSchema
 import SwitchboardTerminal
-import Yams
 
 /// A node of a spec as the spec reader reads it: a YAML node (from a spec file, with its place in the file), or a
 /// JSON value (a form mapped from a JSON Schema, built in memory, with no place). The reader never converts one
 /// into the other: a schema of 2,000 properties spent a third of its loading time building YAML nodes.
 struct SpecNode {
     private enum Storage {
-        case yaml(Node)
+        case yaml(YAMLNode)
         case json(JSONValue)
     }
 
     private let storage: Storage
 
-    init(yaml node: Node) { storage = .yaml(node) }
+    init(yaml node: YAMLNode) { storage = .yaml(node) }
     init(json value: JSONValue) { storage = .json(value) }
 
     /// A scalar's text, how it was written, and whether YAML read it as null.
@@ -31,8 +30,8 @@ struct SpecNode {
     }
 
     /// The place in the file, when the node was read from one.
-    var mark: Mark? {
-        if case .yaml(let node) = storage { return node.mark }
+    var mark: YAMLMark? {
+        if case .yaml(let node) = storage { return node.start }
         return nil
     }
 
@@ -40,9 +39,9 @@ struct SpecNode {
     var scalar: Scalar? {
         switch storage {
         case .yaml(let node):
-            guard let scalar = node.scalar else { return nil }
-            return Scalar(string: scalar.string, isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
-                          isPlain: scalar.style == .plain, isNull: scalar.tag.rawValue == Tag.Name.null.rawValue)
+            guard case .scalar(let text, let style) = node.content else { return nil }
+            return Scalar(string: text, isQuoted: style == .singleQuoted || style == .doubleQuoted,
+                          isPlain: style == .plain, isNull: node.isNull)
         case .json(let value):
             switch value {
             case .string(let text): return Scalar(string: text, isQuoted: true, isPlain: false, isNull: false)
@@ -58,7 +57,7 @@ struct SpecNode {
     /// match, so asked only where it matters), or JSON's null.
     var isResolvedNull: Bool {
         switch storage {
-        case .yaml(let node): node.tag.rawValue == Tag.Name.null.rawValue
+        case .yaml(let node): node.isNull
         case .json(let value): value == .null
         }
     }
@@ -90,13 +89,30 @@ struct SpecNode {
     var members: (keys: [SpecNode], values: [SpecNode])? {
         switch storage {
         case .yaml(let node):
-            guard let mapping = node.mapping else { return nil }
+            guard let pairs = node.mapping else { return nil }
             var keys: [SpecNode] = [], values: [SpecNode] = []
-            keys.reserveCapacity(mapping.count)
-            values.reserveCapacity(mapping.count)
-            for (key, value) in mapping {
-                keys.append(SpecNode(yaml: key))
-                values.append(SpecNode(yaml: value))
+            keys.reserveCapacity(pairs.count)
+            values.reserveCapacity(pairs.count)
+            var merged: [YAMLPair] = []
+            var mergeAt: Int?
+            for pair in pairs {
+                // `<<: *base` (or a list of them): the named mappings' pairs, where the `<<` stands, but for the keys
+                // written in this mapping; of several, the earlier wins (as in a document, see JSONValue(yaml:)).
+                if pair.key.isMergeKey, let sources = Self.mergeSources(pair.value) {
+                    mergeAt = mergeAt ?? keys.count
+                    for source in sources where !merged.contains(where: { $0.key.scalar == source.key.scalar }) {
+                        merged.append(source)
+                    }
+                    continue
+                }
+                keys.append(SpecNode(yaml: pair.key))
+                values.append(SpecNode(yaml: pair.value))
+            }
+            if let mergeAt {
+                let written = Set(keys.compactMap { $0.scalar?.string })
+                let added = merged.filter { $0.key.scalar.map { !written.contains($0) } ?? true }
+                keys.insert(contentsOf: added.map { SpecNode(yaml: $0.key) }, at: mergeAt)
+                values.insert(contentsOf: added.map { SpecNode(yaml: $0.value) }, at: mergeAt)
             }
             return (keys, values)
         case .json(.object(let object)):
@@ -106,11 +122,23 @@ struct SpecNode {
         }
     }
 
+    /// The pairs a merge key's value names: a mapping's, or a list of mappings'; nil for anything else (the `<<` is
+    /// then read as a key, and refused as one).
+    private static func mergeSources(_ node: YAMLNode) -> [YAMLPair]? {
+        if let pairs = node.mapping { return pairs }
+        guard let items = node.sequence else { return nil }
+        var pairs: [YAMLPair] = []
+        for item in items {
+            guard let more = item.mapping else { return nil }
+            pairs += more
+        }
+        return pairs
+    }
+
     /// How an error names the node: a scalar's text (quoted, escaped), else what it is.
     var described: String {
         if let scalar { return displayQuoted(scalar.string, limit: 60) }
         switch storage {
-        case .yaml(.alias): return "an alias"
         case _ where isMapping: return "a mapping"
         default: return "a list"
         }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Yams
 
 /// A spec's fields as parsed: the asked fields named by their path (`server.port`), the groups, the lists.
 struct ParsedFields {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
-import Yams
 
 /// The parts of a field that only list questions have.
 extension SpecParser {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-import Yams
+import SwitchboardSchema
 
 // Reading a spec's YAML nodes: where a node is (file:line:column), what it holds, the problems it has.
 extension SpecParser {
@@ -71,27 +71,12 @@ extension SpecParser {
         }
     }
 
-    func yamlProblem(_ error: Error) -> SpecProblem {
-        let start = SpecLocation(file: file, line: 1, column: 1)
-        guard let yaml = error as? YamlError else { return SpecProblem(start, "\(error)") }
-        switch yaml {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let at = SpecLocation(file: file, line: mark.line, column: mark.column)
-            if problem.contains("nesting level") || problem.contains("max_nest_level") {
-                // libyaml's own words name its C function; a spec author needs to know what is wrong.
-                return SpecProblem(at, "nested too deeply: lists and mappings go more than 1000 levels deep here; "
-                                   + "a spec needs a few")
-            }
-            let detail = context.map { "\($0.text) " } ?? ""
-            return SpecProblem(at, "not valid YAML: \(detail)\(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return SpecProblem(SpecLocation(file: file, line: context.mark.line, column: context.mark.column),
-                               "duplicate key(s) \(duplicates.map { displayQuoted($0, limit: 60) }.joined(separator: ", "))")
-        case .reader(let problem, let offset, _, _):
-            return SpecProblem(start, "not readable\(offset.map { " at byte \($0)" } ?? ""): \(problem)")
-        default:
-            return SpecProblem(start, "not valid YAML: \(yaml)")
-        }
+    /// A problem of the YAML reader at its place in the spec.
+    func documentProblem(_ error: DocumentError) -> SpecProblem {
+        SpecProblem(SpecLocation(file: file, line: error.mark?.line ?? 1, column: error.mark?.column ?? 1), error.problem)
     }
+
+    /// The most values (scalars, lists and mappings) aliases may add to a spec once expanded: a shared list of
+    /// choices or conditions repeated a few times is far below it.
+    static let maximumAliasExpansion = 100_000
 }

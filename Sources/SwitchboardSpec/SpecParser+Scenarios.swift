@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-import Yams
 
 // Reading `scenarios:`: each a mapping with a name, steps, and what must follow.
 extension SpecParser {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-import Yams
+import SwitchboardSchema
 
-/// Walks a spec's YAML node tree (Yams keeps each node's line and column), collecting every problem.
+/// Walks a spec's YAML node tree (`YAMLReader` keeps each node's line and column), collecting every problem.
 struct SpecParser {
     let file: String
     let text: String
@@ -33,17 +33,14 @@ struct SpecParser {
     }
 
     mutating func parse() throws(SpecError) -> FormSpec {
-        let root: Node?
-        // A byte order mark opens many files saved on Windows; the JSON reader skips it, and so does this one
-        // (libyaml would read it as text before the first key). Invisible, it takes no column.
-        var yaml = text
-        if yaml.unicodeScalars.first == "\u{FEFF}" { yaml = String(yaml.unicodeScalars.dropFirst()) }
+        let root: YAMLNode?
+        // The project's one YAML reader (a byte order mark skipped, aliases bounded, keys unique); aliases may add at
+        // most `maximumAliasExpansion` values: everything that walks a spec (conditions, rules, choices) expands them.
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try YAMLReader.document(text, aliasLimit: Self.maximumAliasExpansion)
         } catch {
-            throw SpecError(problems: [yamlProblem(error)])
+            throw SpecError(problems: [documentProblem(error)])
         }
-        if let root, !checkAliasExpansion(root) { throw SpecError(problems: problems) }
         return try parse(root: root.map(SpecNode.init(yaml:)))
     }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Yams
+import SwitchboardSchema
 
 /// A form scenario from a spec's `scenarios:`: keys to type into the form and what must follow (lines on the
 /// screen, the answers printed, the exit status). `switchboard test` runs each in a virtual terminal.
@@ -77,11 +77,11 @@ extension ScenarioSpec {
     /// ScenarioSpec.printedAnswers("email: \"ada@example.com\"\nage: 36\n")   // ["email": "ada@example.com", "age": "36"]
     /// ```
     public static func printedAnswers(_ yaml: String) -> [String: String]? {
-        guard let node = try? Yams.compose(yaml: yaml), let map = node.mapping else { return nil }
+        guard let node = try? YAMLReader.document(yaml), let pairs = node.mapping else { return nil }
         var answers: [String: String] = [:]
-        for (key, value) in map {
-            guard let name = key.scalar?.string else { continue }
-            answers[name] = SpecNode(yaml: value).plainText
+        for pair in pairs {
+            guard let name = pair.key.scalar else { continue }
+            answers[name] = SpecNode(yaml: pair.value).plainText
         }
         return answers
     }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import SwitchboardRules
 import SwitchboardTerminal
-import Yams
 
 // A spec's `words:` section: every word the form shows by itself, replaced (see `FormWords`).
 //

@@ -38,16 +38,22 @@ public enum TypedAnswer: Equatable, Sendable {
     }
 
     /// The answer as a YAML value that YAML 1.1 and 1.2 readers both take with its type: strings in double
-    /// quotes (JSON escapes), numbers with a `.` and a signed exponent when they have an exponent (`1e3` is a
-    /// string to a YAML 1.1 reader, `1.0e+3` a number to both), `true`/`false`, `null`.
+    /// quotes (JSON escapes, and U+FEFF, U+FFFE, U+FFFF escaped), numbers as written except that one with an
+    /// exponent gets a `.` and a signed exponent (`1e3` is a string to a YAML 1.1 reader, `1.0e+3` a number to
+    /// both), `true`/`false`, `null`; a list in brackets (`["api", "web"]`).
     public var yaml: String {
-        guard case .number(let literal) = self,
-              let exponent = literal.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return json }
-        var mantissa = String(literal[..<exponent])
-        var power = String(literal[literal.index(after: exponent)...])
-        if !mantissa.contains(".") { mantissa += ".0" }
-        if power.first != "-" && power.first != "+" { power = "+" + power }
-        return mantissa + "e" + power
+        switch self {
+        case .text(let text): return yamlString(text)
+        case .list(let values): return "[" + values.map(yamlString).joined(separator: ", ") + "]"
+        case .number(let literal):
+            guard let exponent = literal.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return literal }
+            var mantissa = String(literal[..<exponent])
+            var power = String(literal[literal.index(after: exponent)...])
+            if !mantissa.contains(".") { mantissa += ".0" }
+            if power.first != "-" && power.first != "+" { power = "+" + power }
+            return mantissa + "e" + power
+        default: return json
+        }
     }
 }
 
@@ -84,7 +90,13 @@ public struct TypedAnswers: Equatable, Sendable, Sequence {
     }
 
     /// Writes the answers as YAML: one `name: value` line per answer, a group as an indented mapping, a list as
-    /// `- ` items (numbers and yes/no unquoted, text quoted as JSON strings, which YAML reads as they are).
+    /// `- ` items (numbers and yes/no unquoted, text quoted as JSON strings, which YAML reads as they are). A name
+    /// is written plain only when YAML 1.2 and 1.1 readers both read it back as it is (`isPlainYAMLText`), else
+    /// double-quoted (`"@scope/rule": "error"`, `"on": true`); one longer than 1000 bytes as `? name`.
+    ///
+    /// ```swift
+    /// TypedAnswers([("on", .bool(true)), ("port", .number("8080"))]).yaml()   // "\"on\": true\nport: 8080\n"
+    /// ```
     public func yaml() -> String {
         yamlLines(indent: "")
     }
@@ -155,14 +167,4 @@ func isJSONNumber(_ text: String) -> Bool {
 func jsonNumber(_ number: Double) -> String {
     if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
     return String(number)
-}
-
-/// A field name as a YAML key: as it is, or double-quoted when YAML would read it as something other than a
-/// string (`null`, `yes`, `on`, `~`, `123`, `1e3`, `-1`...).
-func yamlKey(_ name: String) -> String {
-    let plainScalars = ["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", ""]
-    if plainScalars.contains(name.lowercased()) || name.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true {
-        return jsonString(name)
-    }
-    return name
 }

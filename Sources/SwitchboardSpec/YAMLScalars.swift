@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+
+// Keys and strings as `switchboard form --output yaml` writes them: plain only when YAML 1.2 readers (Yams,
+// ruamel) and YAML 1.1 readers (PyYAML) both read the same string back, else double-quoted with JSON escapes.
+
+/// `text` as a YAML double-quoted scalar: a JSON string literal (which YAML reads as it is), with the characters
+/// YAML may not hold as they are (U+FEFF, U+FFFE, U+FFFF) escaped too.
+///
+/// ```swift
+/// yamlString("a: b")   // "a: b" (with its double quotes)
+/// ```
+func yamlString(_ text: String) -> String {
+    let quoted = jsonString(text)
+    guard quoted.unicodeScalars.contains(where: isYAMLUnprintable) else { return quoted }
+    var out = ""
+    for scalar in quoted.unicodeScalars {
+        if isYAMLUnprintable(scalar) {
+            out += "\\u" + String(scalar.value, radix: 16)
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+/// The characters `jsonString` leaves as they are that YAML's printable set lacks (U+FFFE, U+FFFF), and the byte
+/// order mark, which a YAML reader may take for the start of a stream.
+private func isYAMLUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+}
+
+/// A name as a YAML key: as it is when it reads back as the same string in YAML 1.2 and 1.1 (`name`,
+/// `first name`, `no-unused-vars`, `été`), else double-quoted (`"@typescript-eslint/no-unused-vars"`,
+/// `"*.{js,ts}"`, `"a: b"`, `"#x"`, `"on"`, `"null"`, `"1e3"`, `"12:30"`).
+///
+/// ```swift
+/// yamlKey("port")   // port
+/// yamlKey("on")     // "on" (PyYAML would read true)
+/// ```
+func yamlKey(_ name: String) -> String {
+    isPlainYAMLText(name) ? name : yamlString(name)
+}
+
+/// Whether `text` written as a plain (unquoted) scalar in a YAML block is read back as this same string by a
+/// YAML 1.2 reader (core schema) and a YAML 1.1 reader (PyYAML's resolver). On the safe side: quoting a string
+/// that did not need it changes nothing for a reader.
+///
+/// Not plain: the empty string; a first character that is an indicator (`-?:,[]{}#&*!|>'"%@` and backquote), a
+/// digit, a sign, a dot, `~`, `<` (`<<` is YAML 1.1's merge key), `=` (its value key) or a space; a `:` or `#`
+/// anywhere (`: ` and ` #` end a plain scalar); a last space; a tab, a control character, a line or paragraph
+/// separator, a bidirectional control, any other white space, U+FEFF, U+FFFE, U+FFFF; and the words YAML 1.1 or
+/// 1.2 reads as a boolean or null in any case (`y`, `n`, `yes`, `no`, `on`, `off`, `true`, `false`, `null`).
+/// Numbers, dates and times all start with a digit, a sign or a dot (`1e3`, `0x1F`, `0o7`, `1_000`, `12:30`,
+/// `2001-12-14`, `.inf`, `-.5`).
+func isPlainYAMLText(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, text.unicodeScalars.last != " " else { return false }
+    if #"-?:,[]{}#&*!|>'"%@`+.~<= 0123456789"#.unicodeScalars.contains(first) { return false }
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case ":", "#": return false
+        case " ": continue
+        default:
+            if needsDisplayEscape(scalar) || isYAMLUnprintable(scalar) || scalar.properties.isWhitespace {
+                return false
+            }
+        }
+    }
+    return !["y", "n", "yes", "no", "on", "off", "true", "false", "null"].contains(text.lowercased())
+}
+
+/// YAML readers end an implicit key (`key: value`) at 1024 characters: a key written longer than this many bytes is
+/// written as an explicit one (`? key` and `: value` on the next line).
+let longestImplicitYAMLKey = 1000
