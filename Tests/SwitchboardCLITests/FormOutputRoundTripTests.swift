@@ -147,7 +147,7 @@ struct FormOutputRoundTripTests {
         let run = try switchboard(["form", "--schema", path], input: ##"{"#x": "a\ud800"}"##)
         #expect(run.status == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr.contains(#"standard input: not valid JSON: line 1, column 10: \ud800 in a string is a lone surrogate"#),
+        #expect(run.stderr.contains(#"standard input: line 1, column 10: not valid JSON: \ud800 in a string is a lone surrogate"#),
                 "\(run.stderr)")
         let bad = try scratch.file("bad.schema.json", #"{"type": "object", "properties": {"name": {"default": "\udc00"}}}"#)
         let schemaRun = try switchboard(["form", "--schema", bad], input: #"{"name": "x"}"#)

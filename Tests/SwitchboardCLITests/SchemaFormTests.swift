@@ -66,7 +66,7 @@ struct SchemaFormTests {
         #expect(ok.status == 0, "\(ok.stderr)")
         let broken = try switchboard(["form", "--schema", schema], input: "{\"name\": ")
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains("standard input: not valid JSON"))
+        #expect(broken.stderr.contains("standard input: line 1, column 10: not valid JSON"), "\(broken.stderr)")
         let both = try switchboard(["form", schema, "--schema", schema], input: "")
         #expect(both.status == 2)
     }

@@ -125,20 +125,22 @@ struct YAMLOneReaderTests {
         #expect(answers.stdout == "{\n  \"first\": \"NO\",\n  \"second\": \"NO\"\n}\n")
     }
 
-    @Test("YAML check cannot read is reported in one line of our words at its line and column, exit 1")
+    @Test("YAML check cannot read is reported in one line of our words at FILE:LINE:COLUMN, exit 1; the other files are checked")
     func problemsInOurWords() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let schemaPath = try scratch.file("s.json", schema)
-        let documents = try scratch.file("m.yaml", "---\ncountry: a\n---\ncountry: b\n")
+        let documents = try scratch.file("m.yaml", "---\ncountry: a\n---\ncountry: 3\n")
         let bad = try scratch.file("bad.yaml", "country: a: b\n")
-        let good = try scratch.file("good.yaml", "country: x\n")
+        let good = try scratch.file("good.yaml", "country: x\nport: NO\n")
         let run = try switchboard(["check", "--schema", schemaPath, documents, bad, good])
         #expect(run.status == 1)
-        let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "\(run.stdout)")
-        #expect(lines.contains { $0.hasPrefix("\(documents): (root): line 3, column 1: a second YAML document starts here") })
-        #expect(lines.contains { $0.hasPrefix("\(bad): (root): line 1, column 11: not valid YAML:") })
+        #expect(run.stdout == """
+            \(documents):4:10: /country: must be a string, not an integer
+            \(bad):1:11: (root): not valid YAML: a `key: value` is not allowed here (a value holding `: ` must be quoted, or the line is indented wrongly)
+            \(good):2:7: /port: must be an integer, not a string
+
+            """)
         #expect(!run.stdout.contains("\\n"), "\(run.stdout)")
     }
 
@@ -156,7 +158,7 @@ struct YAMLOneReaderTests {
         let script = "ulimit -v 2097152; exec timeout -s KILL 30 \"$0\" \"$@\""
         let check = try runProgram("/bin/sh", ["-c", script, try switchboardPath(), "check", "--schema", permissive, bomb])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("line 7, column"), "\(check.stdout)")
+        #expect(check.stdout.hasPrefix("\(bomb):7:5: (root): "), "\(check.stdout)")
         #expect(check.stdout.contains("the aliases here expand to more than 1000000 values"), "\(check.stdout)")
         let form = try runProgram("/bin/sh", ["-c", script, try switchboardPath(), "form", "--schema", permissive],
                                   input: Array(text.utf8))
