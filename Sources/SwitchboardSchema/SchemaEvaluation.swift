@@ -341,7 +341,13 @@ struct SchemaEvaluation {
         case .never:
             return fail("false", "is not allowed here (the schema is false)")
         case .type(let types):
-            return types.admits(value) || fail("type", "must be \(types.phrase), not \(Self.describe(value))")
+            if types.admits(value) { return true }
+            if types.contains(.integerLiteral), case .number(let n) = value, n.isInteger {
+                // Draft 4: `1.0` is a whole number, but not an integer as draft 4 counts one.
+                return fail("type", "must be \(types.phrase) written without a fraction or exponent part (draft 4), "
+                                + "not \(n.text)")
+            }
+            return fail("type", "must be \(types.phrase), not \(Self.describe(value))")
         case .enumeration(let check):
             return check.contains(value) || fail("enum", check.message)
         case .constant(let check):

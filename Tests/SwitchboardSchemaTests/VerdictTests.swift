@@ -25,6 +25,10 @@ struct VerdictTests {
             let failures = try JSONSchema(json: four).validate(try JSONValue.parse(document))
             #expect(failures.map(\.keyword) == ["type"])
             #expect(failures.first?.message.hasPrefix("must be an integer") == true)
+            if document != "1.5" {
+                #expect(failures.first?.message
+                        == "must be an integer written without a fraction or exponent part (draft 4), not \(document)")
+            }
         }
     }
 
