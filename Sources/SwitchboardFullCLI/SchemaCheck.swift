@@ -424,22 +424,15 @@ struct FileProblem: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A whole file as text (invalid UTF-8 is an error: a document must be text).
+/// A whole file as text (invalid UTF-8 is an error: a document must be text); a regular file of at most
+/// `DocumentFile.maximumSize` bytes (`/dev/zero`, a FIFO, a directory are refused by name).
 func readFile(_ path: String) throws(FileProblem) -> String {
     let shown = displayEscaped(path, limit: 200)
-    let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileProblem(description: "cannot open \(shown): \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw FileProblem(description: "cannot read \(shown): \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
+    let bytes: [UInt8]
+    do {
+        bytes = try DocumentFile.read(path, shownAs: shown)
+    } catch {
+        throw FileProblem(description: error.description)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
         throw FileProblem(description: "\(shown) is not valid UTF-8 text")

@@ -156,6 +156,10 @@ struct JSONParser {
         members.reserveCapacity(8)   // one allocation for most objects, not four as the array grows
         // The object's key filter (see `KeyFilter`), made from the names' bytes as they are read.
         var keyFilter: UInt64 = 0
+        // A repeated name keeps its first place and takes its last value, as JSON parsers and python-jsonschema
+        // do. A name whose filter bit was clear cannot repeat one before it; the others are looked for, in a
+        // dictionary of places once the object is large.
+        var places: [String: Int] = [:]
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
@@ -163,21 +167,23 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if keyFilter != KeyFilter.scansAll {
-                if lastStringWasPlainASCII {
-                    // Read as it was written (no escapes, ASCII): its bytes lie between the quotes.
-                    keyFilter |= KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
-                } else {
-                    keyFilter |= KeyFilter.bit(key) ?? KeyFilter.scansAll
-                }
-            }
+            let bit = lastStringWasPlainASCII ? KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
+                                              : (KeyFilter.bit(key) ?? KeyFilter.scansAll)
+            let mayRepeat = keyFilter & bit != 0
+            keyFilter |= bit
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected : after a member name, got \(shown())")
             }
             index += 1
             skipSpace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if mayRepeat, let place = place(of: key, in: members, places: &places) {
+                members[place].value = value
+            } else {
+                if !places.isEmpty { places[key] = members.count }
+                members.append((key, value))
+            }
             skipSpace()
             guard index < end else { throw error("expected , or } in an object, got the end of the text") }
             let b = bytes[index]
@@ -189,6 +195,17 @@ struct JSONParser {
         }
         depth -= 1
         return .object(JSONObject(members, keyFilter: keyFilter))
+    }
+
+    /// Where `key` already stands in `members`: a scan while they are few, then a dictionary kept from then on.
+    private func place(of key: String, in members: [(key: String, value: JSONValue)],
+                       places: inout [String: Int]) -> Int? {
+        if places.isEmpty {
+            if members.count < 16 { return members.firstIndex { $0.key == key } }
+            places.reserveCapacity(members.count * 2)
+            for (i, member) in members.enumerated() { places[member.key] = i }
+        }
+        return places[key]
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {

@@ -114,6 +114,7 @@ public struct SchemaForm {
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         var parser = SpecParser(file: file, text: "")
         parser.readsPlainJSONFields = plainFields
+        for (text, condition) in mapper.numberConditions { parser.parsedRules[text] = (condition, nil) }
         let spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
         return (spec, mapper.validatorConditions)
     }
@@ -162,8 +163,19 @@ struct SchemaMapper {
     /// property whose reference is among them is recursive (renovate's 130 objects `{"$ref": "#"}`, each holding
     /// them all again) and is not asked: mapping it would never end.
     var expanding: [String] = ["#"]
+    /// The live rules of number and integer questions, by their rule text (handed to the spec reader).
+    var numberConditions: [String: Condition<String>] = [:]
+    /// Whether the document is a draft 4 schema (its `integer` is written without a fraction or exponent).
+    let isDraft4: Bool
 
-    init(root: JSONValue) { self.root = root }
+    init(root: JSONValue) {
+        self.root = root
+        if case .string(let metaschema)? = root["$schema"] {
+            isDraft4 = SchemaDraft(metaschema: metaschema) == .draft4
+        } else {
+            isDraft4 = false
+        }
+    }
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
@@ -392,24 +404,12 @@ struct SchemaMapper {
         }
     }
 
-    /// `int:MIN..MAX` (exclusive bounds moved in by one) or `number:MIN..MAX` when both bounds are given.
-    private func numberRules(_ schema: JSONValue, integer: Bool) -> [JSONValue] {
-        func bound(_ key: String, _ exclusive: String, up: Bool) -> JSONNumber? {
-            if case .number(let n)? = schema[exclusive] { return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil }
-            guard case .number(let n)? = schema[key] else { return nil }
-            if schema[exclusive] == .bool(true) {   // draft 4
-                return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil
-            }
-            return n
-        }
-        let low = bound("minimum", "exclusiveMinimum", up: true)
-        let high = bound("maximum", "exclusiveMaximum", up: false)
-        if integer {
-            if low == nil && high == nil { return [.string("int")] }
-            return [.string("int:\(low?.description ?? "")..\(high?.description ?? "")")]
-        }
-        guard let low, let high else { return [] }
-        return [.string("number:\(low)..\(high)")]
+    /// The question's live number rule (`SchemaNumberRule`), kept for the spec reader by its text.
+    private mutating func numberRules(_ schema: JSONValue, integer: Bool) -> [JSONValue] {
+        guard let rule = SchemaNumberRule(schema, type: integer ? "integer" : "number", draft4: isDraft4) else { return [] }
+        let text = rule.text
+        if numberConditions[text] == nil { numberConditions[text] = rule.condition }
+        return [.string(text)]
     }
 
     /// `length:MIN..MAX`, `pattern:PATTERN` (ECMA-262, found anywhere, as the validator reads it) and the format's
