@@ -66,8 +66,8 @@ struct YAMLComposer {
 
     /// The next document's root, or nil at the end of the stream.
     mutating func nextDocument() throws(DocumentError) -> YAMLNode? {
-        guard let start = try nextDocumentStart() else { return nil }
-        _ = start
+        guard try nextDocumentStart() != nil else { return nil }
+        // Anchors name nodes of their own document only.
         anchors = [:]
         expanded = 0
         let root = try node(from: try event(), depth: 0)
