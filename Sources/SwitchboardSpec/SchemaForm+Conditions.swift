@@ -157,7 +157,11 @@ extension SchemaMapper {
     /// object's after a yes to its own question); nothing for a property not asked.
     mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue?, depth: Int,
                                     prefix: String, siblings: JSONObject) -> [JSONValue] {
-        guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
+        let before = unaskable.count
+        guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else {
+            settleUnasked(name, schema, required: required, since: before, prefix: prefix, depth: depth)
+            return []
+        }
         var made = [entry]
         if !required, entry["group"] != nil,
            let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: Set(siblings.members.map(\.key))) {
