@@ -52,9 +52,13 @@ extension SchemaMapper {
         // The object's fields asked before `then`'s and `else`'s (a list's items are not among them).
         let reads = entries.flatMap { names(of: $0, prefix: prefix).fields }
         for (branch, holds) in [("then", true), ("else", false)] {
-            guard let branchSchema = object[branch].map(resolved),
-                  case .object(let extra)? = branchSchema["properties"] else { continue }
+            guard let branchSchema = object[branch].map(resolved) else { continue }
             let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars)
+            if let condition, let otherwise = self.condition(object["if"], holds: !holds, prefix: prefix, asked: scalars) {
+                entries = requiringGated(requiredNames(branchSchema), by: object["if"], entries: entries,
+                                         when: condition, otherwise: otherwise, prefix: prefix)
+            }
+            guard case .object(let extra)? = branchSchema["properties"] else { continue }
             var decided: SchemaIfCondition?
             if condition == nil {
                 guard !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
@@ -78,6 +82,49 @@ extension SchemaMapper {
             if let decided { validatorConditions.append(decided) }
         }
         return entries
+    }
+
+    /// `entries` where each optional object of `names` (asked after a yes to `add-NAME`) is asked without that
+    /// question while `when` holds (the branch requiring it applies), and after a yes to it otherwise: its
+    /// question is asked only while `otherwise` holds, its fields while it is answered yes or `when` holds. Left
+    /// as it is when the `if` reads a property asked after the object (a condition reads earlier answers only).
+    private func requiringGated(_ names: [String], by test: JSONValue?, entries: [JSONValue], when: JSONValue,
+                                otherwise: JSONValue, prefix: String) -> [JSONValue] {
+        guard !names.isEmpty, let test = test.map(resolved) else { return entries }
+        var reads = requiredNames(test)
+        if case .object(let properties)? = test["properties"] { reads += properties.keys }
+        var entries = entries
+        for name in names {
+            let gate = Self.gate(of: name)
+            guard let at = entries.firstIndex(where: { $0["name"] == .string(gate) }), at + 1 < entries.count,
+                  entries[at + 1]["name"] == .string(name), entries[at + 1]["group"] != nil,
+                  reads.allSatisfy({ read in entries[..<at].contains { $0["name"] == .string(read) } }),
+                  let question = conditioned(entries[at], on: otherwise) else { continue }
+            let either = JSONValue.object(JSONObject([(key: "any", value: .array([.string(prefix + gate), when]))]))
+            entries[at] = question
+            entries[at + 1] = replacing(.string(prefix + gate), with: either, inConditionsOf: entries[at + 1])
+        }
+        return entries
+    }
+
+    /// `entry` (a field or a group) with the condition `old` replaced by `new` wherever its `when:`s name it.
+    private func replacing(_ old: JSONValue, with new: JSONValue, inConditionsOf entry: JSONValue) -> JSONValue {
+        guard case .object(let members) = entry else { return entry }
+        func swapped(_ when: JSONValue) -> JSONValue {
+            if when == old { return new }
+            if case .array(let parts) = when { return .array(parts.map(swapped)) }
+            return when
+        }
+        return .object(JSONObject(members.members.map { member in
+            switch member.key {
+            case "when": (key: "when", value: swapped(member.value))
+            case "group":
+                if case .array(let inner) = member.value {
+                    (key: "group", value: JSONValue.array(inner.map { replacing(old, with: new, inConditionsOf: $0) }))
+                } else { member }
+            default: member
+            }
+        }))
     }
 
     /// The `if` compiled on its own (in the root's draft); nil when it refers elsewhere (`$ref`) or cannot compile.

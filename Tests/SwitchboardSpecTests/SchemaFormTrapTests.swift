@@ -115,6 +115,25 @@ struct SchemaFormTrapTests {
         #expect(schemaForm.schema.validate(document).isEmpty)
     }
 
+    @Test("a property a condition that holds requires is asked, not offered: no Add question")
+    func requiredByCondition() throws {
+        let text = #"{"type":"object","properties":{"env":{"enum":["dev","production"],"title":"Env"},"#
+            + #""owner":{"type":"object","title":"Owner","properties":{"email":{"type":"string","title":"Email"}}}},"#
+            + #""if":{"properties":{"env":{"const":"production"}}},"then":{"required":["owner"]}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "t.json")
+        let production = schemaForm.makeForm()
+        let asked = ScriptedPrompter(lines: ["production", "ops@example.com", ""])
+        #expect(FormFlow(production).run(prompter: asked).status == .submitted)
+        #expect(!asked.prompts.contains { $0.prompt.hasPrefix("Add Owner?") }, "\(asked.prompts)")
+        #expect(schemaForm.document(of: production).description == #"{"env":"production","owner":{"email":"ops@example.com"}}"#)
+
+        let dev = schemaForm.makeForm()
+        let offered = ScriptedPrompter(lines: ["dev", "n", ""])
+        #expect(FormFlow(dev).run(prompter: offered).status == .submitted)
+        #expect(offered.prompts.contains { $0.prompt.hasPrefix("Add Owner?") }, "\(offered.prompts)")
+        #expect(schemaForm.document(of: dev).description == #"{"env":"dev"}"#)
+    }
+
     @Test("an optional default of several lines is a multi-line answer; a default with another control character is not offered")
     func multilineDefault() throws {
         let text = #"{"type":"object","properties":{"ci":{"type":"object","properties":{"msg":{"type":"string","#
