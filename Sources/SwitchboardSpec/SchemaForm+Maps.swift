@@ -26,10 +26,9 @@ extension SchemaMapper {
     }
 
     /// The name of a map item's question for the entry's name: `key`, or `name`, `entry-name` when the value
-    /// object has a property of that name.
+    /// object (or one of its variants) has a property of that name.
     func mapKeyName(_ values: JSONValue) -> String {
-        let taken = values["properties"]
-        return ["key", "name", "entry-name"].first { taken?[$0] == nil } ?? "entry-name"
+        ["key", "name", "entry-name"].first { propertySchema($0, in: values) == nil } ?? "entry-name"
     }
 
     /// A map as a spec list: each item asks the entry's name, then its value; nil when the value has nothing a

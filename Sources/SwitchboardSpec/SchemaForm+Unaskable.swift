@@ -79,13 +79,19 @@ extension SchemaMapper {
 
     /// The object `schema`'s required read-only properties that the answers `given` do not hold, with their
     /// values (`const`, else `default`).
-    func readOnlyFills(_ schema: JSONValue?, given: Set<String>) -> [(key: String, value: JSONValue)] {
-        guard let schema, schema["required"] != nil, case .object(let properties)? = schema["properties"] else {
-            return []
-        }
+    /// `properties`: the object's own properties by name.
+    func readOnlyFills(_ schema: JSONValue?, properties: [String: JSONValue],
+                       given: [String]) -> [(key: String, value: JSONValue)] {
+        guard let schema, !properties.isEmpty else { return [] }
+        let required = requiredNames(schema)
+        guard !required.isEmpty else { return [] }
         var fills: [(key: String, value: JSONValue)] = []
-        for name in requiredNames(schema) where !given.contains(name) && !fills.contains(where: { $0.key == name }) {
-            if let property = properties[name], let value = readOnlyValue(resolved(property)) {
+        var answered: Set<String>?   // made when a read-only property is first met
+        for name in required {
+            guard let property = properties[name], let value = readOnlyValue(resolved(property)) else { continue }
+            let names = answered ?? Set(given)
+            answered = names
+            if !names.contains(name) && !fills.contains(where: { $0.key == name }) {
                 fills.append((key: name, value: value))
             }
         }

@@ -107,8 +107,10 @@ extension SchemaMapper {
     /// `entries` with the variant pick (the discriminator as a list of its constants, in place of the property
     /// when the object has it) and each variant's own properties, asked while a variant that has them is picked.
     /// A property several variants have is asked once, with the first one's schema, required when all require it.
+    /// `inItem`: the object is a list's item: a variant's objects and lists are not asked (an item holds single
+    /// questions here); a required one is noted as one the form cannot ask.
     mutating func variantFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                prefix: String) -> [JSONValue] {
+                                prefix: String, inItem: Bool = false) -> [JSONValue] {
         guard let (discriminator, variants) = objectVariants(object) else { return entries }
         var entries = entries
         let source = base[discriminator].map(resolved) ?? variants[0].schema["properties"]?[discriminator].map(resolved)
@@ -145,8 +147,17 @@ extension SchemaMapper {
             let values: JSONValue = info.values.count == 1
                 ? .string(info.values[0]) : .array(info.values.map(JSONValue.string))
             let when = JSONValue.object(JSONObject([(key: prefix + discriminator, value: values)]))
-            entries += conditionedFields(name, info.schema, required: info.required == info.values.count,
-                                         when: when, depth: depth, prefix: prefix, siblings: JSONObject())
+            let required = info.required == info.values.count
+            var made = conditionedFields(name, info.schema, required: required, when: when, depth: depth,
+                                         prefix: prefix, siblings: JSONObject())
+            if inItem, made.contains(where: { $0["group"] != nil || $0["repeat"] != nil }) {
+                made = []
+                if required {
+                    noteUnaskable(name, prefix: prefix, because: "it is an object or a list of a variant inside a "
+                                  + "list's item, which a form cannot ask")
+                }
+            }
+            entries += made
         }
         return entries
     }

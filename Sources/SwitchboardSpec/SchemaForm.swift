@@ -244,7 +244,7 @@ struct SchemaMapper {
         let own: JSONObject
         if case .object(let members)? = object["properties"] {
             own = members
-        } else if !pieces.isEmpty || (!inItem && objectVariants(object) != nil) {
+        } else if !pieces.isEmpty || objectVariants(object) != nil {
             own = JSONObject()
         } else {
             return []
@@ -301,6 +301,8 @@ struct SchemaMapper {
         if inItem {
             entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
                                         inItem: true)
+            entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
+                                    inItem: true)
             // An empty answer to an item's first question ends the list, so an optional first question could not
             // be skipped: a required question goes first when there is one (dependabot's updates ask
             // package-ecosystem first, not commit-message).
@@ -435,7 +437,7 @@ struct SchemaMapper {
                 (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
             }
             // Required read-only properties are not asked: they hold their const or default.
-            return .object(JSONObject(typed + readOnlyFills(schema, given: Set(members.names))))
+            return .object(JSONObject(typed + readOnlyFills(schema, properties: properties, given: members.names)))
         case .array(let items):
             if let schema, let values = mapValueSchema(schema) { return mapValue(items, values: values) }
             return .array(items.map { value($0, schema?["items"]) })
