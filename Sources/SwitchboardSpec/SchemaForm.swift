@@ -273,7 +273,9 @@ struct SchemaMapper {
                 let made = itemGroup(member.key, schema, required: isRequired, depth: depth, prefix: prefix,
                                      siblings: siblings)
                 if made.isEmpty {
-                    settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth)
+                    let map = mapValueSchema(schema) != nil ? "it is a map inside a list's item, which a form cannot ask" : nil
+                    settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth,
+                                  because: map)
                 }
                 entries += made
                 continue

@@ -32,6 +32,8 @@ struct SchemaFormTrapTests {
          #"the required property "r.N.t" cannot be asked: it is a list inside a list's item"#),
         (#"{"type":"object","required":["jobs"],"properties":{"x":{"type":"string"},"jobs":{"type":"object","patternProperties":{"^[a-z]+$":{"type":"array","items":{"type":"string"}}}}}}"#,
          #"the required property "jobs" cannot be asked: it is an object whose entries' names are not listed"#),
+        (#"{"type":"object","required":["r"],"properties":{"r":{"type":"array","items":{"type":"object","required":["env"],"properties":{"n":{"type":"string"},"env":{"type":"object","additionalProperties":{"type":"string"}}}}}}}"#,
+         #"the required property "r.N.env" cannot be asked: it is a map inside a list's item"#),
     ])
     func refused(_ schema: String, _ expected: String) throws {
         let message = try refusal(schema)
