@@ -28,13 +28,16 @@ extension SchemaMapper {
     /// `inItem`: the object is a list's item (`prefix` its path within the item): only an `if` that is a spec
     /// `when:` over the item's own fields is mapped, and only to single questions (an item holds no lists, and its
     /// conditions read its own fields); the validator checks the rest on submit.
+    /// `required`: the names the object itself requires: one of them that only `then` (or `else`) defines is asked
+    /// whatever the `if` decides (the document needs it either way), and required.
     mutating func conditionalFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                    prefix: String, inItem: Bool = false) -> [JSONValue] {
-        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix, inItem: inItem)
+                                    prefix: String, inItem: Bool = false, required: Set<String> = []) -> [JSONValue] {
+        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix, inItem: inItem,
+                               always: required)
         if case .array(let parts)? = object["allOf"] {
             for part in parts {
                 entries = ifFields(resolved(part), base: base, entries: entries, depth: depth, prefix: prefix,
-                                   inItem: inItem)
+                                   inItem: inItem, always: required)
             }
         }
         return entries
@@ -42,7 +45,7 @@ extension SchemaMapper {
 
     /// `conditionalFields` for the one `if` of `object`.
     private mutating func ifFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                   prefix: String, inItem: Bool) -> [JSONValue] {
+                                   prefix: String, inItem: Bool, always: Set<String>) -> [JSONValue] {
         guard object["if"] != nil else { return entries }
         var entries = entries
         let scalars = Set(entries.compactMap { entry -> String? in
@@ -60,19 +63,26 @@ extension SchemaMapper {
             }
             guard case .object(let extra)? = branchSchema["properties"] else { continue }
             var decided: SchemaIfCondition?
+            var undecidable = false   // an `if` neither a spec condition nor the validator can decide here
             if condition == nil {
-                guard !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
-                decided = SchemaIfCondition(schema: compiled, holds: holds,
-                                            object: prefix.split(separator: ".").map(String.init), reads: reads)
+                if !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) {
+                    decided = SchemaIfCondition(schema: compiled, holds: holds,
+                                                object: prefix.split(separator: ".").map(String.init), reads: reads)
+                } else {
+                    undecidable = true
+                }
             }
             let required = Set(requiredNames(branchSchema))
             for member in extra.members where base[member.key] == nil {
                 let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string(Self.gate(of: member.key)) }
-                if asked { continue }
-                var made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
-                                             when: condition, depth: depth, prefix: prefix, siblings: extra)
+                let isAlways = always.contains(member.key)
+                if asked || (undecidable && !isAlways) { continue }
+                var made = conditionedFields(member.key, resolved(member.value),
+                                             required: isAlways || required.contains(member.key),
+                                             when: isAlways ? nil : condition, depth: depth, prefix: prefix,
+                                             siblings: extra)
                 if inItem { made = made.filter { $0["group"] == nil && $0["repeat"] == nil } }
-                for entry in made where decided != nil {
+                for entry in made where decided != nil && !isAlways {
                     let (fields, lists) = names(of: entry, prefix: prefix)
                     decided?.fields += fields
                     decided?.lists += lists

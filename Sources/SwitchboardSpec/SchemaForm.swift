@@ -302,7 +302,7 @@ struct SchemaMapper {
         }
         if inItem {
             entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
-                                        inItem: true)
+                                        inItem: true, required: required)
             entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
                                     inItem: true)
             // An empty answer to an item's first question ends the list, so an optional first question could not
@@ -316,7 +316,8 @@ struct SchemaMapper {
             noteUnasked(required, entries: entries, properties: properties, prefix: prefix)
             return unaskable.count > mark ? [] : entries
         }
-        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
+                                    required: required)
         entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         entries = dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
         noteUnasked(required, entries: entries, properties: properties, prefix: prefix)

@@ -136,6 +136,19 @@ struct SchemaFormTrapTests {
         #expect(schemaForm.document(of: dev).description == #"{"env":"dev"}"#)
     }
 
+    @Test("a property the object requires that only then defines is asked whatever the if decides, as required")
+    func requiredDefinedInThen() throws {
+        // It was asked only while a = x: with a = y the submit said "b: is required" and no question asked b.
+        let text = #"{"type":"object","required":["a","b"],"properties":{"a":{"enum":["x","y"]}},"#
+            + #""if":{"properties":{"a":{"const":"x"}}},"then":{"properties":{"b":{"type":"string","title":"B"}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "t.json")
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["y", "", "z", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.refused.map(\.line) == [""])   // required: an empty answer is refused
+        #expect(schemaForm.document(of: form).description == #"{"a":"y","b":"z"}"#)
+    }
+
     @Test("an optional default of several lines is a multi-line answer; a default with another control character is not offered")
     func multilineDefault() throws {
         let text = #"{"type":"object","properties":{"ci":{"type":"object","properties":{"msg":{"type":"string","#
