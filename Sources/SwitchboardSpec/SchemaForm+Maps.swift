@@ -32,7 +32,7 @@ extension SchemaMapper {
     }
 
     /// A map as a spec list: each item asks the entry's name, then its value; nil when the value has nothing a
-    /// form can ask (a list, an object without properties, variants).
+    /// form can ask (a list, an object without properties, a map).
     mutating func mapField(_ entry: [(String, JSONValue)], _ schema: JSONValue, required: Bool,
                            depth: Int, name: String, prefix: String) -> JSONValue? {
         guard let values = mapValueSchema(schema) else { return nil }
