@@ -11,7 +11,9 @@ import SwitchboardSchema
 extension SchemaMapper {
     /// The schema of a map's values, when `schema` is an object whose entries are not listed: no `properties`
     /// (nor pieces nor variants), and an `additionalProperties` schema or a single `patternProperties` one.
-    func mapValueSchema(_ schema: JSONValue) -> JSONValue? {
+    /// `freeForm`: an object that says nothing of its entries (`{"type": "object"}`, `additionalProperties: true`)
+    /// is a map of any values too (asked as text; a required one, which would otherwise be unaskable).
+    func mapValueSchema(_ schema: JSONValue, freeForm: Bool = false) -> JSONValue? {
         guard type(schema) == "object", schema["properties"] == nil, !hasPropertyPieces(schema),
               objectVariants(schema) == nil else { return nil }
         if case .object(let patterns)? = schema["patternProperties"] {
@@ -21,6 +23,7 @@ extension SchemaMapper {
         }
         switch schema["additionalProperties"] {
         case .object?: return resolved(schema["additionalProperties"]!)
+        case nil, .bool(true)?: return freeForm ? .object(JSONObject()) : nil
         default: return nil
         }
     }
@@ -35,7 +38,7 @@ extension SchemaMapper {
     /// form can ask (a list, an object without properties, a map).
     mutating func mapField(_ entry: [(String, JSONValue)], _ schema: JSONValue, required: Bool,
                            depth: Int, name: String, prefix: String) -> JSONValue? {
-        guard let values = mapValueSchema(schema) else { return nil }
+        guard let values = mapValueSchema(schema, freeForm: required) else { return nil }
         let keyName = mapKeyName(values)
         var key: [(String, JSONValue)] = [("name", .string(keyName)), ("prompt", .string("Name")),
                                           ("required", .bool(true))]
@@ -95,7 +98,7 @@ extension SchemaForm {
                 path.append(token)
                 continue
             }
-            if let values = mapper.mapValueSchema(schema), let list = form.repeatNamed(path.joined(separator: ".")) {
+            if let values = mapper.mapValueSchema(schema, freeForm: true), let list = form.repeatNamed(path.joined(separator: ".")) {
                 let keyName = mapper.mapKeyName(values)
                 let index = list.items.indices.first { form["\(list.name).\($0).\(keyName)"]?.value == token }
                 path.append(index.map(String.init) ?? token)
@@ -124,7 +127,7 @@ extension SchemaForm {
                 guard case .key(let key) = component, let holder = current else { current = nil; break }
                 current = mapper.propertySchema(key, in: holder).map { mapper.resolved($0) }
             }
-            guard let current, let values = mapper.mapValueSchema(current) else { continue }
+            guard let current, let values = mapper.mapValueSchema(current, freeForm: true) else { continue }
             let keyName = mapper.mapKeyName(values)
             var seen: Set<String> = []
             for index in list.items.indices {

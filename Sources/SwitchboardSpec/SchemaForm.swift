@@ -442,7 +442,8 @@ struct SchemaMapper {
             // Required read-only properties are not asked: they hold their const or default.
             return .object(JSONObject(typed + readOnlyFills(schema, properties: properties, given: members.names)))
         case .array(let items):
-            if let schema, let values = mapValueSchema(schema) { return mapValue(items, values: values) }
+            // A list answering an object is a map's entries.
+            if let schema, let values = mapValueSchema(schema, freeForm: true) { return mapValue(items, values: values) }
             return .array(items.map { value($0, schema?["items"]) })
         case .list(let values):
             let items = schema?["items"].map(resolved)

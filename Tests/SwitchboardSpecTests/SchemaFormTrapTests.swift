@@ -97,6 +97,19 @@ struct SchemaFormTrapTests {
         #expect(schemaForm.schema.validate(document).isEmpty)
     }
 
+    @Test("a required object that says nothing of its entries: asked as a map of text values; an optional one is not asked")
+    func freeFormObject() throws {
+        let text = #"{"type":"object","required":["labels"],"properties":{"labels":{"type":"object","title":"Labels"},"#
+            + #""extra":{"type":"object","additionalProperties":true}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "t.json")
+        #expect(schemaForm.spec.repeats.map(\.name) == ["labels"])
+        let form = schemaForm.makeForm()
+        let prompter = ScriptedPrompter(lines: ["app", "web", "", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.prompt).prefix(3) == ["Labels 1: Name: ", "Labels 1: Value: ", "Labels 2: Name: "])
+        #expect(schemaForm.document(of: form).description == #"{"labels":{"app":"web"}}"#)
+    }
+
     @Test("a map of objects: a submit failure inside an entry asks that entry's question; a repeated name is refused")
     func mapOfObjects() throws {
         let text = #"{"type":"object","required":["jobs"],"properties":{"jobs":{"type":"object","title":"Jobs","#
