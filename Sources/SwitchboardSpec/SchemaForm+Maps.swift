@@ -46,7 +46,13 @@ extension SchemaMapper {
         if case .object(let patterns)? = schema["patternProperties"], let pattern = patterns.keys.first {
             rules.append(.string("pattern:" + pattern))
         }
-        if let names = schema["propertyNames"].map(resolved) { rules += stringRules(names) }
+        if let names = schema["propertyNames"].map(resolved) {
+            if let choices = constants(names) {   // the names an `enum` lists: picked from a list
+                key += [("type", .string("select")), ("choices", .array(choices.map(JSONValue.string)))]
+            } else {
+                rules += stringRules(names)
+            }
+        }
         if !rules.isEmpty { key.append(("rules", .array(rules))) }
         var inner: [JSONValue] = []
         if type(values) == "object" {

@@ -97,6 +97,19 @@ struct SchemaFormTrapTests {
         #expect(schemaForm.schema.validate(document).isEmpty)
     }
 
+    @Test("a map whose propertyNames is an enum: each entry's name is picked from the list")
+    func mapNamesFromEnum() throws {
+        let text = #"{"type":"object","properties":{"limits":{"type":"object","title":"Limits","#
+            + #""propertyNames":{"enum":["cpu","memory"]},"additionalProperties":{"type":"string"}}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: "t.json")
+        let form = schemaForm.makeForm()
+        // A list whose first question is a choice starts with "Add an item to Limits?".
+        let prompter = ScriptedPrompter(lines: ["y", "disk", "memory", "2Gi", "n", ""])
+        #expect(FormFlow(form).run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.contains { $0.prompt == "Limits 1: Name (cpu, memory): " }, "\(prompter.prompts)")
+        #expect(schemaForm.document(of: form).description == #"{"limits":{"memory":"2Gi"}}"#)
+    }
+
     @Test("a required object that says nothing of its entries: asked as a map of text values; an optional one is not asked")
     func freeFormObject() throws {
         let text = #"{"type":"object","required":["labels"],"properties":{"labels":{"type":"object","title":"Labels"},"#
