@@ -75,14 +75,16 @@ struct SchemaFormRealTrapTests {
         let schemaForm = try SchemaForm(schema: try JSONValue.parse(text), file: ".pre-commit-config.yaml")
         #expect(schemaForm.spec["ci.autofix_commit_msg"]?.kind == .multiline)
         let form = schemaForm.makeForm()
-        // The meta repository (a property the variants share is asked as the first variant defines it: `repo` is
-        // the meta repository's enum, so a URL repository cannot be given yet; noted in the report).
-        let prompter = PromptResponder(["Add an item to repos?": ["y"], "repos 1: Variant": ["repo, hooks"]])
+        // A URL repository: `repo`, which the variants define differently (the meta repository's enum, a URL's
+        // pattern), is asked as text; it was the meta repository's list, so no URL could be given.
+        let prompter = PromptResponder(["Add an item to repos?": ["y"], "repos 1: Variant": ["repo, rev, hooks"],
+                                        "repos 1: repo": ["https://github.com/psf/black"], "repos 1: rev": ["24.1.0"]])
         #expect(FormFlow(form).run(prompter: prompter).status == .submitted, "\(prompter.prompts) \(prompter.shown.suffix(5))")
         let document = schemaForm.document(of: form)
         #expect(prompter.prompts.contains { $0.hasPrefix("repos 1: Variant (repo, hooks, repo, rev, hooks): ") },
                 "\(prompter.prompts)")
-        #expect(document["repos"] == .array([.object(JSONObject([(key: "repo", value: .string("meta"))]))]), "\(document)")
+        #expect(document["repos"] == .array([.object(JSONObject([(key: "repo", value: .string("https://github.com/psf/black")),
+                                                                  (key: "rev", value: .string("24.1.0"))]))]), "\(document)")
         #expect(schemaForm.schema.validate(document).isEmpty)
     }
 }
