@@ -96,7 +96,9 @@ public struct DocumentEditor: Sendable {
     /// Which document of a YAML stream is edited (from 0); the others keep their bytes.
     public let documentIndex: Int
     /// The edited document's value.
-    public let value: JSONValue
+    public var value: JSONValue { session.value }
+    /// The text as read (the first edit's starting point).
+    private let session: EditSession
 
     /// An editor of `text` (JSON when `format` is nil and the text starts with `{` or `[`, else YAML).
     /// - Throws: `DocumentError` when the text cannot be read, or holds no document `documentIndex`.
@@ -105,24 +107,17 @@ public struct DocumentEditor: Sendable {
         let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
         self.format = format ?? (first == "{" || first == "[" ? .json : .yaml)
         self.documentIndex = documentIndex
-        value = try EditSession.read(Array(text.utf8), format: self.format, index: documentIndex).value
+        session = try EditSession.read(Array(text.utf8), format: self.format, index: documentIndex)
     }
 
     /// The text with `edits` made, one after another; the same text when they change nothing.
     /// - Throws: `DocumentEditError` for the first edit that cannot be made (none is then made).
     public func applying(_ edits: [DocumentEdit]) throws(DocumentEditError) -> String {
-        var bytes = Array(text.utf8)
-        var current = value
+        var current = session
         for edit in edits {
-            let session: EditSession
-            do {
-                session = try EditSession.read(bytes, format: format, index: documentIndex)
-            } catch {
-                throw DocumentEditError(pointer: edit.pointer, problem: "the text could not be read again: \(error.message)")
-            }
-            (bytes, current) = try session.apply(edit, to: current)
+            current = try current.apply(edit)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self)
     }
 
     /// `text` with `edits` made (see `DocumentEditor`).
@@ -179,8 +174,9 @@ struct EditSession {
         }
     }
 
-    /// The bytes with `edit` made and the value they read as; unchanged when the edit changes nothing.
-    func apply(_ edit: DocumentEdit, to current: JSONValue) throws(DocumentEditError) -> ([UInt8], JSONValue) {
+    /// The text with `edit` made, as read again; itself when the edit changes nothing.
+    func apply(_ edit: DocumentEdit) throws(DocumentEditError) -> EditSession {
+        let current = value
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
             throw DocumentEditError(pointer: edit.pointer, problem: "not a JSON pointer (it starts with `/`: /name, /list/0)")
         }
@@ -190,7 +186,7 @@ struct EditSession {
         } catch {
             throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: locate(error.offset ?? -1, tokens))
         }
-        if intended == current { return (bytes, current) }
+        if intended == current { return self }
         guard let tree else {
             throw DocumentEditError(pointer: edit.pointer, problem: "the document is empty: write its first member by hand")
         }
@@ -211,19 +207,19 @@ struct EditSession {
         changed += Array(replacement.text.utf8)
         changed += bytes[replacement.end...]
         // Never write text that does not mean what was asked.
-        let reread: JSONValue
+        let reread: EditSession
         do {
-            reread = try EditSession.read(changed, format: format, index: index).value
+            reread = try EditSession.read(changed, format: format, index: index)
         } catch {
             throw DocumentEditError(pointer: edit.pointer, problem: "the edit could not be written so that the file "
                                     + "reads back (\(error.message)); nothing was changed", location: place(of: replacement.start))
         }
-        guard reread == intended else {
+        guard reread.value == intended else {
             throw DocumentEditError(pointer: edit.pointer, problem: "the edit could not be written so that the file "
                                     + "reads back as asked (it would change other values too); nothing was changed",
                                     location: place(of: replacement.start))
         }
-        return (changed, intended)
+        return reread
     }
 
     /// The line and column of a byte offset.

@@ -162,7 +162,9 @@ struct JSONSpanReader {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
     }
 
     private mutating func value() -> EditNode? {
@@ -232,7 +234,15 @@ struct JSONSpanReader {
         case UInt8(ascii: "\""):
             return string()
         default:
-            while index < bytes.count, !",}] \n\r\t".utf8.contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
+                default:
+                    index += 1
+                    continue
+                }
+                break
+            }
             guard index > start else { return nil }
             return EditNode(kind: .scalar(.plain), start: start, end: index, column: 0, isFlow: true)
         }
@@ -242,12 +252,21 @@ struct JSONSpanReader {
     private mutating func string() -> EditNode? {
         let start = index
         index += 1
+        var plain = true
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\\"):
+                plain = false
+                index += 2
             case UInt8(ascii: "\""):
                 index += 1
-                guard case .string(let text)? = try? JSONValue.parse(bytes: bytes[start..<index]) else { return nil }
+                let text: String
+                if plain {
+                    text = String(decoding: bytes[(start + 1)..<(index - 1)], as: UTF8.self)
+                } else {
+                    guard case .string(let read)? = try? JSONValue.parse(bytes: bytes[start..<index]) else { return nil }
+                    text = read
+                }
                 var node = EditNode(kind: .scalar(.doubleQuoted), start: start, end: index, column: 0, isFlow: true)
                 node.text = text
                 return node
