@@ -180,28 +180,34 @@ struct EditSession {
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
             throw DocumentEditError(pointer: edit.pointer, problem: "not a JSON pointer (it starts with `/`: /name, /list/0)")
         }
+        // A YAML text holding no document (empty, or comments only) takes its first members as lines at its end.
+        let isEmpty = tree == nil && format == .yaml
         let intended: JSONValue
         do {
-            intended = try current.editing(tokens[...], edit.change)
+            intended = try (isEmpty ? JSONValue.object(JSONObject()) : current).editing(tokens[...], edit.change)
         } catch {
-            throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: locate(error.offset ?? -1, tokens))
+            throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: tree.map { place(of: deepest($0, tokens)) })
         }
         if intended == current { return self }
-        guard let tree else {
-            throw DocumentEditError(pointer: edit.pointer, problem: "the document is empty: write its first member by hand")
-        }
         let newline = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D ? "\r\n" : "\n" } ?? "\n"
-        let writer = EditWriter(newline: newline, step: yamlStep(tree), jsonStep: jsonStep(tree))
-        let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer)
+        let writer = EditWriter(newline: newline, step: tree.map(yamlStep) ?? 2, jsonStep: tree.map(jsonStep) ?? "  ")
         let replacement: Replacement
-        do {
-            if case .set(let value) = edit.change {
-                replacement = try planner.plan(tree, tokens: tokens, value: value)
-            } else {
-                replacement = try planner.plan(tree, tokens: tokens, value: nil)
+        if let tree {
+            let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer)
+            do {
+                if case .set(let value) = edit.change {
+                    replacement = try planner.plan(tree, tokens: tokens, value: value)
+                } else {
+                    replacement = try planner.plan(tree, tokens: tokens, value: nil)
+                }
+            } catch {
+                throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: error.offset.map { place(of: $0) })
             }
-        } catch {
-            throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: error.offset.map { place(of: $0) })
+        } else {
+            guard isEmpty else { throw DocumentEditError(pointer: edit.pointer, problem: "the document is empty") }
+            let lead = bytes.isEmpty || bytes.last == 0x0A ? "" : newline
+            replacement = Replacement(start: bytes.count, end: bytes.count,
+                                      text: lead + writer.yamlBlockLines(intended, indent: 0).joined(separator: newline) + newline)
         }
         var changed = Array(bytes[..<replacement.start])
         changed += Array(replacement.text.utf8)
@@ -227,8 +233,19 @@ struct EditSession {
         JSONLocator.place(of: min(max(offset, 0), bytes.count), in: bytes[...], firstLine: 1)
     }
 
-    private func locate(_ offset: Int, _ tokens: [String]) -> SourceLocation? {
-        offset >= 0 ? place(of: offset) : nil
+    /// Where the deepest value on the pointer's way starts (what a refused edit is placed at).
+    private func deepest(_ root: EditNode, _ tokens: [String]) -> Int {
+        var node = root
+        for token in tokens {
+            if node.isMapping, let index = node.member(token) {
+                node = node.children[index]
+            } else if node.isSequence, let index = Int(token), node.children.indices.contains(index) {
+                node = node.children[index]
+            } else {
+                break
+            }
+        }
+        return node.start
     }
 
     /// The file's YAML indentation step: the first nested block collection's indentation past its key's.
@@ -262,7 +279,6 @@ struct EditSession {
 /// Why a pointer's edit cannot be made on the value.
 struct ValueEditProblem: Error {
     var problem: String
-    var offset: Int?
 }
 
 extension JSONValue {

@@ -222,10 +222,30 @@ struct DocumentEditorTests {
         #expect(try edit(text, [.set("/other", to: .number(JSONNumber(1)))]) == text.replacing("other: *b", with: "other: 1"))
     }
 
+    @Test("the documentation's example, exactly")
+    func documentedExample() throws {
+        let text = "# The service\nname: web   # its name\nreplicas: 2\nports:\n  - 80\n"
+        let edited = try DocumentEditor(text: text).applying([
+            .set("/replicas", to: .number(JSONNumber(3))),
+            .set("/owner/email", to: .string("ada@example.com")),
+            .set("/ports/-", to: .number(JSONNumber(443))),
+        ])
+        #expect(edited == "# The service\nname: web   # its name\nreplicas: 3\nports:\n  - 80\n  - 443\nowner:\n  email: ada@example.com\n")
+        #expect(try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))]) == "{\n  \"a\": 1,\n  \"b\": true\n}\n")
+    }
+
+    @Test("a YAML text with no document takes its first members at its end")
+    func emptyDocument() throws {
+        #expect(try edit("", [.set("/a/b", to: .number(JSONNumber(1)))]) == "a:\n  b: 1\n")
+        #expect(try edit("# config\n", [.set("/a", to: .string("x"))]) == "# config\na: x\n")
+        #expect(try edit("# config", [.set("/a", to: .array([.bool(true)]))]) == "# config\na:\n  - true\n")
+        #expect(refusal("# config\n", [.remove("/a")])?.problem.contains("no member") == true)
+    }
+
     @Test("refusals name the pointer and the place, and change nothing")
     func refusals() throws {
         let scalar = refusal("a: 1\n", [.set("/a/b", to: .null)])
-        #expect(scalar?.pointer == "/a/b")
+        #expect(scalar?.description == "1:4: /a/b: \"b\" is looked for in a number, which has no members or items")
         #expect(scalar?.problem.contains("a number") == true)
         let item = refusal("a: [1]\n", [.set("/a/5", to: .null)])
         #expect(item?.problem.contains("has no item") == true)
