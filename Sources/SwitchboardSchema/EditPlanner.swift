@@ -95,7 +95,7 @@ struct EditPlanner {
 
     private func replaceMember(_ index: Int, of mapping: EditNode, with value: JSONValue) throws(EditRefusal) -> Replacement {
         let old = mapping.children[index]
-        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, at: mapping.keys[index].start)) }
+        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: mapping.keys[index].start)) }
         if mapping.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: mapping.isFlow) }
         if old.isScalar, !value.isCollection || isEmptyCollection(value) { return scalarReplacement(old, value, inFlow: false) }
         // A block collection, or a scalar becoming one: everything after the key's colon.
@@ -106,7 +106,7 @@ struct EditPlanner {
 
     private func replaceItem(_ index: Int, of sequence: EditNode, with value: JSONValue) throws(EditRefusal) -> Replacement {
         let old = sequence.children[index]
-        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, at: old.start)) }
+        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: old.start)) }
         if sequence.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: sequence.isFlow) }
         if old.isScalar, !value.isCollection || isEmptyCollection(value) { return scalarReplacement(old, value, inFlow: false) }
         let empty = old.start == old.end
@@ -231,13 +231,17 @@ struct EditPlanner {
         guard let indent, lineStart(lastStart) > lineStart(collection.start) else {
             return Replacement(start: ownEnd(last), end: ownEnd(last), text: ", " + entry(nil))
         }
-        return Replacement(start: ownEnd(last), end: ownEnd(last), text: "," + writer.newline + indent + entry(indent))
+        // Nested lines like the last entry's: a collection written on one line is followed by one on one line.
+        let nested = !last.isScalar && !bytes[last.start..<ownEnd(last)].contains(0x0A) ? nil : indent
+        return Replacement(start: ownEnd(last), end: ownEnd(last), text: "," + writer.newline + indent + entry(nested))
     }
 
     /// A JSON value in place of another: a non-empty collection on lines of its own when its member or item
-    /// starts a line of the file (indented one step deeper), else on one line.
-    private func jsonValue(_ value: JSONValue, at place: Int) -> String {
-        writer.json(value, indent: isMultiline(value) ? leadingIndent(of: place) : nil)
+    /// starts a line of the file (indented one step deeper) and the value it replaces is not a collection on one
+    /// line, else on one line.
+    private func jsonValue(_ value: JSONValue, replacing old: EditNode, at place: Int) -> String {
+        let oneLine = !old.isScalar && !bytes[old.start..<old.end].contains(0x0A)
+        return writer.json(value, indent: isMultiline(value) && !oneLine ? leadingIndent(of: place) : nil)
     }
 
     private func isMultiline(_ value: JSONValue) -> Bool {

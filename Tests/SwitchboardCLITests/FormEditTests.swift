@@ -231,10 +231,14 @@ struct FormEditTests {
                                    "--set-json", "/owner={\"email\": \"a@b.c\"}"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try contents(file)
-            == "{\n\t\"$schema\": \"service.schema.json\",\n\t\"replicas\": 3,\n\t\"ports\": [80, 443],\n\t\"owner\": {\n\t\t\"email\": \"a@b.c\"\n\t}\n}\n")
+            == "{\n\t\"$schema\": \"service.schema.json\",\n\t\"replicas\": 3,\n\t\"ports\": [80, 443],\n\t\"owner\": {\"email\": \"a@b.c\"}\n}\n")
         let refused = try switchboard(["form", "--edit", file, "--set", "/ports/0=x"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("\(file):4:12: /ports/0: must be an integer, not a string"), "\(refused.stderr)")
+        let nested = try switchboard(["form", "--edit", file, "--set-json", "/x={\"y\": [1]}", "--unset", "/ports"])
+        #expect(nested.status == 0, "\(nested.stderr)")
+        #expect(try contents(file)
+            == "{\n\t\"$schema\": \"service.schema.json\",\n\t\"replicas\": 3,\n\t\"owner\": {\"email\": \"a@b.c\"},\n\t\"x\": {\"y\": [1]}\n}\n")
     }
 
     @Test("hostile files: a 10 MB value, deep nesting, an alias bomb, tabs, mixed line endings")

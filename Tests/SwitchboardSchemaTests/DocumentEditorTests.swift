@@ -196,8 +196,14 @@ struct DocumentEditorTests {
         #expect(try edit(pretty, [.set("/ports/-", to: .number(JSONNumber(443)))])
                 == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80,\n        443\n    ],\n    \"owner\": {\"a\": 1}\n}")
         #expect(try edit(pretty, [.set("/owner/b", to: .array([]))]) == pretty.replacing("{\"a\": 1}", with: "{\"a\": 1, \"b\": []}"))
+        // A nested value on lines of its own where the last member is (else on one line, like it).
         #expect(try edit(pretty, [.set("/x", to: .object(JSONObject([("y", .number(JSONNumber(1)))])))])
-                == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1},\n    \"x\": {\n        \"y\": 1\n    }\n}")
+                == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1},\n    \"x\": {\"y\": 1}\n}")
+        let spread = "{\n    \"ports\": [\n        80\n    ],\n    \"name\": \"web\"\n}"
+        #expect(try edit(spread, [.set("/x", to: .object(JSONObject([("y", .number(JSONNumber(1)))])))])
+                == "{\n    \"ports\": [\n        80\n    ],\n    \"name\": \"web\",\n    \"x\": {\n        \"y\": 1\n    }\n}")
+        #expect(try edit(spread, [.set("/ports", to: .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))])
+                == "{\n    \"ports\": [\n        1,\n        2\n    ],\n    \"name\": \"web\"\n}")
         #expect(try edit(pretty, [.remove("/name")]) == "{\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1}\n}")
         #expect(try edit(pretty, [.remove("/owner")]) == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ]\n}")
         #expect(try edit(pretty, [.remove("/ports/0")]) == "{\n    \"name\": \"web\",\n    \"ports\": [],\n    \"owner\": {\"a\": 1}\n}")
