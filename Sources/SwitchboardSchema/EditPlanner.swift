@@ -101,7 +101,7 @@ struct EditPlanner {
         // A block collection, or a scalar becoming one: everything after the key's colon.
         let colon = try afterColon(mapping.keys[index])
         let keyIndent = mapping.column - 1
-        return Replacement(start: colon, end: ownEnd(old), text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
+        return Replacement(start: colon, end: replacedEnd(old), text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
     }
 
     private func replaceItem(_ index: Int, of sequence: EditNode, with value: JSONValue) throws(EditRefusal) -> Replacement {
@@ -111,7 +111,7 @@ struct EditPlanner {
         if old.isScalar, !value.isCollection || isEmptyCollection(value) { return scalarReplacement(old, value, inFlow: false) }
         let empty = old.start == old.end
         let indent = empty ? sequence.column - 1 + 2 : old.column - 1
-        return Replacement(start: old.start, end: ownEnd(old), text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
+        return Replacement(start: old.start, end: replacedEnd(old), text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
     }
 
     /// A scalar replaced by a scalar (or an empty collection): only its own bytes, its anchor and any tag not of the
@@ -125,7 +125,7 @@ struct EditPlanner {
         } else {
             text = writer.yamlScalar(value, style: style, inFlow: inFlow, blockIndent: blockIndent(old, from: prefixEnd))
         }
-        let end = (style == .literal || style == .folded) ? ownEnd(old) : old.end
+        let end = (style == .literal || style == .folded) ? lastContentLineEnd(old) : old.end
         if old.start == old.end { return emptyValue(at: old.start, text) }
         return Replacement(start: old.start, end: end, text: prefix + text)
     }
@@ -211,7 +211,8 @@ struct EditPlanner {
 
     /// `line` on a line of its own after the line holding `offset`.
     private func insertLine(_ line: String, after offset: Int) -> Replacement {
-        let at = lineEnd(offset, includingBreak: true)
+        // An offset at a line's start (after a `|+` block scalar's last blank line) is where the next line goes.
+        let at = offset > 0 && bytes[offset - 1] == 0x0A ? offset : lineEnd(offset, includingBreak: true)
         if at == bytes.count, at > 0, bytes[at - 1] != 0x0A {
             return Replacement(start: at, end: at, text: writer.newline + line)   // no final line break: none added
         }
@@ -285,7 +286,9 @@ struct EditPlanner {
             guard first < start, bytes[first] == UInt8(ascii: "#") else { break }
             start = above
         }
-        return Replacement(start: start, end: lineEnd(max(ownEnd(value), entryStart), includingBreak: true), text: "")
+        let last = max(ownEnd(value), entryStart)
+        let end = last > 0 && bytes[last - 1] == 0x0A ? last : lineEnd(last, includingBreak: true)
+        return Replacement(start: start, end: end, text: "")
     }
 
     /// The last entry of a block collection removed: the collection written `{}` or `[]` in its place.
@@ -323,16 +326,42 @@ struct EditPlanner {
     func ownEnd(_ node: EditNode) -> Int {
         switch node.kind {
         case .scalar(let style) where style == .literal || style == .folded:
-            var at = node.end
-            while at > node.start, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[at - 1]) { at -= 1 }
-            while at < node.end, bytes[at] != 0x0A, bytes[at] != 0x0D { at += 1 }
-            return at
+            // `|+`: the blank lines after it are its own.
+            return keepsFinalBreaks(node) ? node.end : lastContentLineEnd(node)
         case .scalar:
             return node.end
         default:
             guard !node.isFlow, !node.isAlias, let last = node.children.last else { return node.end }
             return ownEnd(last)
         }
+    }
+
+    /// Where a value replaced by another ends: a block scalar at its last line of content (its trailing line breaks
+    /// stay, so that what follows stays on its own line), a block collection at its last entry's.
+    private func replacedEnd(_ node: EditNode) -> Int {
+        switch node.kind {
+        case .scalar(let style) where style == .literal || style == .folded: lastContentLineEnd(node)
+        case .scalar: node.end
+        default: node.isFlow || node.isAlias || node.children.isEmpty ? node.end : replacedEnd(node.children[node.children.count - 1])
+        }
+    }
+
+    /// The end of a block scalar's last line holding more than spaces (before its line break).
+    private func lastContentLineEnd(_ node: EditNode) -> Int {
+        var at = node.end
+        while at > node.start, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[at - 1]) { at -= 1 }
+        while at < node.end, bytes[at] != 0x0A, bytes[at] != 0x0D { at += 1 }
+        return at
+    }
+
+    /// Whether a block scalar's header says `+` (keep): its trailing blank lines are part of its value.
+    private func keepsFinalBreaks(_ node: EditNode) -> Bool {
+        var at = properties(of: node).end
+        while at < node.end, bytes[at] != 0x0A, bytes[at] != UInt8(ascii: "#") {
+            if bytes[at] == UInt8(ascii: "+") { return true }
+            at += 1
+        }
+        return false
     }
 
     /// Just past the `:` after a key.

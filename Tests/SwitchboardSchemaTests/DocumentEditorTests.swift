@@ -103,6 +103,13 @@ struct DocumentEditorTests {
         #expect(out == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |\n  echo three\n"))
         let strip = try edit(Self.config, [.set("/script", to: .string("a\n\nb"))])
         #expect(strip == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |-\n  a\n\n  b\n"))
+        // `|+` keeps its blank lines: a member added after it goes after them, and removing it removes them.
+        let keep = "a:\n  s: |+\n    x\n\n  t: 1\nb:\n  s: |+\n    y\n\n"
+        #expect(try edit(keep, [.set("/b/u", to: .number(JSONNumber(2)))]) == keep + "  u: 2\n")
+        #expect(try edit(keep, [.remove("/a/s")]) == "a:\n  t: 1\nb:\n  s: |+\n    y\n\n")
+        #expect(try edit(keep, [.set("/a/s", to: .string("z\n"))]) == "a:\n  s: |\n    z\n\n  t: 1\nb:\n  s: |+\n    y\n\n")
+        #expect(try edit(keep, [.set("/b", to: .array([.number(JSONNumber(1))]))]) == "a:\n  s: |+\n    x\n\n  t: 1\nb:\n  - 1\n\n")
+        #expect(try edit("- |+\n  x\n\n- 2\n", [.set("/0", to: .object(JSONObject([("k", .null)])))]) == "- k: null\n\n- 2\n")
         let quoted = try edit(Self.config, [.set("/script", to: .string("a\r\nb"))])
         #expect(quoted == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: \"a\\r\\nb\"\n"))
     }

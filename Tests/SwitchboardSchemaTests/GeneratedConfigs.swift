@@ -11,6 +11,11 @@ enum Generated {
             let indent = index % 5 == 4 ? 4 : 2
             let indentless = index % 7 == 3
             write(mapping: random.next(4) + 2, depth: 0, indent: indent, indentless: indentless, random: &random, to: &text)
+            if index % 5 == 2 {
+                // An anchored mapping, merged and repeated after it.
+                let pad = String(repeating: " ", count: indent)
+                text += "defaults: &defaults\n\(pad)retries: 3\n\(pad)mode: fast\njob:\n\(pad)<<: *defaults\n\(pad)mode: slow\nagain: *defaults\n"
+            }
             if index % 6 == 1 { text = "\u{FEFF}" + text }
             if index % 6 == 2 { text += "---\n# second\nother: [1, 2]\n" }
             if index % 6 == 3 { text = String(text.dropLast()) }
@@ -40,7 +45,7 @@ enum Generated {
             case 3: text += pad + "\(key): [\(scalar(&random)), \(scalar(&random))]\n"
             case 4: text += pad + "\(key): {a: \(scalar(&random)), b: \(scalar(&random))}\n"
             case 5:
-                text += pad + "\(key): |\n" + pad + String(repeating: " ", count: indent) + "line one\n"
+                text += pad + "\(key): \(["|", "|+", ">-", "|-"][random.next(4)])\n" + pad + String(repeating: " ", count: indent) + "line one\n"
                     + pad + String(repeating: " ", count: indent) + "line two\n"
             case 6:
                 text += pad + "\(key):\n"
