@@ -30,14 +30,16 @@ struct EditRunner {
             throw CommandFailure.usage("cannot edit \(shown): it is not valid UTF-8 text; nothing written")
         }
         if !dryRun { try edited.checkWritable() }
-        let isJSON = file.hasSuffix(".json") || (!file.hasSuffix(".yaml") && !file.hasSuffix(".yml")
-            && text.unicodeScalars.first(where: { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }).map { $0 == "{" || $0 == "[" } == true)
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        let isJSON = file.hasSuffix(".json")
+            || (!file.hasSuffix(".yaml") && !file.hasSuffix(".yml") && (first == "{" || first == "["))
         let editor: DocumentEditor
         do {
             editor = try DocumentEditor(text: text, format: isJSON ? .json : .yaml)
         } catch {
             let place = error.mark.map { ":\($0.line):\($0.column)" } ?? ""
-            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.problem))"], status: ExitStatus.usage, plain: true)
+            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.problem))"],
+                                 status: ExitStatus.usage, plain: true)
         }
         let (validator, schemaDocument) = try loadSchema(text: text, value: editor.value)
         let edits = try parseEdits(schemaDocument)
@@ -46,8 +48,8 @@ struct EditRunner {
             newText = try editor.applying(edits)
         } catch {
             let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
-            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.pointer)): \(displayEscaped(error.problem))",
-                                         "\(shown): not changed"], status: ExitStatus.invalid, plain: true)
+            let line = "\(shown)\(place): \(displayEscaped(error.pointer)): \(displayEscaped(error.problem))"
+            throw CommandFailure(lines: [line, "\(shown): not changed"], status: ExitStatus.invalid, plain: true)
         }
         guard newText != text else {
             standardError("\(shown): no change (the values are already so); nothing written")
@@ -63,7 +65,9 @@ struct EditRunner {
         }
         try edited.replace(with: newBytes, backup: backup)
         var said = "\(shown): \(edits.count) edit\(edits.count == 1 ? "" : "s") written"
-        if edited.isLink { said += " to its target \(displayEscaped(edited.path, limit: 200)) (\(shown) is a symbolic link)" }
+        if edited.isLink {
+            said += " to its target \(displayEscaped(edited.path, limit: 200)) (\(shown) is a symbolic link)"
+        }
         if backup { said += "; the previous version is kept as \(displayEscaped(edited.path + "~", limit: 200))" }
         standardError(said)
     }
@@ -78,7 +82,8 @@ struct EditRunner {
         var edits: [DocumentEdit] = []
         for argument in sets {
             let (pointer, text) = try split(argument, option: "--set")
-            edits.append(.set(pointer, to: EditValueTypes.typed(text, schema: schemaDocument, at: try tokens(pointer, "--set"))))
+            let at = try tokens(pointer, "--set")
+            edits.append(.set(pointer, to: EditValueTypes.typed(text, schema: schemaDocument, at: at)))
         }
         for argument in jsonSets {
             let (pointer, text) = try split(argument, option: "--set-json")
@@ -86,8 +91,8 @@ struct EditRunner {
             do {
                 edits.append(.set(pointer, to: try JSONValue.parse(text)))
             } catch {
-                throw CommandFailure.usage("--set-json \(displayEscaped(argument, limit: 200)): the value is not JSON (\(error.message)); "
-                                           + "write it as JSON: --set-json '/ports=[80, 443]'")
+                throw CommandFailure.usage("--set-json \(displayEscaped(argument, limit: 200)): the value is not JSON "
+                                           + "(\(error.message)); write it as JSON: --set-json '/ports=[80, 443]'")
             }
         }
         for pointer in unsets {
@@ -107,7 +112,8 @@ struct EditRunner {
 
     private func tokens(_ pointer: String, _ option: String) throws(CommandFailure) -> [String] {
         guard pointer.hasPrefix("/") else {
-            throw CommandFailure.usage("\(option) \(displayEscaped(pointer, limit: 200)): a JSON pointer starts with `/` "
+            throw CommandFailure.usage("\(option) \(displayEscaped(pointer, limit: 200)): a JSON pointer starts with "
+                                       + "`/` "
                                        + "(/replicas, /owner/email, /ports/0; ~1 stands for / and ~0 for ~ in a name)")
         }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
@@ -128,7 +134,8 @@ struct EditRunner {
                     do {
                         return (try JSONSchema(.object(JSONObject([("$ref", .string(found.schema))]))), nil)
                     } catch {
-                        throw CommandFailure.usage("schema \(displayEscaped(found.schema, limit: 200)): \(error.message)")
+                        let shownSchema = displayEscaped(found.schema, limit: 200)
+                        throw CommandFailure.usage("schema \(shownSchema): \(error.message)")
                     }
                 }
                 path = found.schema

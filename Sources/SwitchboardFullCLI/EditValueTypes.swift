@@ -30,7 +30,8 @@ enum EditValueTypes {
                     continue
                 }
                 if let index = Int(token) {
-                    if case .array(let prefix)? = schema["prefixItems"] ?? schema["items"], prefix.indices.contains(index) {
+                    if case .array(let prefix)? = schema["prefixItems"] ?? schema["items"],
+                       prefix.indices.contains(index) {
                         next.append(prefix[index])
                     } else if case .object? = schema["items"] {
                         next.append(schema["items"]!)

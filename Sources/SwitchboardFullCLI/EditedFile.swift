@@ -42,14 +42,16 @@ struct EditedFile {
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         if isLink {
             guard let resolved = realpath(given, nil) else {
-                throw CommandFailure.usage("cannot edit \(shown): it is a symbolic link whose target cannot be found (\(errorText()))")
+                throw CommandFailure.usage("cannot edit \(shown): it is a symbolic link whose target cannot be found "
+                                           + "(\(errorText()))")
             }
             path = String(cString: resolved)
             free(resolved)
             guard stat(path, &info) == 0 else { throw CommandFailure.usage("cannot edit \(shown): \(errorText())") }
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw CommandFailure.usage("cannot edit \(shown): it is \(kind(info.st_mode)), not a regular file; nothing written")
+            throw CommandFailure.usage("cannot edit \(shown): it is \(kind(info.st_mode)), not a regular file; "
+                                       + "nothing written")
         }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.usage("cannot open \(shown): \(errorText())") }
@@ -72,7 +74,8 @@ struct EditedFile {
     /// a folder where no temporary file can be made.
     func checkWritable() throws(CommandFailure) {
         if identity.mode & 0o222 == 0 || access(path, W_OK) != 0 {
-            throw CommandFailure.usage("cannot edit \(shown): it is read-only (mode \(String(identity.mode & 0o7777, radix: 8))); "
+            let mode = String(identity.mode & 0o7777, radix: 8)
+            throw CommandFailure.usage("cannot edit \(shown): it is read-only (mode \(mode)); "
                                        + "nothing written (make it writable first: chmod u+w)")
         }
         if access(folder, W_OK | X_OK) != 0 {
@@ -151,8 +154,9 @@ struct EditedFile {
 
     /// Refuses when the file on disk is not the version read (another program wrote it meanwhile).
     private func checkUnchanged() throws(CommandFailure) {
-        let changed = CommandFailure.usage("\(shownPath) changed on disk since it was read (its size, modification time "
-                                           + "or content differ); nothing written: run the edit again on the new version")
+        let changed = CommandFailure.usage("\(shownPath) changed on disk since it was read (its size, modification "
+                                           + "time or content differ); nothing written: run the edit again on the new "
+                                           + "version")
         var now = stat()
         guard stat(path, &now) == 0, now.st_mode & S_IFMT == S_IFREG else { throw changed }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -174,7 +178,9 @@ struct EditedFile {
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw CommandFailure.usage("cannot edit \(shown): it is larger than \(limit >> 20) MB") }
+            if bytes.count > limit {
+                throw CommandFailure.usage("cannot edit \(shown): it is larger than \(limit >> 20) MB")
+            }
         }
     }
 

@@ -85,8 +85,9 @@ struct FormCommand: ParsableCommand {
                                                          + "text otherwise).", valueName: "pointer=value"))
     var sets: [String] = []
 
-    @Option(name: .customLong("set-json"), help: ArgumentHelp("With --edit: set the value at a JSON pointer to a JSON "
-                                                              + "value (objects and lists).", valueName: "pointer=json"))
+    @Option(name: .customLong("set-json"),
+            help: ArgumentHelp("With --edit: set the value at a JSON pointer to a JSON value (objects and lists).",
+                               valueName: "pointer=json"))
     var jsonSets: [String] = []
 
     @Option(name: .customLong("unset"), help: ArgumentHelp("With --edit: remove the member or item at a JSON pointer.",
@@ -116,7 +117,9 @@ struct FormCommand: ParsableCommand {
             }
             return
         }
-        if !sets.isEmpty || !jsonSets.isEmpty || !unsets.isEmpty || dryRun || backup || catalog != nil || schemaDirectory != nil {
+        let editOnly = !sets.isEmpty || !jsonSets.isEmpty || !unsets.isEmpty || dryRun || backup || catalog != nil
+            || schemaDirectory != nil
+        if editOnly {
             throw ValidationError("--set, --set-json, --unset, --dry-run, --backup, --catalog and --schema-dir go with "
                                   + "--edit FILE")
         }

@@ -46,7 +46,8 @@ enum UnifiedDiff {
         search: for d in 0...maximum {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                let down = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])
+                var x = down ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[x] == b[y] {
                     x += 1
@@ -83,7 +84,9 @@ enum UnifiedDiff {
         return operations.reversed()
     }
 
-    private static func hunks(_ operations: [Operation], _ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>], context: Int) -> String {
+    private static func hunks(_ operations: [Operation], _ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>],
+                              context: Int) -> String
+    {
         // The positions of each operation in a and b.
         var positions: [(Int, Int)] = []
         var i = 0, j = 0

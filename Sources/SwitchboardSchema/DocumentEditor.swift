@@ -126,7 +126,9 @@ public struct DocumentEditor: Sendable {
     /// try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))])
 /// // "{\n  \"a\": 1,\n  \"b\": true\n}\n"
     /// ```
-    public static func edit(_ text: String, _ edits: [DocumentEdit], format: Format? = nil) throws(DocumentEditError) -> String {
+    public static func edit(_ text: String, _ edits: [DocumentEdit], format: Format? = nil) throws(DocumentEditError)
+        -> String
+    {
         let editor: DocumentEditor
         do {
             editor = try DocumentEditor(text: text, format: format)
@@ -153,7 +155,8 @@ struct EditSession {
             do {
                 value = try JSONValue.parse(bytes: bytes)
             } catch {
-                throw DocumentError("not valid JSON: \(error.message)", at: YAMLMark(line: error.line, column: error.column, index: 0))
+                throw DocumentError("not valid JSON: \(error.message)",
+                                    at: YAMLMark(line: error.line, column: error.column, index: 0))
             }
             guard let tree = JSONSpanReader.tree(bytes) else { throw DocumentError("not valid JSON") }
             return EditSession(bytes: bytes, format: format, index: 0, value: value, tree: tree)
@@ -178,7 +181,8 @@ struct EditSession {
     func apply(_ edit: DocumentEdit) throws(DocumentEditError) -> EditSession {
         let current = value
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
-            throw DocumentEditError(pointer: edit.pointer, problem: "not a JSON pointer (it starts with `/`: /name, /list/0)")
+            throw DocumentEditError(pointer: edit.pointer,
+                                    problem: "not a JSON pointer (it starts with `/`: /name, /list/0)")
         }
         // A YAML text holding no document (empty, or comments only) takes its first members as lines at its end.
         let isEmpty = tree == nil && format == .yaml
@@ -186,7 +190,8 @@ struct EditSession {
         do {
             intended = try (isEmpty ? JSONValue.object(JSONObject()) : current).editing(tokens[...], edit.change)
         } catch {
-            throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: tree.map { place(of: deepest($0, tokens)) })
+            throw DocumentEditError(pointer: edit.pointer, problem: error.problem,
+                                    location: tree.map { place(of: deepest($0, tokens)) })
         }
         if intended == current { return self }
         let newline = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D ? "\r\n" : "\n" } ?? "\n"
@@ -201,13 +206,15 @@ struct EditSession {
                     replacement = try planner.plan(tree, tokens: tokens, value: nil)
                 }
             } catch {
-                throw DocumentEditError(pointer: edit.pointer, problem: error.problem, location: error.offset.map { place(of: $0) })
+                throw DocumentEditError(pointer: edit.pointer, problem: error.problem,
+                                        location: error.offset.map { place(of: $0) })
             }
         } else {
             guard isEmpty else { throw DocumentEditError(pointer: edit.pointer, problem: "the document is empty") }
             let lead = bytes.isEmpty || bytes.last == 0x0A ? "" : newline
+            let lines = writer.yamlBlockLines(intended, indent: 0)
             replacement = Replacement(start: bytes.count, end: bytes.count,
-                                      text: lead + writer.yamlBlockLines(intended, indent: 0).joined(separator: newline) + newline)
+                                      text: lead + lines.joined(separator: newline) + newline)
         }
         var changed = Array(bytes[..<replacement.start])
         changed += Array(replacement.text.utf8)
@@ -218,7 +225,8 @@ struct EditSession {
             reread = try EditSession.read(changed, format: format, index: index)
         } catch {
             throw DocumentEditError(pointer: edit.pointer, problem: "the edit could not be written so that the file "
-                                    + "reads back (\(error.message)); nothing was changed", location: place(of: replacement.start))
+                                    + "reads back (\(error.message)); nothing was changed",
+                                    location: place(of: replacement.start))
         }
         guard reread.value == intended else {
             throw DocumentEditError(pointer: edit.pointer, problem: "the edit could not be written so that the file "
@@ -255,7 +263,8 @@ struct EditSession {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             if next.isMapping, !next.isFlow {
-                for (key, child) in zip(next.keys, next.children) where !child.isFlow && !child.isScalar && !child.isAlias {
+                for (key, child) in zip(next.keys, next.children)
+                where !child.isFlow && !child.isScalar && !child.isAlias {
                     if child.column > key.column { return child.column - key.column }
                 }
             }
@@ -285,7 +294,9 @@ extension JSONValue {
     /// The value with `change` made at `tokens`; a set adds missing objects on its way.
     func editing(_ tokens: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem) -> JSONValue {
         guard let token = tokens.first else {
-            guard case .set(let value) = change else { throw ValueEditProblem(problem: "the whole document cannot be removed") }
+            guard case .set(let value) = change else {
+                throw ValueEditProblem(problem: "the whole document cannot be removed")
+            }
             return value
         }
         let rest = tokens.dropFirst()
@@ -299,7 +310,9 @@ extension JSONValue {
                     members[index].value = try members[index].value.editing(rest, change)
                 }
             } else {
-                guard case .set = change else { throw ValueEditProblem(problem: "there is no member \(displayQuoted(token, limit: 80)) to remove") }
+                guard case .set = change else {
+                    throw ValueEditProblem(problem: "there is no member \(displayQuoted(token, limit: 80)) to remove")
+                }
                 members.append((token, try JSONValue.object(JSONObject()).editingNew(rest, change)))
             }
             return .object(JSONObject(members))
@@ -309,7 +322,8 @@ extension JSONValue {
                 return .array(items)
             }
             guard let index = Int(token), index >= 0, String(index) == token, index < items.count else {
-                throw ValueEditProblem(problem: "the list has no item \(displayQuoted(token, limit: 80)) (it has \(items.count); "
+                let shown = displayQuoted(token, limit: 80)
+                throw ValueEditProblem(problem: "the list has no item \(shown) (it has \(items.count); "
                                        + "/-  or /\(items.count) appends one)")
             }
             if rest.isEmpty, case .remove = change {
@@ -319,13 +333,16 @@ extension JSONValue {
             }
             return .array(items)
         default:
-            throw ValueEditProblem(problem: "\(displayQuoted(token, limit: 80)) is looked for in \(typeName == "null" ? "null" : "a \(typeName)"), "
+            let container = typeName == "null" ? "null" : "a \(typeName)"
+            throw ValueEditProblem(problem: "\(displayQuoted(token, limit: 80)) is looked for in \(container), "
                                    + "which has no members or items")
         }
     }
 
     /// A missing member's new value: the value itself, or the objects it nests in.
-    private func editingNew(_ rest: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem) -> JSONValue {
+    private func editingNew(_ rest: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem)
+        -> JSONValue
+    {
         guard case .set(let value) = change else { throw ValueEditProblem(problem: "nothing to remove") }
         return rest.reversed().reduce(value) { inner, key in .object(JSONObject([(key: key, value: inner)])) }
     }

@@ -19,6 +19,9 @@ struct EditRefusal: Error {
 
 /// Finds the span of one edit in a document's edit tree.
 struct EditPlanner {
+    /// The collections on a pointer's way, with the index taken in each.
+    typealias Parents = [(node: EditNode, index: Int)]
+
     let bytes: [UInt8]
     let isJSON: Bool
     let writer: EditWriter
@@ -26,7 +29,7 @@ struct EditPlanner {
     /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root).
     func plan(_ root: EditNode, tokens: [String], value: JSONValue?) throws(EditRefusal) -> Replacement {
         var node = root
-        var parents: [(node: EditNode, index: Int)] = []
+        var parents: Parents = []
         for (depth, token) in tokens.enumerated() {
             try refuseShared(node, depth == 0 ? "the document" : "this value")
             let isLast = depth == tokens.count - 1
@@ -34,14 +37,15 @@ struct EditPlanner {
                 guard let index = node.member(token) else {
                     if node.keyTexts.indices.contains(where: { node.isMergeKey[$0] }) && (value == nil || !isLast) {
                         throw EditRefusal(problem: "the member \(displayName(token)) comes from a merge key (`<<`); "
-                                          + "edit the mapping it merges, or write the member here first", offset: node.start)
+                                          + "edit the mapping it merges, or write the member here first",
+                                          offset: node.start)
                     }
                     guard let value else { throw EditRefusal(problem: "there is no such member", offset: node.start) }
                     // A member not written (or only merged): added, with whatever it nests.
                     let nested = tokens[(depth + 1)...].reversed().reduce(value) { inner, key in
                         .object(JSONObject([(key: key, value: inner)]))
                     }
-                    return try addMember(to: node, key: token, value: nested, parents: parents)
+                    return try addMember(to: node, key: token, value: nested)
                 }
                 if isLast {
                     let target = node.children[index]
@@ -54,7 +58,7 @@ struct EditPlanner {
             } else if node.isSequence {
                 let count = node.children.count
                 if isLast, let value, token == "-" || token == String(count) {
-                    return try addItem(to: node, value: value, parents: parents)
+                    return addItem(to: node, value: value)
                 }
                 guard let index = Int(token), node.children.indices.contains(index) else {
                     throw EditRefusal(problem: "the list has no item \(token) (it has \(count))", offset: node.start)
@@ -63,12 +67,13 @@ struct EditPlanner {
                     let target = node.children[index]
                     if target.isAliased { try refuseShared(target, "the value") }
                     guard let value else { return try removeItem(index, of: node, parents: parents) }
-                    return try replaceItem(index, of: node, with: value)
+                    return replaceItem(index, of: node, with: value)
                 }
                 parents.append((node, index))
                 node = node.children[index]
             } else {
-                throw EditRefusal(problem: "this value is a scalar: it has no member \(displayName(token))", offset: node.start)
+                throw EditRefusal(problem: "this value is a scalar: it has no member \(displayName(token))",
+                                  offset: node.start)
             }
         }
         throw EditRefusal(problem: "the whole document cannot be replaced; set its members", offset: root.start)
@@ -85,7 +90,8 @@ struct EditPlanner {
                               + "write this value out in place of the alias", offset: node.start)
         }
         if node.isAliased {
-            throw EditRefusal(problem: "\(what) carries the anchor &\(node.anchor ?? "") that aliases repeat elsewhere; "
+            let anchor = node.anchor ?? ""
+            throw EditRefusal(problem: "\(what) carries the anchor &\(anchor) that aliases repeat elsewhere; "
                               + "changing it would change (or break) them too: edit a part of it, or write the "
                               + "aliases out first", offset: node.start)
         }
@@ -93,25 +99,38 @@ struct EditPlanner {
 
     // MARK: Replacing
 
-    private func replaceMember(_ index: Int, of mapping: EditNode, with value: JSONValue) throws(EditRefusal) -> Replacement {
+    private func replaceMember(_ index: Int, of mapping: EditNode, with value: JSONValue) throws(EditRefusal)
+        -> Replacement
+    {
         let old = mapping.children[index]
-        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: mapping.keys[index].start)) }
+        if isJSON {
+            return Replacement(start: old.start, end: old.end,
+                               text: jsonValue(value, replacing: old, at: mapping.keys[index].start))
+        }
         if mapping.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: mapping.isFlow) }
-        if old.isScalar, !value.isCollection || isEmptyCollection(value) { return scalarReplacement(old, value, inFlow: false) }
+        if old.isScalar, !value.isCollection || isEmptyCollection(value) {
+            return scalarReplacement(old, value, inFlow: false)
+        }
         // A block collection, or a scalar becoming one: everything after the key's colon.
         let colon = try afterColon(mapping.keys[index])
         let keyIndent = mapping.column - 1
-        return Replacement(start: colon, end: replacedEnd(old), text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
+        return Replacement(start: colon, end: replacedEnd(old),
+                           text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
     }
 
-    private func replaceItem(_ index: Int, of sequence: EditNode, with value: JSONValue) throws(EditRefusal) -> Replacement {
+    private func replaceItem(_ index: Int, of sequence: EditNode, with value: JSONValue) -> Replacement {
         let old = sequence.children[index]
-        if isJSON { return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: old.start)) }
+        if isJSON {
+            return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: old.start))
+        }
         if sequence.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: sequence.isFlow) }
-        if old.isScalar, !value.isCollection || isEmptyCollection(value) { return scalarReplacement(old, value, inFlow: false) }
+        if old.isScalar, !value.isCollection || isEmptyCollection(value) {
+            return scalarReplacement(old, value, inFlow: false)
+        }
         let empty = old.start == old.end
         let indent = empty ? sequence.column - 1 + 2 : old.column - 1
-        return Replacement(start: old.start, end: replacedEnd(old), text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
+        return Replacement(start: old.start, end: replacedEnd(old),
+                           text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
     }
 
     /// A scalar replaced by a scalar (or an empty collection): only its own bytes, its anchor and any tag not of the
@@ -123,7 +142,8 @@ struct EditPlanner {
         if value.isCollection {
             text = value.isObject ? "{}" : "[]"
         } else {
-            text = writer.yamlScalar(value, style: style, inFlow: inFlow, blockIndent: blockIndent(old, from: prefixEnd))
+            text = writer.yamlScalar(value, style: style, inFlow: inFlow,
+                                     blockIndent: blockIndent(old, from: prefixEnd))
         }
         let end = (style == .literal || style == .folded) ? lastContentLineEnd(old) : old.end
         if old.start == old.end { return emptyValue(at: old.start, text) }
@@ -133,7 +153,8 @@ struct EditPlanner {
     private func flowOrScalar(_ value: JSONValue, _ old: EditNode, inFlow: Bool) -> Replacement {
         let text: String
         if old.isScalar, !value.isCollection {
-            text = properties(of: old).text + writer.yamlScalar(value, style: old.style ?? .plain, inFlow: inFlow, blockIndent: nil)
+            text = properties(of: old).text
+                + writer.yamlScalar(value, style: old.style ?? .plain, inFlow: inFlow, blockIndent: nil)
         } else {
             text = writer.yamlFlow(value)
         }
@@ -143,7 +164,9 @@ struct EditPlanner {
 
     /// A value where none is written (just after its `key:` or `-`): after the space there, else after one put there.
     private func emptyValue(at offset: Int, _ text: String) -> Replacement {
-        if offset < bytes.count, bytes[offset] == 0x20 { return Replacement(start: offset + 1, end: offset + 1, text: text) }
+        if offset < bytes.count, bytes[offset] == 0x20 {
+            return Replacement(start: offset + 1, end: offset + 1, text: text)
+        }
         return Replacement(start: offset, end: offset, text: " " + text)
     }
 
@@ -183,25 +206,31 @@ struct EditPlanner {
 
     // MARK: Adding
 
-    private func addMember(to mapping: EditNode, key: String, value: JSONValue, parents: [(node: EditNode, index: Int)]) throws(EditRefusal) -> Replacement {
+    private func addMember(to mapping: EditNode, key: String, value: JSONValue) throws(EditRefusal) -> Replacement {
         if isJSON {
-            return flowInsert(into: mapping, entry: { indent in jsonStringLiteral(key) + ": " + writer.json(value, indent: indent) })
+            return flowInsert(into: mapping) { indent in
+                jsonStringLiteral(key) + ": " + writer.json(value, indent: indent)
+            }
         }
         if mapping.isFlow {
-            return flowInsert(into: mapping, entry: { _ in writer.plainString(key, inFlow: true) + ": " + writer.yamlFlow(value) })
+            return flowInsert(into: mapping) { _ in
+                writer.plainString(key, inFlow: true) + ": " + writer.yamlFlow(value)
+            }
         }
         guard mapping.isMapping, !mapping.children.isEmpty else {
             throw EditRefusal(problem: "this mapping cannot take a member here", offset: mapping.start)
         }
         guard key.utf8.count <= longestImplicitYAMLKey else {
-            throw EditRefusal(problem: "a key of more than \(longestImplicitYAMLKey) bytes cannot be written as `key: value`", offset: mapping.start)
+            throw EditRefusal(problem: "a key of more than \(longestImplicitYAMLKey) bytes cannot be written as "
+                              + "`key: value`", offset: mapping.start)
         }
         let indent = mapping.column - 1
-        let line = String(repeating: " ", count: indent) + writer.blockKey(key) + ":" + writer.yamlValueAfterKey(value, indent: indent + writer.step)
+        let line = String(repeating: " ", count: indent) + writer.blockKey(key) + ":"
+            + writer.yamlValueAfterKey(value, indent: indent + writer.step)
         return insertLine(line, after: ownEnd(mapping))
     }
 
-    private func addItem(to sequence: EditNode, value: JSONValue, parents: [(node: EditNode, index: Int)]) throws(EditRefusal) -> Replacement {
+    private func addItem(to sequence: EditNode, value: JSONValue) -> Replacement {
         if isJSON { return flowInsert(into: sequence, entry: { indent in writer.json(value, indent: indent) }) }
         if sequence.isFlow { return flowInsert(into: sequence, entry: { _ in writer.yamlFlow(value) }) }
         let indent = sequence.column - 1
@@ -223,8 +252,7 @@ struct EditPlanner {
     /// entry when that entry starts a line; `entry` gets the indentation of nested lines (nil: one line).
     private func flowInsert(into collection: EditNode, entry: (String?) -> String) -> Replacement {
         guard let last = collection.children.last else {
-            var open = collection.start
-            while open < collection.end, bytes[open] != UInt8(ascii: "{"), bytes[open] != UInt8(ascii: "[") { open += 1 }
+            let open = openingBracket(of: collection)
             return Replacement(start: open + 1, end: open + 1, text: entry(nil))
         }
         let lastStart = collection.isMapping ? collection.keys[collection.keys.count - 1].start : last.start
@@ -252,14 +280,14 @@ struct EditPlanner {
 
     // MARK: Removing
 
-    private func removeMember(_ index: Int, of mapping: EditNode, parents: [(node: EditNode, index: Int)]) throws(EditRefusal) -> Replacement {
+    private func removeMember(_ index: Int, of mapping: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
         if mapping.isFlow { return flowRemove(index, of: mapping) }
         if mapping.children.count == 1 { return try emptied(mapping, parents: parents) }
         return try blockRemove(entryStart: mapping.keys[index].start, value: mapping.children[index],
                                nextStart: index + 1 < mapping.keys.count ? mapping.keys[index + 1].start : nil)
     }
 
-    private func removeItem(_ index: Int, of sequence: EditNode, parents: [(node: EditNode, index: Int)]) throws(EditRefusal) -> Replacement {
+    private func removeItem(_ index: Int, of sequence: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
         if sequence.isFlow { return flowRemove(index, of: sequence) }
         if sequence.children.count == 1 { return try emptied(sequence, parents: parents) }
         func dash(_ item: EditNode) -> Int {
@@ -268,14 +296,17 @@ struct EditPlanner {
             return at > 0 && bytes[at - 1] == UInt8(ascii: "-") ? at - 1 : item.start
         }
         let next = index + 1 < sequence.children.count ? dash(sequence.children[index + 1]) : nil
-        return try blockRemove(entryStart: dash(sequence.children[index]), value: sequence.children[index], nextStart: next)
+        return try blockRemove(entryStart: dash(sequence.children[index]), value: sequence.children[index],
+                               nextStart: next)
     }
 
     /// A block entry's lines (from its key or `-` to the end of its value's last line) and the comment lines
     /// directly above it; an entry sharing its first line with its parent's `- ` goes up to the next entry.
     private func blockRemove(entryStart: Int, value: EditNode, nextStart: Int?) throws(EditRefusal) -> Replacement {
         guard leadingIndent(of: entryStart) != nil else {
-            guard let nextStart else { throw EditRefusal(problem: "this entry cannot be removed on its own", offset: entryStart) }
+            guard let nextStart else {
+                throw EditRefusal(problem: "this entry cannot be removed on its own", offset: entryStart)
+            }
             return Replacement(start: entryStart, end: nextStart, text: "")
         }
         var start = lineStart(entryStart)
@@ -292,7 +323,7 @@ struct EditPlanner {
     }
 
     /// The last entry of a block collection removed: the collection written `{}` or `[]` in its place.
-    private func emptied(_ collection: EditNode, parents: [(node: EditNode, index: Int)]) throws(EditRefusal) -> Replacement {
+    private func emptied(_ collection: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
         let empty = collection.isMapping ? "{}" : "[]"
         guard let parent = parents.last else {
             return Replacement(start: collection.start, end: ownEnd(collection), text: empty)
@@ -308,19 +339,27 @@ struct EditPlanner {
     /// brackets.
     private func flowRemove(_ index: Int, of collection: EditNode) -> Replacement {
         let count = collection.children.count
-        func entryStart(_ i: Int) -> Int { collection.isMapping ? collection.keys[i].start : collection.children[i].start }
+        func entryStart(_ i: Int) -> Int {
+            collection.isMapping ? collection.keys[i].start : collection.children[i].start
+        }
         if count == 1 {
-            var open = collection.start
-            while open < collection.end, bytes[open] != UInt8(ascii: "{"), bytes[open] != UInt8(ascii: "[") { open += 1 }
-            return Replacement(start: open + 1, end: collection.end - 1, text: "")
+            return Replacement(start: openingBracket(of: collection) + 1, end: collection.end - 1, text: "")
         }
         if index > 0 {
-            return Replacement(start: ownEnd(collection.children[index - 1]), end: ownEnd(collection.children[index]), text: "")
+            return Replacement(start: ownEnd(collection.children[index - 1]), end: ownEnd(collection.children[index]),
+                               text: "")
         }
         return Replacement(start: entryStart(0), end: entryStart(1), text: "")
     }
 
     // MARK: Places
+
+    /// The `{` or `[` of a flow collection (after its anchor and tag).
+    private func openingBracket(of collection: EditNode) -> Int {
+        var open = collection.start
+        while open < collection.end, bytes[open] != UInt8(ascii: "{"), bytes[open] != UInt8(ascii: "[") { open += 1 }
+        return open
+    }
 
     /// Just past the node's own text: a block scalar's last line of content, a block collection's last entry.
     func ownEnd(_ node: EditNode) -> Int {
@@ -342,7 +381,9 @@ struct EditPlanner {
         switch node.kind {
         case .scalar(let style) where style == .literal || style == .folded: lastContentLineEnd(node)
         case .scalar: node.end
-        default: node.isFlow || node.isAlias || node.children.isEmpty ? node.end : replacedEnd(node.children[node.children.count - 1])
+        default:
+            node.isFlow || node.isAlias || node.children.isEmpty ? node.end
+                : replacedEnd(node.children[node.children.count - 1])
         }
     }
 
@@ -369,7 +410,8 @@ struct EditPlanner {
         var at = key.end
         while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
         guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else {
-            throw EditRefusal(problem: "the key's `:` is not where it is expected (an explicit `? key`): edit it by hand", offset: key.start)
+            throw EditRefusal(problem: "the key's `:` is not where it is expected (an explicit `? key`): edit it by "
+                              + "hand", offset: key.start)
         }
         return at + 1
     }

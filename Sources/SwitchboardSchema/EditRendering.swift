@@ -24,8 +24,10 @@ struct EditWriter {
         case .plain:
             return plainString(text, inFlow: inFlow)
         case .singleQuoted:
-            guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0 == " " || !($0.properties.isWhitespace || needsDisplayEscape($0) || isUnprintable($0)) })
-            else { return yamlString(text) }
+            let printable = text.unicodeScalars.allSatisfy {
+                $0 == " " || !($0.properties.isWhitespace || needsDisplayEscape($0) || isUnprintable($0))
+            }
+            guard !text.isEmpty, printable else { return yamlString(text) }
             return "'" + text.replacing("'", with: "''") + "'"
         case .doubleQuoted:
             return yamlString(text)
@@ -55,21 +57,23 @@ struct EditWriter {
     }
 
     /// A literal block scalar (`|`, `|-`), its lines indented by `indent`: nil when the text cannot be one that
-    /// reads back the same (empty, more than one final line break, a carriage return or another character YAML
-    /// would not keep as written).
+    /// reads back the same (empty, more than one final line break, a first line starting with a space, which would
+    /// need an indentation indicator, a line of spaces only, a carriage return or another character YAML would not
+    /// keep as written).
     private func literalBlock(_ text: String, indent: Int?) -> String? {
-        guard let indent, indent > 0, !text.isEmpty, !text.hasSuffix("\n\n"), !text.allSatisfy({ $0 == "\n" }) else { return nil }
+        guard let indent, indent > 0, !text.isEmpty, !text.hasSuffix("\n\n") else { return nil }
         for scalar in text.unicodeScalars where scalar != "\n" && scalar != "\t" {
-            if needsDisplayEscape(scalar) || isUnprintable(scalar) || (scalar != " " && scalar.properties.isWhitespace) { return nil }
+            if needsDisplayEscape(scalar) || isUnprintable(scalar)
+                || (scalar != " " && scalar.properties.isWhitespace) {
+                return nil
+            }
         }
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.contains(where: { line in line.hasSuffix(" ") && line.allSatisfy { $0 == " " } }) { return nil }
-        let firstContent = lines.first { !$0.isEmpty }
-        var header = "|"
-        if let firstContent, firstContent.first == " " || firstContent.first == "\t" { header += String(min(indent, 9)) }
-        if indent > 9 && header.count > 1 { return nil }
-        if !text.hasSuffix("\n") { header += "-" }
+        guard let first = lines.first(where: { !$0.isEmpty }), first.first != " ", first.first != "\t",
+              !lines.contains(where: { !$0.isEmpty && $0.allSatisfy { $0 == " " } })
+        else { return nil }
+        let header = text.hasSuffix("\n") ? "|" : "|-"
         let pad = String(repeating: " ", count: indent)
         return ([header] + lines.map { $0.isEmpty ? "" : pad + $0 }).joined(separator: newline)
     }
@@ -84,7 +88,8 @@ struct EditWriter {
     func yamlFlow(_ value: JSONValue) -> String {
         switch value {
         case .object(let object):
-            return "{" + object.members.map { flowKey($0.key) + ": " + yamlFlow($0.value) }.joined(separator: ", ") + "}"
+            let members = object.members.map { flowKey($0.key) + ": " + yamlFlow($0.value) }
+            return "{" + members.joined(separator: ", ") + "}"
         case .array(let items):
             return "[" + items.map(yamlFlow).joined(separator: ", ") + "]"
         case .string(let text):
@@ -171,8 +176,10 @@ struct EditWriter {
                     .joined(separator: ", ") + "}"
             }
             let inner = indent + jsonStep
-            return "{" + newline + object.members.map { inner + jsonStringLiteral($0.key) + ": " + json($0.value, indent: inner) }
-                .joined(separator: "," + newline) + newline + indent + "}"
+            let members = object.members.map {
+                inner + jsonStringLiteral($0.key) + ": " + json($0.value, indent: inner)
+            }
+            return "{" + newline + members.joined(separator: "," + newline) + newline + indent + "}"
         case .array(let items) where !items.isEmpty:
             guard let indent else { return "[" + items.map { json($0, indent: nil) }.joined(separator: ", ") + "]" }
             let inner = indent + jsonStep

@@ -162,8 +162,11 @@ struct JSONSpanReader {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-            index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
         }
     }
 
@@ -264,7 +267,9 @@ struct JSONSpanReader {
                 if plain {
                     text = String(decoding: bytes[(start + 1)..<(index - 1)], as: UTF8.self)
                 } else {
-                    guard case .string(let read)? = try? JSONValue.parse(bytes: bytes[start..<index]) else { return nil }
+                    guard case .string(let read)? = try? JSONValue.parse(bytes: bytes[start..<index]) else {
+                        return nil
+                    }
                     text = read
                 }
                 var node = EditNode(kind: .scalar(.doubleQuoted), start: start, end: index, column: 0, isFlow: true)

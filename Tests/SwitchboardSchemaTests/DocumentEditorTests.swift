@@ -103,6 +103,11 @@ struct DocumentEditorTests {
         #expect(out == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |\n  echo three\n"))
         let strip = try edit(Self.config, [.set("/script", to: .string("a\n\nb"))])
         #expect(strip == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |-\n  a\n\n  b\n"))
+        // A first line starting with a space would need an indentation indicator: double-quoted instead.
+        let indented = try edit(Self.config, [.set("/script", to: .string("  x\ny\n"))])
+        #expect(indented == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: \"  x\\ny\\n\"\n"))
+        let nested = try edit("a:\n  s: |\n    x\n", [.set("/a/s", to: .string("p\n  q\n"))])
+        #expect(nested == "a:\n  s: |\n    p\n      q\n")
         // `|+` keeps its blank lines: a member added after it goes after them, and removing it removes them.
         let keep = "a:\n  s: |+\n    x\n\n  t: 1\nb:\n  s: |+\n    y\n\n"
         #expect(try edit(keep, [.set("/b/u", to: .number(JSONNumber(2)))]) == keep + "  u: 2\n")
