@@ -111,6 +111,10 @@ struct FormCommand: ParsableCommand {
     func validate() throws {
         if edit != nil {
             if spec != nil { throw ValidationError("give either a spec file or --edit FILE, not both") }
+            if draft != nil || input != nil {
+                throw ValidationError("--draft and --input do not go with --edit FILE (the edits are --set, --set-json "
+                                      + "and --unset)")
+            }
             if sets.isEmpty && jsonSets.isEmpty && unsets.isEmpty {
                 throw ValidationError("--edit FILE: give what to change: --set POINTER=VALUE, --set-json POINTER=JSON "
                                       + "or --unset POINTER")
