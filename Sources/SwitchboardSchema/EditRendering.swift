@@ -45,12 +45,13 @@ struct EditWriter {
         return yamlString(text)
     }
 
-    /// A number, boolean or null as YAML and JSON both write it.
+    /// A number, boolean or null as YAML writes it (a number with an exponent as YAML 1.1 readers read one too:
+    /// `1.0e+3`).
     func plainScalar(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .number(let number): number.text
+        case .number(let number): yamlNumber(number.text)
         case .string(let text): yamlString(text)
         case .array, .object: ""
         }
@@ -188,6 +189,7 @@ struct EditWriter {
         case .object: return "{}"
         case .array: return "[]"
         case .string(let text): return jsonStringLiteral(text)
+        case .number(let number): return number.text
         default: return plainScalar(value)
         }
     }

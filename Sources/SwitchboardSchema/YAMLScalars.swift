@@ -96,3 +96,20 @@ package func isPlainYAMLText(_ text: String) -> Bool {
 /// YAML readers end an implicit key (`key: value`) at 1024 characters: a key written longer than this many bytes is
 /// written as an explicit one (`? key` and `: value` on the next line).
 package let longestImplicitYAMLKey = 1000
+
+/// A JSON number's text as a YAML plain scalar that YAML 1.1 and 1.2 readers both read as a number: as written,
+/// except that one with an exponent gets a `.` and a signed exponent (`1e3` is a string to a YAML 1.1 reader such
+/// as PyYAML, `1.0e+3` a number to both).
+///
+/// ```swift
+/// yamlNumber("1e3")    // 1.0e+3
+/// yamlNumber("2.5")    // 2.5
+/// ```
+package func yamlNumber(_ text: String) -> String {
+    guard let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+    var mantissa = String(text[..<exponent])
+    var power = String(text[text.index(after: exponent)...])
+    if !mantissa.contains(".") { mantissa += ".0" }
+    if power.first != "-" && power.first != "+" { power = "+" + power }
+    return mantissa + "e" + power
+}

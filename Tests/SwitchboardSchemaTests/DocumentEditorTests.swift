@@ -89,6 +89,9 @@ struct DocumentEditorTests {
         #expect(try edit("a: 1\n", [.set("/a", to: .string("two"))]) == "a: two\n")
         #expect(try edit("a: 1\n", [.set("/a", to: .string("2"))]) == "a: \"2\"\n")
         #expect(try edit("a: 1\n", [.set("/a", to: .null)]) == "a: null\n")
+        // An exponent as YAML 1.1 (PyYAML) reads a number too; JSON keeps the text.
+        #expect(try edit("a: 1\n", [.set("/a", to: .number(JSONNumber("1e3")!))]) == "a: 1.0e+3\n")
+        #expect(try edit("{\"a\": 1}", [.set("/a", to: .number(JSONNumber("1e3")!))]) == "{\"a\": 1e3}")
         #expect(try edit("a:\nb: 2\n", [.set("/a", to: .number(JSONNumber(1)))]) == "a: 1\nb: 2\n")
         #expect(try edit("- \n- b\n", [.set("/0", to: .string("a"))]) == "- a\n- b\n")
         #expect(try edit("a: \nb: 2\n", [.set("/a", to: .string("x"))]) == "a: x\nb: 2\n")
