@@ -108,6 +108,9 @@ let package = Package(
         // The signup form (SwitchboardSpec): the README's demo, driven by SwitchboardSpecTests in a pty and tmux.
         .executableTarget(name: "signup", dependencies: ["SwitchboardSpec", "SwitchboardRules", "SwitchboardTerminal"],
                           path: "Examples/signup", exclude: ["signup.yaml", "signup.vi.yaml"], swiftSettings: onMainActor),
+        // A config edited in its own text (SwitchboardSchema's DocumentEditor), run by ExampleTests.
+        .executableTarget(name: "config-edit", dependencies: ["SwitchboardSchema"], path: "Examples/config-edit",
+                          exclude: ["deploy.yaml"], swiftSettings: strict),
         // Terminal examples (SwitchboardTerminal), driven by SwitchboardTerminalTests in a pty and in tmux.
         .executableTarget(name: "field-name", dependencies: ["SwitchboardTerminal"], path: "Examples/field-name",
                           swiftSettings: onMainActor),

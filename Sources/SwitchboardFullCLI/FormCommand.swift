@@ -35,10 +35,20 @@ struct FormCommand: ParsableCommand {
               printf '%s\\n' 'user=ada' | switchboard form two.yaml --input key-value
               switchboard form --schema service.schema.json --output yaml > service.yaml
               switchboard form --schema service.schema.json < service.json    # check and write typed
+              switchboard form --edit deploy.yaml --set /replicas=3 --unset /debug
+              switchboard form --edit deploy.yaml --set-json '/ports=[80, 443]' --dry-run
 
             With --schema (or a spec file whose top level has $schema), the questions come from a JSON Schema and \
             the answer is checked by it on submit; without a terminal, the JSON or YAML document on standard input \
             is checked and written typed, each failing location named (exit 1).
+
+            With --edit FILE, the file is edited in place by --set, --set-json and --unset (JSON pointers; every \
+            --set, then every --set-json, then every --unset): only the bytes of the edited values change (comments, \
+            blank lines, order, quoting and indentation stay), the whole edited document is checked by the schema \
+            before anything is written (a refusal exits 1 naming FILE:LINE:COLUMN and the pointer; the file is \
+            untouched), and the file is replaced safely (a new file beside it, flushed, renamed over it; its mode and \
+            owner kept; refused if the file changed on disk meanwhile). A symbolic link edits its target. Nothing to \
+            change writes nothing (exit 0). A file that is a directory, a FIFO or read-only: exit 2.
             """)
 
     @Argument(help: ArgumentHelp("The form spec (YAML or JSON); a file whose top level has $schema is a JSON Schema.",
@@ -64,7 +74,59 @@ struct FormCommand: ParsableCommand {
                                + "when not given.", valueName: "format"))
     var input: FormRunner.Input?
 
+    @Option(help: ArgumentHelp("Edit this YAML or JSON file in place with --set/--set-json/--unset: only the edited "
+                               + "values' bytes change; the whole document is checked by the schema (--schema, or "
+                               + "found as check finds it) before it is written.", valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml", "json"]))
+    var edit: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("With --edit: set the value at a JSON pointer, typed by the "
+                                                         + "schema (a number, true/false, null where it allows them; "
+                                                         + "text otherwise).", valueName: "pointer=value"))
+    var sets: [String] = []
+
+    @Option(name: .customLong("set-json"),
+            help: ArgumentHelp("With --edit: set the value at a JSON pointer to a JSON value (objects and lists).",
+                               valueName: "pointer=json"))
+    var jsonSets: [String] = []
+
+    @Option(name: .customLong("unset"), help: ArgumentHelp("With --edit: remove the member or item at a JSON pointer.",
+                                                           valueName: "pointer"))
+    var unsets: [String] = []
+
+    @Flag(name: .customLong("dry-run"), help: "With --edit: print a unified diff of the edit instead of writing it.")
+    var dryRun = false
+
+    @Flag(help: "With --edit: keep the version read as FILE~.")
+    var backup = false
+
+    @Option(help: ArgumentHelp("With --edit and no --schema: a catalog in SchemaStore's format whose fileMatch globs "
+                               + "name the file's schema.", valueName: "file"))
+    var catalog: String?
+
+    @Option(name: .customLong("schema-dir"), help: ArgumentHelp("With --edit: where schemas named by URL are read "
+                                                                + "(by their last path segment).", valueName: "folder"))
+    var schemaDirectory: String?
+
     func validate() throws {
+        if edit != nil {
+            if spec != nil { throw ValidationError("give either a spec file or --edit FILE, not both") }
+            if draft != nil || input != nil {
+                throw ValidationError("--draft and --input do not go with --edit FILE (the edits are --set, --set-json "
+                                      + "and --unset)")
+            }
+            if sets.isEmpty && jsonSets.isEmpty && unsets.isEmpty {
+                throw ValidationError("--edit FILE: give what to change: --set POINTER=VALUE, --set-json POINTER=JSON "
+                                      + "or --unset POINTER")
+            }
+            return
+        }
+        let editOnly = !sets.isEmpty || !jsonSets.isEmpty || !unsets.isEmpty || dryRun || backup || catalog != nil
+            || schemaDirectory != nil
+        if editOnly {
+            throw ValidationError("--set, --set-json, --unset, --dry-run, --backup, --catalog and --schema-dir go with "
+                                  + "--edit FILE")
+        }
         if (spec == nil) == (schema == nil) {
             throw ValidationError(spec == nil ? "expected a spec file or --schema SCHEMA"
                                               : "give either a spec file or --schema SCHEMA, not both")
@@ -72,6 +134,11 @@ struct FormCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let edit {
+            try EditRunner(file: edit, schema: schema, catalog: catalog, schemaDirectory: schemaDirectory, sets: sets,
+                           jsonSets: jsonSets, unsets: unsets, dryRun: dryRun, backup: backup).run()
+            return
+        }
         if let schema = schema ?? spec.flatMap({ SchemaRunner.isSchemaFile($0) ? $0 : nil }) {
             let runner = SchemaRunner(schema: schema, output: output, draft: draft)
             try MainActor.assumeIsolated { try runner.run() }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardSchema
 import SwitchboardRules
 
 // Typed answers nested along the fields' paths: a group's fields become an object, a list's items an array, in

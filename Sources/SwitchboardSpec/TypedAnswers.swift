@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardSchema
 /// An answer with the type its field gives it: what `switchboard form --output json` and `--output yaml` write.
 ///
 /// ```swift

@@ -1,8 +1,9 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-License-Identifier: Apache-2.0
 import SwitchboardRules
 
-// Keys and strings as `switchboard form --output yaml` writes them: plain only when YAML 1.2 readers (Yams,
-// ruamel) and YAML 1.1 readers (PyYAML) both read the same string back, else double-quoted with JSON escapes.
+// Keys and strings as `switchboard form --output yaml` and the span editor (`DocumentEditor`) write them: plain
+// only when YAML 1.2 readers (Yams, ruamel) and YAML 1.1 readers (PyYAML) both read the same string back, else
+// double-quoted with JSON escapes.
 
 /// `text` as a YAML double-quoted scalar: a JSON string literal (which YAML reads as it is), with the characters
 /// YAML may not hold as they are (U+FEFF, U+FFFE, U+FFFF) escaped too.
@@ -10,8 +11,8 @@ import SwitchboardRules
 /// ```swift
 /// yamlString("a: b")   // "a: b" (with its double quotes)
 /// ```
-func yamlString(_ text: String) -> String {
-    let quoted = jsonString(text)
+package func yamlString(_ text: String) -> String {
+    let quoted = jsonStringLiteral(text)
     guard quoted.unicodeScalars.contains(where: isYAMLUnprintable) else { return quoted }
     var out = ""
     for scalar in quoted.unicodeScalars {
@@ -24,8 +25,31 @@ func yamlString(_ text: String) -> String {
     return out
 }
 
-/// The characters `jsonString` leaves as they are that YAML's printable set lacks (U+FFFE, U+FFFF), and the byte
-/// order mark, which a YAML reader may take for the start of a stream.
+/// `text` as a JSON string literal: UTF-8 kept; quotes, backslashes, and the characters a terminal or a reader may
+/// take for something else (C0, DEL, C1, line separators, bidirectional controls) escaped.
+package func jsonStringLiteral(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if needsDisplayEscape(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// The characters `jsonStringLiteral` leaves as they are that YAML's printable set lacks (U+FFFE, U+FFFF), and the
+/// byte order mark, which a YAML reader may take for the start of a stream.
 private func isYAMLUnprintable(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF
 }
@@ -38,7 +62,7 @@ private func isYAMLUnprintable(_ scalar: Unicode.Scalar) -> Bool {
 /// yamlKey("port")   // port
 /// yamlKey("on")     // "on" (PyYAML would read true)
 /// ```
-func yamlKey(_ name: String) -> String {
+package func yamlKey(_ name: String) -> String {
     isPlainYAMLText(name) ? name : yamlString(name)
 }
 
@@ -53,7 +77,7 @@ func yamlKey(_ name: String) -> String {
 /// 1.2 reads as a boolean or null in any case (`y`, `n`, `yes`, `no`, `on`, `off`, `true`, `false`, `null`).
 /// Numbers, dates and times all start with a digit, a sign or a dot (`1e3`, `0x1F`, `0o7`, `1_000`, `12:30`,
 /// `2001-12-14`, `.inf`, `-.5`).
-func isPlainYAMLText(_ text: String) -> Bool {
+package func isPlainYAMLText(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, text.unicodeScalars.last != " " else { return false }
     if #"-?:,[]{}#&*!|>'"%@`+.~<= 0123456789"#.unicodeScalars.contains(first) { return false }
     for scalar in text.unicodeScalars {
@@ -71,4 +95,21 @@ func isPlainYAMLText(_ text: String) -> Bool {
 
 /// YAML readers end an implicit key (`key: value`) at 1024 characters: a key written longer than this many bytes is
 /// written as an explicit one (`? key` and `: value` on the next line).
-let longestImplicitYAMLKey = 1000
+package let longestImplicitYAMLKey = 1000
+
+/// A JSON number's text as a YAML plain scalar that YAML 1.1 and 1.2 readers both read as a number: as written,
+/// except that one with an exponent gets a `.` and a signed exponent (`1e3` is a string to a YAML 1.1 reader such
+/// as PyYAML, `1.0e+3` a number to both).
+///
+/// ```swift
+/// yamlNumber("1e3")    // 1.0e+3
+/// yamlNumber("2.5")    // 2.5
+/// ```
+package func yamlNumber(_ text: String) -> String {
+    guard let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+    var mantissa = String(text[..<exponent])
+    var power = String(text[text.index(after: exponent)...])
+    if !mantissa.contains(".") { mantissa += ".0" }
+    if power.first != "-" && power.first != "+" { power = "+" + power }
+    return mantissa + "e" + power
+}

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: Apache-2.0
+import SwitchboardRules
+
+// Where one edit goes in the file's bytes: the span it replaces and the text put there. Everything outside that
+// span is left as it is; the caller re-reads the result to check it means what was asked.
+
+/// One span of the original bytes and its new text.
+struct Replacement {
+    var start: Int
+    var end: Int
+    var text: String
+}
+
+/// Why an edit cannot be placed: what was wrong and the byte where (for a line and column).
+struct EditRefusal: Error {
+    var problem: String
+    var offset: Int?
+}
+
+/// Finds the span of one edit in a document's edit tree.
+struct EditPlanner {
+    /// The collections on a pointer's way, with the index taken in each.
+    typealias Parents = [(node: EditNode, index: Int)]
+
+    let bytes: [UInt8]
+    let isJSON: Bool
+    let writer: EditWriter
+
+    /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root).
+    func plan(_ root: EditNode, tokens: [String], value: JSONValue?) throws(EditRefusal) -> Replacement {
+        var node = root
+        var parents: Parents = []
+        for (depth, token) in tokens.enumerated() {
+            try refuseShared(node, depth == 0 ? "the document" : "this value")
+            let isLast = depth == tokens.count - 1
+            if node.isMapping {
+                guard let index = node.member(token) else {
+                    if node.keyTexts.indices.contains(where: { node.isMergeKey[$0] }) && (value == nil || !isLast) {
+                        throw EditRefusal(problem: "the member \(displayName(token)) comes from a merge key (`<<`); "
+                                          + "edit the mapping it merges, or write the member here first",
+                                          offset: node.start)
+                    }
+                    guard let value else { throw EditRefusal(problem: "there is no such member", offset: node.start) }
+                    // A member not written (or only merged): added, with whatever it nests.
+                    let nested = tokens[(depth + 1)...].reversed().reduce(value) { inner, key in
+                        .object(JSONObject([(key: key, value: inner)]))
+                    }
+                    return try addMember(to: node, key: token, value: nested)
+                }
+                if isLast {
+                    let target = node.children[index]
+                    if target.isAliased { try refuseShared(target, "the value") }
+                    guard let value else { return try removeMember(index, of: node, parents: parents) }
+                    return try replaceMember(index, of: node, with: value)
+                }
+                parents.append((node, index))
+                node = node.children[index]
+            } else if node.isSequence {
+                let count = node.children.count
+                if isLast, let value, token == "-" || token == String(count) {
+                    return addItem(to: node, value: value)
+                }
+                guard let index = Int(token), node.children.indices.contains(index) else {
+                    throw EditRefusal(problem: "the list has no item \(token) (it has \(count))", offset: node.start)
+                }
+                if isLast {
+                    let target = node.children[index]
+                    if target.isAliased { try refuseShared(target, "the value") }
+                    guard let value else { return try removeItem(index, of: node, parents: parents) }
+                    return replaceItem(index, of: node, with: value)
+                }
+                parents.append((node, index))
+                node = node.children[index]
+            } else {
+                throw EditRefusal(problem: "this value is a scalar: it has no member \(displayName(token))",
+                                  offset: node.start)
+            }
+        }
+        throw EditRefusal(problem: "the whole document cannot be replaced; set its members", offset: root.start)
+    }
+
+    private func displayName(_ token: String) -> String { displayQuoted(token, limit: 80) }
+
+    /// Refuses to edit through an alias, or a node whose anchor aliases repeat: the change would reach (or break)
+    /// the other places that share it.
+    private func refuseShared(_ node: EditNode, _ what: String) throws(EditRefusal) {
+        if node.isAlias {
+            throw EditRefusal(problem: "\(what) is an alias (`*name`) of a value written elsewhere; editing through it "
+                              + "would change every place that shares the anchor: edit the anchored value itself, or "
+                              + "write this value out in place of the alias", offset: node.start)
+        }
+        if node.isAliased {
+            let anchor = node.anchor ?? ""
+            throw EditRefusal(problem: "\(what) carries the anchor &\(anchor) that aliases repeat elsewhere; "
+                              + "changing it would change (or break) them too: edit a part of it, or write the "
+                              + "aliases out first", offset: node.start)
+        }
+    }
+
+    // MARK: Replacing
+
+    private func replaceMember(_ index: Int, of mapping: EditNode, with value: JSONValue) throws(EditRefusal)
+        -> Replacement
+    {
+        let old = mapping.children[index]
+        if isJSON {
+            return Replacement(start: old.start, end: old.end,
+                               text: jsonValue(value, replacing: old, at: mapping.keys[index].start))
+        }
+        if mapping.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: mapping.isFlow) }
+        if old.isScalar, !value.isCollection || isEmptyCollection(value) {
+            return scalarReplacement(old, value, inFlow: false)
+        }
+        // A block collection, or a scalar becoming one: everything after the key's colon.
+        let colon = try afterColon(mapping.keys[index])
+        let keyIndent = mapping.column - 1
+        return Replacement(start: colon, end: replacedEnd(old),
+                           text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
+    }
+
+    private func replaceItem(_ index: Int, of sequence: EditNode, with value: JSONValue) -> Replacement {
+        let old = sequence.children[index]
+        if isJSON {
+            return Replacement(start: old.start, end: old.end, text: jsonValue(value, replacing: old, at: old.start))
+        }
+        if sequence.isFlow || old.isFlow || old.isAlias { return flowOrScalar(value, old, inFlow: sequence.isFlow) }
+        if old.isScalar, !value.isCollection || isEmptyCollection(value) {
+            return scalarReplacement(old, value, inFlow: false)
+        }
+        let empty = old.start == old.end
+        let indent = empty ? sequence.column - 1 + 2 : old.column - 1
+        return Replacement(start: old.start, end: replacedEnd(old),
+                           text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
+    }
+
+    /// A scalar replaced by a scalar (or an empty collection): only its own bytes, its anchor and any tag not of the
+    /// core schema kept.
+    private func scalarReplacement(_ old: EditNode, _ value: JSONValue, inFlow: Bool) -> Replacement {
+        let (prefix, prefixEnd) = properties(of: old)
+        let style = old.style ?? .plain
+        var text: String
+        if value.isCollection {
+            text = value.isObject ? "{}" : "[]"
+        } else {
+            text = writer.yamlScalar(value, style: style, inFlow: inFlow,
+                                     blockIndent: blockIndent(old, from: prefixEnd))
+        }
+        let end = (style == .literal || style == .folded) ? lastContentLineEnd(old) : old.end
+        if old.start == old.end { return emptyValue(at: old.start, text) }
+        return Replacement(start: old.start, end: end, text: prefix + text)
+    }
+
+    private func flowOrScalar(_ value: JSONValue, _ old: EditNode, inFlow: Bool) -> Replacement {
+        let text: String
+        if old.isScalar, !value.isCollection {
+            text = properties(of: old).text
+                + writer.yamlScalar(value, style: old.style ?? .plain, inFlow: inFlow, blockIndent: nil)
+        } else {
+            text = writer.yamlFlow(value)
+        }
+        if old.start == old.end { return emptyValue(at: old.start, text) }
+        return Replacement(start: old.start, end: old.end, text: text)
+    }
+
+    /// A value where none is written (just after its `key:` or `-`): after the space there, else after one put there.
+    private func emptyValue(at offset: Int, _ text: String) -> Replacement {
+        if offset < bytes.count, bytes[offset] == 0x20 {
+            return Replacement(start: offset + 1, end: offset + 1, text: text)
+        }
+        return Replacement(start: offset, end: offset, text: " " + text)
+    }
+
+    /// The anchor and tags written before a scalar's text that a new value keeps: its anchor, and a tag that is not
+    /// one of the core schema's (`!Ref`, `!reference`), which names what the value is for rather than its type.
+    private func properties(of node: EditNode) -> (text: String, end: Int) {
+        var index = node.start
+        var kept = ""
+        while index < node.end, bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "!") {
+            let start = index
+            while index < node.end, ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            let token = String(decoding: bytes[start..<index], as: UTF8.self)
+            let isCore = token == "!" || token.hasPrefix("!!") || token.hasPrefix("!<tag:yaml.org,2002:")
+            if !isCore { kept += token + " " }
+            while index < node.end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        }
+        return (kept, index)
+    }
+
+    /// The content indentation of a block scalar starting (its `|` or `>`) at `from`.
+    private func blockIndent(_ node: EditNode, from: Int) -> Int? {
+        guard node.style == .literal || node.style == .folded else { return nil }
+        var index = from
+        while index < node.end, bytes[index] != 0x0A { index += 1 }
+        // The first line holding more than spaces.
+        while index < node.end {
+            index += 1
+            var spaces = 0
+            while index + spaces < node.end, bytes[index + spaces] == 0x20 { spaces += 1 }
+            let next = index + spaces
+            if next < node.end, bytes[next] != 0x0A, bytes[next] != 0x0D { return spaces }
+            index = next
+            while index < node.end, bytes[index] != 0x0A { index += 1 }
+        }
+        return nil
+    }
+
+    // MARK: Adding
+
+    private func addMember(to mapping: EditNode, key: String, value: JSONValue) throws(EditRefusal) -> Replacement {
+        if isJSON {
+            return flowInsert(into: mapping) { indent in
+                jsonStringLiteral(key) + ": " + writer.json(value, indent: indent)
+            }
+        }
+        if mapping.isFlow {
+            return flowInsert(into: mapping) { _ in
+                writer.plainString(key, inFlow: true) + ": " + writer.yamlFlow(value)
+            }
+        }
+        guard mapping.isMapping, !mapping.children.isEmpty else {
+            throw EditRefusal(problem: "this mapping cannot take a member here", offset: mapping.start)
+        }
+        guard key.utf8.count <= longestImplicitYAMLKey else {
+            throw EditRefusal(problem: "a key of more than \(longestImplicitYAMLKey) bytes cannot be written as "
+                              + "`key: value`", offset: mapping.start)
+        }
+        let indent = mapping.column - 1
+        let line = String(repeating: " ", count: indent) + writer.blockKey(key) + ":"
+            + writer.yamlValueAfterKey(value, indent: indent + writer.step)
+        return insertLine(line, after: ownEnd(mapping))
+    }
+
+    private func addItem(to sequence: EditNode, value: JSONValue) -> Replacement {
+        if isJSON { return flowInsert(into: sequence, entry: { indent in writer.json(value, indent: indent) }) }
+        if sequence.isFlow { return flowInsert(into: sequence, entry: { _ in writer.yamlFlow(value) }) }
+        let indent = sequence.column - 1
+        let line = String(repeating: " ", count: indent) + "- " + writer.yamlItem(value, indent: indent + 2)
+        return insertLine(line, after: ownEnd(sequence))
+    }
+
+    /// `line` on a line of its own after the line holding `offset`.
+    private func insertLine(_ line: String, after offset: Int) -> Replacement {
+        // An offset at a line's start (after a `|+` block scalar's last blank line) is where the next line goes.
+        let at = offset > 0 && bytes[offset - 1] == 0x0A ? offset : lineEnd(offset, includingBreak: true)
+        if at == bytes.count, at > 0, bytes[at - 1] != 0x0A {
+            return Replacement(start: at, end: at, text: writer.newline + line)   // no final line break: none added
+        }
+        return Replacement(start: at, end: at, text: line + writer.newline)
+    }
+
+    /// An entry after the last of a flow collection (`, entry`), or on a line of its own indented like the last
+    /// entry when that entry starts a line; `entry` gets the indentation of nested lines (nil: one line).
+    private func flowInsert(into collection: EditNode, entry: (String?) -> String) -> Replacement {
+        guard let last = collection.children.last else {
+            let open = openingBracket(of: collection)
+            return Replacement(start: open + 1, end: open + 1, text: entry(nil))
+        }
+        let lastStart = collection.isMapping ? collection.keys[collection.keys.count - 1].start : last.start
+        let indent = leadingIndent(of: lastStart)
+        guard let indent, lineStart(lastStart) > lineStart(collection.start) else {
+            return Replacement(start: ownEnd(last), end: ownEnd(last), text: ", " + entry(nil))
+        }
+        // Nested lines like the last entry's: a collection written on one line is followed by one on one line.
+        let nested = !last.isScalar && !bytes[last.start..<ownEnd(last)].contains(0x0A) ? nil : indent
+        return Replacement(start: ownEnd(last), end: ownEnd(last), text: "," + writer.newline + indent + entry(nested))
+    }
+
+    /// A JSON value in place of another: a non-empty collection on lines of its own when its member or item
+    /// starts a line of the file (indented one step deeper) and the value it replaces is not a collection on one
+    /// line, else on one line.
+    private func jsonValue(_ value: JSONValue, replacing old: EditNode, at place: Int) -> String {
+        let oneLine = !old.isScalar && !bytes[old.start..<old.end].contains(0x0A)
+        return writer.json(value, indent: isMultiline(value) && !oneLine ? leadingIndent(of: place) : nil)
+    }
+
+    private func isMultiline(_ value: JSONValue) -> Bool {
+        // A collection goes on lines of its own where the file puts members on lines of their own.
+        value.isCollection && !isEmptyCollection(value) && bytes.contains(0x0A)
+    }
+
+    // MARK: Removing
+
+    private func removeMember(_ index: Int, of mapping: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
+        if mapping.isFlow { return flowRemove(index, of: mapping) }
+        if mapping.children.count == 1 { return try emptied(mapping, parents: parents) }
+        return try blockRemove(entryStart: mapping.keys[index].start, value: mapping.children[index],
+                               nextStart: index + 1 < mapping.keys.count ? mapping.keys[index + 1].start : nil)
+    }
+
+    private func removeItem(_ index: Int, of sequence: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
+        if sequence.isFlow { return flowRemove(index, of: sequence) }
+        if sequence.children.count == 1 { return try emptied(sequence, parents: parents) }
+        func dash(_ item: EditNode) -> Int {
+            var at = item.start
+            while at > 0, bytes[at - 1] == 0x20 || bytes[at - 1] == 0x09 { at -= 1 }
+            return at > 0 && bytes[at - 1] == UInt8(ascii: "-") ? at - 1 : item.start
+        }
+        let next = index + 1 < sequence.children.count ? dash(sequence.children[index + 1]) : nil
+        return try blockRemove(entryStart: dash(sequence.children[index]), value: sequence.children[index],
+                               nextStart: next)
+    }
+
+    /// A block entry's lines (from its key or `-` to the end of its value's last line) and the comment lines
+    /// directly above it; an entry sharing its first line with its parent's `- ` goes up to the next entry.
+    private func blockRemove(entryStart: Int, value: EditNode, nextStart: Int?) throws(EditRefusal) -> Replacement {
+        guard leadingIndent(of: entryStart) != nil else {
+            guard let nextStart else {
+                throw EditRefusal(problem: "this entry cannot be removed on its own", offset: entryStart)
+            }
+            return Replacement(start: entryStart, end: nextStart, text: "")
+        }
+        var start = lineStart(entryStart)
+        while start > 0 {
+            let above = lineStart(start - 1)
+            var first = above
+            while first < start, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            guard first < start, bytes[first] == UInt8(ascii: "#") else { break }
+            start = above
+        }
+        let last = max(ownEnd(value), entryStart)
+        let end = last > 0 && bytes[last - 1] == 0x0A ? last : lineEnd(last, includingBreak: true)
+        return Replacement(start: start, end: end, text: "")
+    }
+
+    /// The last entry of a block collection removed: the collection written `{}` or `[]` in its place.
+    private func emptied(_ collection: EditNode, parents: Parents) throws(EditRefusal) -> Replacement {
+        let empty = collection.isMapping ? "{}" : "[]"
+        guard let parent = parents.last else {
+            return Replacement(start: collection.start, end: ownEnd(collection), text: empty)
+        }
+        if parent.node.isMapping && !parent.node.isFlow {
+            let colon = try afterColon(parent.node.keys[parent.index])
+            return Replacement(start: colon, end: ownEnd(collection), text: " " + empty)
+        }
+        return Replacement(start: collection.start, end: ownEnd(collection), text: empty)
+    }
+
+    /// A flow entry with the comma before it (the first: with the comma after it); the only one: all between the
+    /// brackets.
+    private func flowRemove(_ index: Int, of collection: EditNode) -> Replacement {
+        let count = collection.children.count
+        func entryStart(_ i: Int) -> Int {
+            collection.isMapping ? collection.keys[i].start : collection.children[i].start
+        }
+        if count == 1 {
+            return Replacement(start: openingBracket(of: collection) + 1, end: collection.end - 1, text: "")
+        }
+        if index > 0 {
+            return Replacement(start: ownEnd(collection.children[index - 1]), end: ownEnd(collection.children[index]),
+                               text: "")
+        }
+        return Replacement(start: entryStart(0), end: entryStart(1), text: "")
+    }
+
+    // MARK: Places
+
+    /// The `{` or `[` of a flow collection (after its anchor and tag).
+    private func openingBracket(of collection: EditNode) -> Int {
+        var open = collection.start
+        while open < collection.end, bytes[open] != UInt8(ascii: "{"), bytes[open] != UInt8(ascii: "[") { open += 1 }
+        return open
+    }
+
+    /// Just past the node's own text: a block scalar's last line of content, a block collection's last entry.
+    func ownEnd(_ node: EditNode) -> Int {
+        switch node.kind {
+        case .scalar(let style) where style == .literal || style == .folded:
+            // `|+`: the blank lines after it are its own.
+            return keepsFinalBreaks(node) ? node.end : lastContentLineEnd(node)
+        case .scalar:
+            return node.end
+        default:
+            guard !node.isFlow, !node.isAlias, let last = node.children.last else { return node.end }
+            return ownEnd(last)
+        }
+    }
+
+    /// Where a value replaced by another ends: a block scalar at its last line of content (its trailing line breaks
+    /// stay, so that what follows stays on its own line), a block collection at its last entry's.
+    private func replacedEnd(_ node: EditNode) -> Int {
+        switch node.kind {
+        case .scalar(let style) where style == .literal || style == .folded: lastContentLineEnd(node)
+        case .scalar: node.end
+        default:
+            node.isFlow || node.isAlias || node.children.isEmpty ? node.end
+                : replacedEnd(node.children[node.children.count - 1])
+        }
+    }
+
+    /// The end of a block scalar's last line holding more than spaces (before its line break).
+    private func lastContentLineEnd(_ node: EditNode) -> Int {
+        var at = node.end
+        while at > node.start, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[at - 1]) { at -= 1 }
+        while at < node.end, bytes[at] != 0x0A, bytes[at] != 0x0D { at += 1 }
+        return at
+    }
+
+    /// Whether a block scalar's header says `+` (keep): its trailing blank lines are part of its value.
+    private func keepsFinalBreaks(_ node: EditNode) -> Bool {
+        var at = properties(of: node).end
+        while at < node.end, bytes[at] != 0x0A, bytes[at] != UInt8(ascii: "#") {
+            if bytes[at] == UInt8(ascii: "+") { return true }
+            at += 1
+        }
+        return false
+    }
+
+    /// Just past the `:` after a key.
+    private func afterColon(_ key: EditNode) throws(EditRefusal) -> Int {
+        var at = key.end
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else {
+            throw EditRefusal(problem: "the key's `:` is not where it is expected (an explicit `? key`): edit it by "
+                              + "hand", offset: key.start)
+        }
+        return at + 1
+    }
+
+    func lineStart(_ offset: Int) -> Int {
+        var at = min(offset, bytes.count)
+        while at > 0, bytes[at - 1] != 0x0A { at -= 1 }
+        return at
+    }
+
+    /// The end of the line holding `offset`: before its line break, or after it.
+    func lineEnd(_ offset: Int, includingBreak: Bool) -> Int {
+        var at = offset
+        while at < bytes.count, bytes[at] != 0x0A { at += 1 }
+        if includingBreak { return min(at + 1, bytes.count) }
+        return at > 0 && at <= bytes.count && at > offset && bytes[at - 1] == 0x0D ? at - 1 : at
+    }
+
+    /// The spaces and tabs before `offset` on its line, when nothing else precedes it there.
+    func leadingIndent(of offset: Int) -> String? {
+        let start = lineStart(offset)
+        guard bytes[start..<offset].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    private func isEmptyCollection(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let object): object.members.isEmpty
+        case .array(let items): items.isEmpty
+        default: false
+        }
+    }
+}
+
+extension JSONValue {
+    var isCollection: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    var isObject: Bool { if case .object = self { true } else { false } }
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SwitchboardSchema
+import Testing
+
+/// The span editor through its API: each edit changes the bytes of one span, everything else stays byte for byte,
+/// and the result reads back (with our reader and PyYAML) as the value asked for.
+@Suite("DocumentEditor")
+struct DocumentEditorTests {
+    private func edit(_ text: String, _ edits: [DocumentEdit], format: DocumentEditor.Format? = nil) throws -> String {
+        try DocumentEditor(text: text, format: format).applying(edits)
+    }
+
+    private func refusal(_ text: String, _ edits: [DocumentEdit]) -> DocumentEditError? {
+        do {
+            _ = try edit(text, edits)
+            return nil
+        } catch let error as DocumentEditError {
+            return error
+        } catch {
+            Issue.record("unexpected \(error)")
+            return nil
+        }
+    }
+
+    private static let config = """
+        # Service settings
+        name: web   # the service's name
+        replicas: 2
+
+        # Who to call
+        owner:
+          name: 'Ada'
+          email: "ada@example.com"
+        ports:
+          - 80
+          # the TLS port
+          - 443
+        tags: [a, b]
+        labels: {tier: front}
+        script: |
+          echo one
+          echo two
+
+        debug: false
+        """ + "\n"
+
+    @Test("no edit, or an edit to the value already there: the same bytes")
+    func unchanged() throws {
+        #expect(try edit(Self.config, []) == Self.config)
+        #expect(try edit(Self.config, [.set("/replicas", to: .number(JSONNumber(2)))]) == Self.config)
+        #expect(try edit(Self.config, [.set("/owner/name", to: .string("Ada"))]) == Self.config)
+    }
+
+    @Test("a changed scalar replaces only its own bytes, in its own quoting style")
+    func scalars() throws {
+        let replicas = try edit(Self.config, [.set("/replicas", to: .number(JSONNumber(3)))])
+        #expect(replicas == Self.config.replacing("replicas: 2", with: "replicas: 3"))
+        let name = try edit(Self.config, [.set("/name", to: .string("api"))])
+        #expect(name == Self.config.replacing("name: web   #", with: "name: api   #"))
+        let single = try edit(Self.config, [.set("/owner/name", to: .string("Grace O'Neil"))])
+        #expect(single == Self.config.replacing("'Ada'", with: "'Grace O''Neil'"))
+        let double = try edit(Self.config, [.set("/owner/email", to: .string("grace@example.com"))])
+        #expect(double == Self.config.replacing("\"ada@example.com\"", with: "\"grace@example.com\""))
+        let item = try edit(Self.config, [.set("/ports/1", to: .number(JSONNumber(8443)))])
+        #expect(item == Self.config.replacing("- 443", with: "- 8443"))
+        let flow = try edit(Self.config, [.set("/tags/1", to: .string("b, c"))])
+        #expect(flow == Self.config.replacing("[a, b]", with: "[a, \"b, c\"]"))
+        let boolean = try edit(Self.config, [.set("/debug", to: .bool(true))])
+        #expect(boolean == Self.config.replacing("debug: false", with: "debug: true"))
+    }
+
+    @Test("text YAML would read as something else is quoted: yes, no, 1e3, null, : x, #x stay strings")
+    func quotedWhereNeeded() throws {
+        for text in ["yes", "no", "1e3", "null", ": x", "#x", "on", "true", "12", "a: b", "x #y", "", " lead", "-", "*a", "&a", "!t", "~"] {
+            let out = try edit(Self.config, [.set("/name", to: .string(text))])
+            let value = try JSONValue.document(out, yaml: true)
+            #expect(value["name"] == .string(text), "\(text): \(out)")
+            #expect(out.hasPrefix("# Service settings\nname: \"") && out.contains("\"   # the service's name\n"), "\(text)")
+        }
+        // In a flow collection, the flow indicators are quoted too.
+        let out = try edit("tags: [a, b]\n", [.set("/tags/0", to: .string("x]"))])
+        #expect(out == "tags: [\"x]\", b]\n")
+    }
+
+    @Test("a number replacing quoted text is written plain; text replacing a number is plain where it can be")
+    func typesChange() throws {
+        #expect(try edit("a: \"1\"\n", [.set("/a", to: .number(JSONNumber(2)))]) == "a: 2\n")
+        #expect(try edit("a: 1\n", [.set("/a", to: .string("two"))]) == "a: two\n")
+        #expect(try edit("a: 1\n", [.set("/a", to: .string("2"))]) == "a: \"2\"\n")
+        #expect(try edit("a: 1\n", [.set("/a", to: .null)]) == "a: null\n")
+        // An exponent as YAML 1.1 (PyYAML) reads a number too; JSON keeps the text.
+        #expect(try edit("a: 1\n", [.set("/a", to: .number(JSONNumber("1e3")!))]) == "a: 1.0e+3\n")
+        #expect(try edit("{\"a\": 1}", [.set("/a", to: .number(JSONNumber("1e3")!))]) == "{\"a\": 1e3}")
+        #expect(try edit("a:\nb: 2\n", [.set("/a", to: .number(JSONNumber(1)))]) == "a: 1\nb: 2\n")
+        #expect(try edit("- \n- b\n", [.set("/0", to: .string("a"))]) == "- a\n- b\n")
+        #expect(try edit("a: \nb: 2\n", [.set("/a", to: .string("x"))]) == "a: x\nb: 2\n")
+        #expect(try edit("a: !!str 1\n", [.set("/a", to: .number(JSONNumber(2)))]) == "a: 2\n")
+        #expect(try edit("a: !Ref x\n", [.set("/a", to: .string("z"))]) == "a: !Ref z\n")
+        #expect(try edit("a: &x 1\n", [.set("/a", to: .number(JSONNumber(2)))]) == "a: &x 2\n")
+    }
+
+    @Test("a block scalar stays a literal block with its indentation")
+    func blockScalars() throws {
+        let out = try edit(Self.config, [.set("/script", to: .string("echo three\n"))])
+        #expect(out == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |\n  echo three\n"))
+        let strip = try edit(Self.config, [.set("/script", to: .string("a\n\nb"))])
+        #expect(strip == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: |-\n  a\n\n  b\n"))
+        // A first line starting with a space would need an indentation indicator: double-quoted instead.
+        let indented = try edit(Self.config, [.set("/script", to: .string("  x\ny\n"))])
+        #expect(indented == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: \"  x\\ny\\n\"\n"))
+        let nested = try edit("a:\n  s: |\n    x\n", [.set("/a/s", to: .string("p\n  q\n"))])
+        #expect(nested == "a:\n  s: |\n    p\n      q\n")
+        // `|+` keeps its blank lines: a member added after it goes after them, and removing it removes them.
+        let keep = "a:\n  s: |+\n    x\n\n  t: 1\nb:\n  s: |+\n    y\n\n"
+        #expect(try edit(keep, [.set("/b/u", to: .number(JSONNumber(2)))]) == keep + "  u: 2\n")
+        #expect(try edit(keep, [.remove("/a/s")]) == "a:\n  t: 1\nb:\n  s: |+\n    y\n\n")
+        #expect(try edit(keep, [.set("/a/s", to: .string("z\n"))]) == "a:\n  s: |\n    z\n\n  t: 1\nb:\n  s: |+\n    y\n\n")
+        #expect(try edit(keep, [.set("/b", to: .array([.number(JSONNumber(1))]))]) == "a:\n  s: |+\n    x\n\n  t: 1\nb:\n  - 1\n\n")
+        #expect(try edit("- |+\n  x\n\n- 2\n", [.set("/0", to: .object(JSONObject([("k", .null)])))]) == "- k: null\n\n- 2\n")
+        let quoted = try edit(Self.config, [.set("/script", to: .string("a\r\nb"))])
+        #expect(quoted == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: "script: \"a\\r\\nb\"\n"))
+    }
+
+    @Test("an added member goes after its siblings with their indentation and style")
+    func addMembers() throws {
+        let root = try edit(Self.config, [.set("/region", to: .string("eu-west-1"))])
+        #expect(root == Self.config + "region: eu-west-1\n")
+        let nested = try edit(Self.config, [.set("/owner/phone", to: .string("+44 20"))])
+        #expect(nested == Self.config.replacing("  email: \"ada@example.com\"\n", with: "  email: \"ada@example.com\"\n  phone: \"+44 20\"\n"))
+        let flow = try edit(Self.config, [.set("/labels/app", to: .string("web"))])
+        #expect(flow == Self.config.replacing("{tier: front}", with: "{tier: front, app: web}"))
+        let deep = try edit("a:\n    b: 1\n", [.set("/c/d/e", to: .array([.number(JSONNumber(1)), .object(JSONObject([("x", .string("w")), ("z", .null)]))]))])
+        #expect(deep == "a:\n    b: 1\nc:\n    d:\n        e:\n            - 1\n            - x: w\n              z: null\n")
+        let afterBlock = try edit("a: |\n  x\n\nb: 1\n", [.set("/c", to: .number(JSONNumber(2)))])
+        #expect(afterBlock == "a: |\n  x\n\nb: 1\nc: 2\n")
+        let lastBlock = try edit("a:\n  s: |\n    x\n\n# tail\n", [.set("/a/t", to: .number(JSONNumber(2)))])
+        #expect(lastBlock == "a:\n  s: |\n    x\n  t: 2\n\n# tail\n")
+        let compact = try edit("- a: 1\n  b: 2\n- c\n", [.set("/0/z", to: .bool(false))])
+        #expect(compact == "- a: 1\n  b: 2\n  z: false\n- c\n")
+        let quotedKey = try edit("a: 1\n", [.set("/on", to: .string("x")), .set("/a b", to: .number(JSONNumber(1)))])
+        #expect(quotedKey == "a: 1\n\"on\": x\na b: 1\n")
+        let emptyFlow = try edit("a: {}\n", [.set("/a/b", to: .number(JSONNumber(1)))])
+        #expect(emptyFlow == "a: {b: 1}\n")
+    }
+
+    @Test("an added item goes after the last, like it")
+    func addItems() throws {
+        let block = try edit(Self.config, [.set("/ports/-", to: .number(JSONNumber(8080)))])
+        #expect(block == Self.config.replacing("  - 443\n", with: "  - 443\n  - 8080\n"))
+        let flow = try edit(Self.config, [.set("/tags/2", to: .string("c"))])
+        #expect(flow == Self.config.replacing("[a, b]", with: "[a, b, c]"))
+        let mapping = try edit("items:\n- name: a\n  size: 1\n", [.set("/items/-", to: .object(JSONObject([("name", .string("b")), ("size", .number(JSONNumber(2)))])))])
+        #expect(mapping == "items:\n- name: a\n  size: 1\n- name: b\n  size: 2\n")
+        let empty = try edit("a: []\n", [.set("/a/-", to: .string("x"))])
+        #expect(empty == "a: [x]\n")
+    }
+
+    @Test("a removed member or item takes its own lines and the comment lines directly above it")
+    func removals() throws {
+        let owner = try edit(Self.config, [.remove("/owner")])
+        #expect(owner == Self.config.replacing("# Who to call\nowner:\n  name: 'Ada'\n  email: \"ada@example.com\"\n", with: ""))
+        let port = try edit(Self.config, [.remove("/ports/1")])
+        #expect(port == Self.config.replacing("  # the TLS port\n  - 443\n", with: ""))
+        let first = try edit(Self.config, [.remove("/ports/0")])
+        #expect(first == Self.config.replacing("  - 80\n", with: ""))
+        // The comment line directly above goes with the member (the first line's comment too, by the rule).
+        let trailing = try edit(Self.config, [.remove("/name")])
+        #expect(trailing == Self.config.replacing("# Service settings\nname: web   # the service's name\n", with: ""))
+        let separated = try edit("# file\n\n# a's\na: 1 # one\nb: 2\n", [.remove("/a")])
+        #expect(separated == "# file\n\nb: 2\n")
+        let flow = try edit(Self.config, [.remove("/tags/0"), .remove("/labels/tier")])
+        #expect(flow == Self.config.replacing("[a, b]", with: "[b]").replacing("{tier: front}", with: "{}"))
+        let block = try edit(Self.config, [.remove("/script")])
+        #expect(block == Self.config.replacing("script: |\n  echo one\n  echo two\n", with: ""))
+        let only = try edit("a:\n  b: 1\nc: 2\n", [.remove("/a/b")])
+        #expect(only == "a: {}\nc: 2\n")
+        let onlyItem = try edit("a:\n  - 1\nc: 2\n", [.remove("/a/0")])
+        #expect(onlyItem == "a: []\nc: 2\n")
+        let compact = try edit("- a: 1\n  b: 2\n", [.remove("/0/a")])
+        #expect(compact == "- b: 2\n")
+    }
+
+    @Test("CRLF, a byte order mark and a missing final line break are kept")
+    func lineEndsAndMarks() throws {
+        let crlf = "a: 1\r\nb:\r\n  c: 2\r\n"
+        #expect(try edit(crlf, [.set("/b/d", to: .number(JSONNumber(3)))]) == "a: 1\r\nb:\r\n  c: 2\r\n  d: 3\r\n")
+        #expect(try edit(crlf, [.remove("/a")]) == "b:\r\n  c: 2\r\n")
+        let bom = "\u{FEFF}# é\nnamé: ü\nb: 1\n"
+        #expect(try edit(bom, [.set("/b", to: .number(JSONNumber(2)))]) == "\u{FEFF}# é\nnamé: ü\nb: 2\n")
+        #expect(try edit(bom, [.set("/namé", to: .string("ö"))]) == "\u{FEFF}# é\nnamé: ö\nb: 1\n")
+        #expect(try edit("a: 1", [.set("/b", to: .number(JSONNumber(2)))]) == "a: 1\nb: 2")
+        #expect(try edit("a: 1", [.set("/a", to: .number(JSONNumber(2)))]) == "a: 2")
+    }
+
+    @Test("other documents of a stream, and --- and ... markers, keep their bytes")
+    func documents() throws {
+        let stream = "%YAML 1.1\n---\na: 1\n...\n---\na: 1\n# end\n"
+        let first = try DocumentEditor(text: stream).applying([.set("/a", to: .number(JSONNumber(5)))])
+        #expect(first == "%YAML 1.1\n---\na: 5\n...\n---\na: 1\n# end\n")
+        let second = try DocumentEditor(text: stream, documentIndex: 1).applying([.set("/b", to: .number(JSONNumber(5)))])
+        #expect(second == "%YAML 1.1\n---\na: 1\n...\n---\na: 1\nb: 5\n# end\n")
+    }
+
+    @Test("JSON: the same span rule; inserted members indented like their siblings")
+    func json() throws {
+        let pretty = "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1}\n}"
+        #expect(try edit(pretty, [.set("/name", to: .string("a\"b"))]) == pretty.replacing("\"web\"", with: "\"a\\\"b\""))
+        #expect(try edit(pretty, [.set("/debug", to: .bool(true))])
+                == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1},\n    \"debug\": true\n}")
+        #expect(try edit(pretty, [.set("/ports/-", to: .number(JSONNumber(443)))])
+                == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80,\n        443\n    ],\n    \"owner\": {\"a\": 1}\n}")
+        #expect(try edit(pretty, [.set("/owner/b", to: .array([]))]) == pretty.replacing("{\"a\": 1}", with: "{\"a\": 1, \"b\": []}"))
+        // A nested value on lines of its own where the last member is (else on one line, like it).
+        #expect(try edit(pretty, [.set("/x", to: .object(JSONObject([("y", .number(JSONNumber(1)))])))])
+                == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1},\n    \"x\": {\"y\": 1}\n}")
+        let spread = "{\n    \"ports\": [\n        80\n    ],\n    \"name\": \"web\"\n}"
+        #expect(try edit(spread, [.set("/x", to: .object(JSONObject([("y", .number(JSONNumber(1)))])))])
+                == "{\n    \"ports\": [\n        80\n    ],\n    \"name\": \"web\",\n    \"x\": {\n        \"y\": 1\n    }\n}")
+        #expect(try edit(spread, [.set("/ports", to: .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))])
+                == "{\n    \"ports\": [\n        1,\n        2\n    ],\n    \"name\": \"web\"\n}")
+        #expect(try edit(pretty, [.remove("/name")]) == "{\n    \"ports\": [\n        80\n    ],\n    \"owner\": {\"a\": 1}\n}")
+        #expect(try edit(pretty, [.remove("/owner")]) == "{\n    \"name\": \"web\",\n    \"ports\": [\n        80\n    ]\n}")
+        #expect(try edit(pretty, [.remove("/ports/0")]) == "{\n    \"name\": \"web\",\n    \"ports\": [],\n    \"owner\": {\"a\": 1}\n}")
+        #expect(try edit("{}", [.set("/a", to: .number(JSONNumber(1)))]) == "{\"a\": 1}")
+        #expect(try edit("\u{FEFF}{\"a\":1}\r\n", [.set("/a", to: .number(JSONNumber(2)))]) == "\u{FEFF}{\"a\":2}\r\n")
+        #expect(try edit("{\"a\": \"1\"}", [.set("/a", to: .string("x: y"))]) == "{\"a\": \"x: y\"}")
+    }
+
+    @Test("aliases: an edit through one, or of a value whose anchor aliases repeat, is refused; merged members are overridden")
+    func aliases() throws {
+        let text = "base: &b\n  image: x\n  port: 1\nweb:\n  <<: *b\n  port: 2\nother: *b\n"
+        let through = refusal(text, [.set("/other/image", to: .string("y"))])
+        #expect(through?.description.contains("7:8: /other/image: this value is an alias") == true, "\(String(describing: through))")
+        let anchored = refusal(text, [.set("/base/image", to: .string("y"))])
+        #expect(anchored?.description.contains("1:7: /base/image: this value carries the anchor &b") == true, "\(String(describing: anchored))")
+        // A merged member set: written in the mapping, which overrides the merge.
+        let merged = try edit(text, [.set("/web/image", to: .string("z"))])
+        #expect(merged == "base: &b\n  image: x\n  port: 1\nweb:\n  <<: *b\n  port: 2\n  image: z\nother: *b\n")
+        let removeMerged = refusal(text, [.remove("/web/image")])
+        #expect(removeMerged?.problem.contains("comes from a merge key") == true)
+        // The alias itself may be replaced by a value of its own.
+        #expect(try edit(text, [.set("/other", to: .number(JSONNumber(1)))]) == text.replacing("other: *b", with: "other: 1"))
+    }
+
+    @Test("the documentation's example, exactly")
+    func documentedExample() throws {
+        let text = "# The service\nname: web   # its name\nreplicas: 2\nports:\n  - 80\n"
+        let edited = try DocumentEditor(text: text).applying([
+            .set("/replicas", to: .number(JSONNumber(3))),
+            .set("/owner/email", to: .string("ada@example.com")),
+            .set("/ports/-", to: .number(JSONNumber(443))),
+        ])
+        #expect(edited == "# The service\nname: web   # its name\nreplicas: 3\nports:\n  - 80\n  - 443\nowner:\n  email: ada@example.com\n")
+        #expect(try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))]) == "{\n  \"a\": 1,\n  \"b\": true\n}\n")
+    }
+
+    @Test("a YAML text with no document takes its first members at its end")
+    func emptyDocument() throws {
+        #expect(try edit("", [.set("/a/b", to: .number(JSONNumber(1)))]) == "a:\n  b: 1\n")
+        #expect(try edit("# config\n", [.set("/a", to: .string("x"))]) == "# config\na: x\n")
+        #expect(try edit("# config", [.set("/a", to: .array([.bool(true)]))]) == "# config\na:\n  - true\n")
+        #expect(refusal("# config\n", [.remove("/a")])?.problem.contains("no member") == true)
+    }
+
+    @Test("refusals name the pointer and the place, and change nothing")
+    func refusals() throws {
+        let scalar = refusal("a: 1\n", [.set("/a/b", to: .null)])
+        #expect(scalar?.description == "1:4: /a/b: \"b\" is looked for in a number, which has no members or items")
+        #expect(scalar?.problem.contains("a number") == true)
+        let item = refusal("a: [1]\n", [.set("/a/5", to: .null)])
+        #expect(item?.problem.contains("has no item") == true)
+        let pointer = refusal("a: 1\n", [.set("a", to: .null)])
+        #expect(pointer?.problem.contains("not a JSON pointer") == true)
+        let missing = refusal("a: 1\n", [.remove("/b")])
+        #expect(missing?.problem.contains("no member \"b\"") == true)
+    }
+}
