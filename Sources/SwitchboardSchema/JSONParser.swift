@@ -49,7 +49,8 @@ extension JSONValue {
 /// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
 struct JSONParser {
     private let bytes: ArraySlice<UInt8>
-    private var index: Int
+    /// Where the parser stands (`JSONLocator` reads a key's string with the parser, then goes on from here).
+    private(set) var index: Int
     private let end: Int
     private var depth = 0
     /// Whether the string `parseString` read last was written without escapes and is ASCII.
@@ -59,6 +60,13 @@ struct JSONParser {
         self.bytes = bytes
         // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
         index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
+        end = bytes.endIndex
+    }
+
+    /// A parser that starts at `index` (a string's opening quote, for `parseString`).
+    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
         end = bytes.endIndex
     }
 
@@ -208,7 +216,7 @@ struct JSONParser {
         return places[key]
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
         var ascii = true
