@@ -6,6 +6,8 @@ standard input closes (the test ends it), at most 120 seconds. Paths:
   /redirect      302 to /schema.json                                  /loop        302 to itself
   /missing       404                                                   /text        200, not JSON
   /huge.json     200, 20 MB of JSON-looking bytes                      /slow.json   answers after 30 seconds
+  /trickle.json  a schema sent a byte every half second
+  /local-ref.json  a schema whose $ref names a local file               /array.json  200, JSON that is no schema
   /count         how many requests /schema.json has had (the cache's test)"""
 import http.server
 import json
@@ -41,6 +43,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(200, json.dumps(SCHEMA).encode())
         elif path == "/defs.json":
             self.answer(200, json.dumps(DEFS).encode())
+        elif path == "/local-ref.json":
+            self.answer(200, json.dumps({"properties": {"a": {"$ref": "file:///etc/passwd"}}}).encode())
+        elif path == "/array.json":
+            self.answer(200, b"[1, 2]")
         elif path == "/redirect":
             self.answer(302, b"", headers=[("Location", "/schema.json")])
         elif path == "/loop":
@@ -59,6 +65,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
             try:
                 for _ in range(160):
                     self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif path == "/trickle.json":
+            # A byte every half second: URLSession's timeouts restart with each byte; the fetch's deadline does not.
+            body = json.dumps(SCHEMA).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for byte in body:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(0.5)
             except (BrokenPipeError, ConnectionResetError):
                 pass
         elif path == "/slow.json":

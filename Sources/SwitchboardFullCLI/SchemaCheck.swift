@@ -50,8 +50,13 @@ struct SchemaCheckOptions {
             }
             let validator = try loadSchema(source)
             var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)
-            for input in inputs { try checkInput(input, source, validator, &report) }
+            // A file that cannot be read is an error naming it (exit 2), after the others are checked and reported.
+            var problems: [String] = []
+            for input in inputs {
+                do { try checkInput(input, source, validator, &report) } catch { problems += error.lines }
+            }
             report.finish()
+            if !problems.isEmpty { throw CommandFailure(lines: problems, status: ExitStatus.usage) }
             if report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
             return
         }
@@ -72,8 +77,14 @@ struct SchemaCheckOptions {
                 continue
             }
             let isLines = input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
-            let text = isLines ? "" : try readText(input)
-            let first: JSONValue? = isLines ? nil : Self.firstDocument(text, yaml: isYAML(input))
+            var text = ""
+            if !isLines {
+                do { text = try readText(input) } catch {
+                    missing += error.lines
+                    continue
+                }
+            }
+            let first: JSONValue? = isLines ? nil : Self.firstDocument(text, yaml: isYAML(input, text))
             switch discovery.schema(for: input, text: text, document: first) {
             case .failure(let problem):
                 missing.append("\(name): \(problem.message)")
@@ -84,16 +95,20 @@ struct SchemaCheckOptions {
                 }
                 let source = found.isMetaschema ? Source.metaschema(found.schema)
                     : found.isRemote ? Source.remote(found.schema) : Source.file(found.schema)
-                let validator: JSONSchema
-                if let known = validators[source] {
-                    validator = known
-                } else {
-                    validator = try loadSchema(source)
-                    validators[source] = validator
+                do {
+                    let validator: JSONSchema
+                    if let known = validators[source] {
+                        validator = known
+                    } else {
+                        validator = try loadSchema(source)
+                        validators[source] = validator
+                    }
+                    guard var checked = report else { continue }
+                    try checkInput(input, source, validator, &checked, text: isLines ? nil : text)
+                    report = checked
+                } catch {
+                    missing += error.lines.map { "\(name): \($0)" }
                 }
-                guard var checked = report else { continue }
-                try checkInput(input, source, validator, &checked, text: isLines ? nil : text)
-                report = checked
             }
         }
         report?.finish()
@@ -119,7 +134,16 @@ struct SchemaCheckOptions {
         return try? JSONValue.document(text)
     }
 
-    private func isYAML(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
+    /// Whether a file is read as YAML: a `.yaml`/`.yml` name (any case); a `.json` one is JSON; any other
+    /// (`CITATION.cff`, `.clang-format`) by its text: JSON when it starts with `{` or `[`, else YAML.
+    private func isYAML(_ path: String, _ text: String? = nil) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { return true }
+        if name.hasSuffix(".json") { return false }
+        guard let text else { return false }
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        return first != "{" && first != "["
+    }
 
     private func loadSchema(_ source: Source) throws(CommandFailure) -> JSONSchema {
         let schema: String
@@ -174,8 +198,9 @@ struct SchemaCheckOptions {
     private func checkDocument(_ path: String, _ text: String, _ validator: JSONSchema, _ report: inout SchemaReport)
         throws(CommandFailure)
     {
-        let name = displayEscaped(path, limit: 200)
-        guard isYAML(path) else {
+        // The report escapes the name as each format needs (text and tap for a terminal, JSON, GitHub, SARIF).
+        let name = path
+        guard isYAML(path, text) else {
             report.add(check(ArraySlice(text.utf8), line: 0, validator), input: name, lines: false)
             return
         }
@@ -218,7 +243,7 @@ struct SchemaCheckOptions {
             throw CommandFailure.usage("standard input is closed; give a file to check, or pipe the documents in")
         }
         defer { if fd > 0 { close(fd) } }
-        let name = input == "-" ? "-" : displayEscaped(input, limit: 200)
+        let name = input
         var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : name)
         let typed = isTerminal(fd)
         let limit = typed ? 1 : Self.batchLines

@@ -30,18 +30,32 @@ final class SchemaFetcher: Sendable {
     init(mode: Mode, directory: String?, timeout: Double) throws(CommandFailure) {
         self.mode = mode
         self.timeout = timeout
-        self.directory = directory ?? Self.defaultDirectory()
-        guard Self.makeDirectory(self.directory) else {
-            throw CommandFailure.usage("--cache-dir: cannot make \(displayEscaped(self.directory, limit: 200)): "
-                                       + String(cString: strerror(errno)))
+        guard let folder = directory ?? Self.defaultDirectory() else {
+            throw CommandFailure.usage("--fetch and --offline need a cache folder: neither XDG_CACHE_HOME nor HOME is "
+                                       + "set; give --cache-dir FOLDER")
+        }
+        self.directory = folder
+        let shown = displayEscaped(folder, limit: 200)
+        guard Self.makeDirectory(folder) else {
+            throw CommandFailure.usage("--cache-dir: cannot make \(shown): " + String(cString: strerror(errno)))
+        }
+        // Another user's folder, or one others may write to, could hold schemas planted to pass for fetched ones.
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw CommandFailure.usage("--cache-dir: \(shown) is not a folder")
+        }
+        guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            throw CommandFailure.usage("--cache-dir: \(shown) must be a folder of yours that no one else may write to "
+                                       + "(owned by you, not group or world writable)")
         }
     }
 
-    /// `$XDG_CACHE_HOME/switchboard/schemas`, else `$HOME/.cache/switchboard/schemas`.
-    static func defaultDirectory() -> String {
+    /// `$XDG_CACHE_HOME/switchboard/schemas`, else `$HOME/.cache/switchboard/schemas`; nil when neither is set.
+    static func defaultDirectory() -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/switchboard/schemas" }
-        return (environment["HOME"] ?? "/tmp") + "/.cache/switchboard/schemas"
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/switchboard/schemas"
     }
 
     /// The cache file of `url`.
@@ -53,7 +67,11 @@ final class SchemaFetcher: Sendable {
     func document(_ url: String) throws(SchemaError) -> JSONValue {
         let path = cachePath(url)
         if let cached = try? readFile(path) {
-            do { return try Self.parse(cached, url: url) } catch {
+            do {
+                let value = try Self.parse(cached, url: url)
+                try Self.checkRemote(value, url: url)
+                return value
+            } catch {
                 // A cache entry that no longer reads is downloaded again (online) or refused (offline).
                 if mode == .offline { throw SchemaError(location: url, message: "the cached copy is not readable: \(error)") }
             }
@@ -73,6 +91,7 @@ final class SchemaFetcher: Sendable {
             throw SchemaError(location: "", message: "\(url) answered with a document that is not "
                               + "\(Self.isYAML(url) ? "YAML" : "JSON"): \(error.message)")
         }
+        try Self.checkRemote(value, url: url)
         store(bytes, at: path)
         return value
     }
@@ -83,14 +102,23 @@ final class SchemaFetcher: Sendable {
             throw SchemaError(location: "", message: "\(url) is not an http(s) URL")
         }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        // The deadline below ends a download; URLSession's own (which restart with each byte) only back it up.
+        configuration.timeoutIntervalForRequest = timeout + 5
+        configuration.timeoutIntervalForResource = timeout + 5
         configuration.urlCache = nil
         let delegate = FetchDelegate(limit: Self.maximumSize, redirects: Self.maximumRedirects)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
-        session.dataTask(with: URLRequest(url: address)).resume()
-        let outcome = delegate.wait()
+        var request = URLRequest(url: address)
+        // Compressed answers are not asked for: a small gzip can unpack to gigabytes before the size check sees it.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        let task = session.dataTask(with: request)
+        task.resume()
+        // The whole answer within `timeout` (URLSession's own timeouts restart with each byte received).
+        guard let outcome = delegate.wait(seconds: timeout) else {
+            task.cancel()
+            throw SchemaError(location: "", message: "cannot fetch \(url): no complete answer in \(Self.seconds(timeout))")
+        }
         if let problem = outcome.problem {
             throw SchemaError(location: "", message: "cannot fetch \(url): \(problem)")
         }
@@ -117,10 +145,46 @@ final class SchemaFetcher: Sendable {
         if !complete || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
+    /// Refuses what a schema from the network may not be or do: anything but a schema (an object or a boolean),
+    /// and a reference or base in a local file (`$ref`, `$id`, `id`, `$schema`, `$dynamicRef`, `$recursiveRef`
+    /// with a `file:` URI): a schema named by a document someone else wrote could otherwise read this machine's
+    /// files and show their values in failure messages.
+    private static func checkRemote(_ value: JSONValue, url: String) throws(SchemaError) {
+        switch value {
+        case .object, .bool: break
+        default:
+            throw SchemaError(location: "", message: "\(url) answered with a JSON \(value.typeName), not a schema (an object or "
+                              + "a boolean)")
+        }
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case .object(let object):
+                for member in object.members {
+                    if ["$ref", "$id", "id", "$schema", "$dynamicRef", "$recursiveRef"].contains(member.key),
+                       case .string(let reference) = member.value, reference.lowercased().hasPrefix("file:") {
+                        throw SchemaError(location: "", message: "\(url) refers to the local file \(reference) (in "
+                                          + "\(member.key)); a schema from the network may refer to http(s) "
+                                          + "documents only")
+                    }
+                    pending.append(member.value)
+                }
+            case .array(let items):
+                pending.append(contentsOf: items)
+            default:
+                break
+            }
+        }
+    }
+
     /// JSON, or YAML for a `.yaml`/`.yml` URL (a page that is neither is refused, never read as a YAML string).
     private static func parse(_ text: String, url: String) throws(DocumentError) -> JSONValue {
         if isYAML(url) { return try JSONValue.document(text, yaml: true) }
         do { return try JSONValue.parse(text) } catch { throw DocumentError("line \(error.line), column \(error.column): \(error.message)") }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     private static func isYAML(_ url: String) -> Bool {
@@ -128,10 +192,10 @@ final class SchemaFetcher: Sendable {
         return path.hasSuffix(".yaml") || path.hasSuffix(".yml")
     }
 
-    /// `mkdir -p` with mode 0700 for what it makes.
+    /// `mkdir -p` with mode 0700 for what it makes (an existing file at `path` is left for the caller to name).
     private static func makeDirectory(_ path: String) -> Bool {
         var info = stat()
-        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        if stat(path, &info) == 0 { return true }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             guard makeDirectory(String(path[..<slash])) else { return false }
         }
@@ -158,8 +222,9 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         maximumRedirects = redirects
     }
 
-    func wait() -> Outcome {
-        finished.wait()
+    /// The outcome once the download ends, or nil when `seconds` pass first.
+    func wait(seconds: Double) -> Outcome? {
+        guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
         return state.withLock { $0 }
     }
 
@@ -176,6 +241,8 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = state.withLock { outcome -> Bool in
+            // Once over the limit, nothing more is kept (data already on its way still arrives).
+            guard outcome.problem == nil else { return false }
             outcome.body.append(contentsOf: data)
             guard outcome.body.count > limit else { return false }
             outcome.problem = "the answer is larger than \(limit >> 20) MB"

@@ -189,7 +189,9 @@ struct YAMLComposer {
     /// libyaml's problem in the reader's words: one line, its place first.
     static func describe(_ error: YAMLSyntaxError) -> DocumentError {
         if error.isEncoding {
-            return DocumentError("not valid YAML: byte \(error.mark.index): the text is not UTF-8 (\(error.problem))")
+            // libyaml's reader: bytes that are not UTF-8, or a control character YAML does not allow in its text.
+            return DocumentError("not valid YAML: \(error.problem) (YAML text is UTF-8, and control characters other "
+                                 + "than tab and line breaks must be written as escapes in double quotes)", at: error.mark)
         }
         if error.problem.contains("nesting level") || error.problem.contains("max_nest_level") {
             // libyaml's own words name its C function.

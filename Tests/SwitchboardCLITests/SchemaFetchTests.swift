@@ -69,7 +69,7 @@ struct SchemaFetchTests {
         #expect(redirected.status == 0, "\(redirected.stdout)\(redirected.stderr)")
     }
 
-    @Test("404, not JSON, too large, too slow and redirect loops are refused naming the URL, and nothing is cached")
+    @Test("404, not JSON, too large, too slow (silent or a byte at a time) and redirect loops are refused naming the URL, and nothing is cached")
     func refusals() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -81,8 +81,11 @@ struct SchemaFetchTests {
             ("/missing", "the server answered 404"),
             ("/text", "answered with a document that is not JSON"),
             ("/huge.json", "the answer is larger than 16 MB"),
-            ("/slow.json", "no complete answer in time"),
+            ("/slow.json", "no complete answer in 2 s"),
+            ("/trickle.json", "no complete answer in 2 s"),
             ("/loop", "more than 5 redirects"),
+            ("/local-ref.json", "refers to the local file file:///etc/passwd (in $ref)"),
+            ("/array.json", "answered with a JSON array, not a schema"),
         ]
         for (path, expected) in cases {
             let run = try switchboard(["check", "--fetch", "--fetch-timeout", "2", "--cache-dir", cache,
@@ -92,5 +95,25 @@ struct SchemaFetchTests {
             #expect(run.stderr.contains(expected), "\(path): \(run.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).isEmpty)
+    }
+
+    @Test("the cache must be a folder of the user's that no one else may write to; with no HOME, --cache-dir is needed")
+    func cacheFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let config = try scratch.file("c.json", "{}")
+        let shared = scratch.path("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o777)
+        let open = try switchboard(["check", "--offline", "--cache-dir", shared, "--schema", "http://127.0.0.1:9/s.json", config])
+        #expect(open.status == 2)
+        #expect(open.stderr.contains("must be a folder of yours that no one else may write to"), "\(open.stderr)")
+        let file = try scratch.file("plain", "x")
+        let notFolder = try switchboard(["check", "--offline", "--cache-dir", file, "--schema", "http://127.0.0.1:9/s.json", config])
+        #expect(notFolder.stderr.contains("is not a folder"), "\(notFolder.stderr)")
+        let homeless = try runProgram(try switchboardPath(), ["check", "--offline", "--schema", "http://127.0.0.1:9/s.json", config],
+                                      environment: ["HOME": nil, "XDG_CACHE_HOME": nil])
+        #expect(homeless.status == 2)
+        #expect(homeless.stderr.contains("neither XDG_CACHE_HOME nor HOME is set; give --cache-dir"), "\(homeless.stderr)")
     }
 }
