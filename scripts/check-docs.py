@@ -5,9 +5,12 @@
 
     scripts/check-docs.py              check this checkout (make test runs it: make test-docs)
     scripts/check-docs.py --links      only the links and references (seconds; no build)
+    scripts/check-docs.py --list       each Swift block: its file and line, language mode and kind
     scripts/check-docs.py --self-test  show each check failing on documents broken on purpose
 
-A block's fence says what it is (words after `swift`, separated by spaces or commas; CONTRIBUTING.md has the table):
+A block's fence says what it is (words after `swift`, separated by spaces or commas; CONTRIBUTING.md has the table);
+in a DocC article the words go in `<!-- swift fragment -->` on the line before a plain ```swift fence, since DocC
+takes the whole info string as the language and would not highlight "swift fragment" (refused there):
 
     ```swift                a whole program (main.swift, or a file with @main), Swift 6 language mode
     ```swift swift5         the same in Swift 5 language mode (swift6 may be written, it is the default)
@@ -101,7 +104,13 @@ def blocks_and_headings(root, file):
                                                       lines[index]):
                 index += 1
             code = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[start:index]]
-            blocks.append(Block(file, start + 1, info, code))
+            # In a DocC article the words go in a comment on the line before (`<!-- swift fragment -->`): DocC
+            # takes a fence's whole info string as the code's language, and "swift fragment" is not highlighted.
+            said = re.match(r"^\s*<!--\s*(.*?)\s*-->\s*$", lines[start - 2]) if start >= 2 else None
+            block = Block(file, start + 1, said.group(1) if said and said.group(1).split()[:1] == info.split()[:1]
+                          else info, code)
+            block.fence_words = len(re.split(r"[\s,]+", info.strip())) > 1
+            blocks.append(block)
         else:
             heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", lines[index])
             if heading:
@@ -403,6 +412,7 @@ def swift_blocks(root, files):
             if {"swift5", "swift6"} <= block.flags:      # both modes: one target each
                 for mode in ("5", "6"):
                     copy = Block(block.file, block.line, "", block.code)
+                    copy.fence_words = block.fence_words
                     copy.language, copy.options, copy.suffix = "swift", block.options, "_swift" + mode
                     copy.flags = block.flags - {"swift5", "swift6"} | {"swift" + mode}
                     blocks.append(copy)
@@ -422,6 +432,10 @@ def check(root, package_root, work, links_only=False, verbose=True):
 
     faults = []
     for block in blocks:
+        if ".docc" + os.sep in block.file and block.fence_words:
+            faults.append(f"{block.where}: in a DocC article the fence says only the language (DocC would take "
+                          f"the whole info string as the language, and not highlight it): put the other words "
+                          f"in <!-- {block.language} {' '.join(sorted(block.flags))} --> on the line before")
         unknown = block.flags - FLAGS
         if unknown or set(block.options) - {"prelude"}:
             faults.append(f"{block.where}: unknown fence word {sorted(unknown | set(block.options))[0]!r} "
@@ -445,6 +459,11 @@ def check(root, package_root, work, links_only=False, verbose=True):
 
 
 def main(argv):
+    if "--list" in argv:                           # each block: where, language mode, kind
+        for b in swift_blocks(ROOT, markdown_files(ROOT))[0]:
+            kind = ", ".join(sorted(b.flags - {"swift5", "swift6"})) or "program"
+            print(f"{b.where}\tSwift {b.mode}\t{kind}")
+        return 0
     links_only = "--links" in argv
     work = os.path.join(ROOT, ".build-docs-snippets", "package")
     blocks, faults = check(ROOT, ROOT, work, links_only)
@@ -480,6 +499,16 @@ let n = count + 1
 ```swift swift5 fragment
 undefinedName()
 ```
+
+```swift manifest
+targets: [
+    .target(name: "x", dependencies: [.product(name: "Y", package: "nowhere")]),
+]
+```
+
+```text Documentation/Guide.md
+# Guide, as it was once
+```
 """,
     "Documentation/Guide.md": """# Guide
 
@@ -490,6 +519,10 @@ Fine: [back](../README.md#docs).
     "Sources/Fake/Fake.docc/Fake.md": """# ``Fake``
 
 See ``Widget`` and ``Gadget`` and <doc:Missing>.
+
+```swift fragment
+let x = 1
+```
 """,
     "Sources/Fake/Widget.swift": "public struct Widget {}\n",
     "scripts/doc-preludes/README.swift": "let total = 41\n// locals\nlet unused = 1\n",   # no `count`
@@ -513,9 +546,31 @@ print(count + 1)                       // prints: 42
 func f() -> Int { 1 }
 print(f())
 ```
+
+```swift manifest
+targets: [
+    .target(name: "x"),
+]
+```
+
+```text Documentation/Guide.md
+# Guide
+
+## Getting going
+
+Fine: [back](../README.md#docs).
+```
 """,
     "Documentation/Guide.md": BROKEN["Documentation/Guide.md"],
-    "Sources/Fake/Fake.docc/Fake.md": "# ``Fake``\n\nSee ``Widget`` and <doc:Fake>.\n",
+    "Sources/Fake/Fake.docc/Fake.md": """# ``Fake``
+
+See ``Widget`` and <doc:Fake>.
+
+<!-- swift fragment output -->
+```swift
+print(1 + 1)   // prints: 2
+```
+""",
     "Sources/Fake/Widget.swift": BROKEN["Sources/Fake/Widget.swift"],
     "scripts/doc-preludes/README.swift": "let count = 41\n// locals\nlet unused = 1\n",
 }
@@ -527,8 +582,11 @@ EXPECTED = [
     r"README.md:9: printed \['hello'\] .* say \['goodbye'\]",
     r"README.md:14:\d+: error: cannot find 'count' in scope",
     r"README.md:18:\d+: error: cannot find 'undefinedName' in scope",
+    r"README.md:21: the Package.swift block does not evaluate: .*unknown package 'nowhere'",
+    r"README.md:27: the block says it is Documentation/Guide.md, but differs from it",
     r"Sources/Fake/Fake.docc/Fake.md:3: ``Gadget``: Fake declares no Gadget",
     r"Sources/Fake/Fake.docc/Fake.md:3: <doc:Missing>: no article Missing.md",
+    r"Sources/Fake/Fake.docc/Fake.md:5: in a DocC article the fence says only the language",
 ]
 
 
