@@ -4,7 +4,7 @@ import SwitchboardTerminal
 
 /// A directory of taken user names, asked asynchronously (a server in a real program).
 actor Directory {
-    func contains(_ name: String) -> Bool { ["ada", "root"].contains(name) }
+    func contains(_ name: String) async throws -> Bool { ["ada", "root"].contains(name) }
 }
 let directory = Directory()
 let handle = Rule.length(3...20).condition
