@@ -20,8 +20,9 @@ takes the whole info string as the language and would not highlight "swift fragm
                             after a `// locals` line the values the article's fragments use, declared before the
                             fragment in the function); leading import lines stay at file scope
     ```swift test           a test file (or with fragment: a @Test function's body); compiled in a test target
-    ```swift output         also run: its standard output must be the comments' `prints: TEXT`, one line each, in
-                            order (`name.value = "Phong"   // prints: is Phong`)
+    ```swift output         also run (in a session of its own: no terminal), the comments' `typed: TEXT` lines on
+                            its standard input; its standard output must be the comments' `prints: TEXT`, one
+                            line each, in order (`name.value = "Phong"   // prints: is Phong`)
     ```swift manifest       part of a Package.swift: evaluated inside Package(name:...) by `swift package dump-package`
     ```swift prelude=NAME   use scripts/doc-preludes/NAME.swift instead of the article's own
     ```yaml PATH            (any language) the block is a copy of the file PATH (from the repository root)

@@ -6,6 +6,7 @@ import re
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^`]*)$")
 FLAGS = {"swift5", "swift6", "fragment", "test", "output", "manifest"}
 PRINTS = re.compile(r"//.*?\bprints: ?(.*)$")
+TYPED = re.compile(r"//.*?\btyped: ?(.*)$")
 
 
 def markdown_files(root):
@@ -161,6 +162,11 @@ def check_links(root, files, headings_of):
 
 def expected_output(block):
     return [m.group(1) for l in block.code for m in [PRINTS.search(l)] if m]
+
+
+def typed_input(block):
+    """The lines an output block's program reads on standard input: its comments' `typed: TEXT`, in order."""
+    return [m.group(1) for l in block.code for m in [TYPED.search(l)] if m]
 
 
 def swift_blocks(root, files):

@@ -72,6 +72,11 @@ func f() -> Int { 1 }
 print(f())
 ```
 
+```swift output
+print(readLine() ?? "nothing", readLine() ?? "nothing")   // typed: hello
+                                                           // prints: hello nothing
+```
+
 ```swift manifest
 targets: [
     .target(name: "x"),

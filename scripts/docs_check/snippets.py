@@ -5,7 +5,7 @@ import re
 import shutil
 import subprocess
 
-from .markdown import expected_output
+from .markdown import expected_output, typed_input
 
 ALLOWED_WARNINGS = re.compile(r"is unused|was never used|never mutated|was never read")
 PRODUCTS = ["Switchboard", "SwitchboardRules", "SwitchboardTerminal", "SwitchboardSpec", "SwitchboardSchema",
@@ -191,8 +191,11 @@ def check_snippets(root, blocks, work, package_root, verbose=True):
         if not os.path.exists(program):
             faults.append(f"{block.where}: the build succeeded but made no {program}")
             continue
-        ran = subprocess.run([program, "--run"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                             timeout=60)
+        # In a session of its own (no controlling terminal: a field cannot draw on the checker's terminal), with
+        # the `typed:` lines on standard input, as a script would pipe them.
+        typed = typed_input(block)
+        ran = subprocess.run([program, "--run"], capture_output=True, text=True, start_new_session=True,
+                             input="".join(line + "\n" for line in typed), timeout=60)
         got = ran.stdout.rstrip("\n").split("\n") if ran.stdout else []
         want = expected_output(block)
         if ran.returncode != 0 or got != want:
