@@ -71,7 +71,11 @@ static int wait_for_key_or_interrupt(int fd) {
     while (1) {
         fds[0].revents = 0;
         fds[1].revents = 0;
+#ifdef __APPLE__
+        int ready = sb_select_poll(fds, 2, -1);      // poll does not report a terminal on macOS (wait.c)
+#else
         int ready = poll(fds, 2, -1);
+#endif
         if (ready < 0 && errno == EINTR) continue;
         if (ready < 0) return 1;   // the read reports it
         if (fds[1].revents != 0) return 0;

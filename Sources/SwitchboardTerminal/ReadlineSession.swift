@@ -128,7 +128,7 @@ final class ReadlineSession {
             fds[2].fd = checks.wakeFD
             // Options still streaming in are read in this same loop, between keys (a negative fd is not polled).
             fds[3].fd = field.list?.feed?.fd ?? -1
-            let ready = poll(&fds, 4, checks.pollTimeout(cap: spinnerTimeout()))
+            let ready = waitForInput(&fds, timeout: checks.pollTimeout(cap: spinnerTimeout()))
             if ready < 0 {
                 if errno == EINTR { continue }
                 cleanUpAfterSignal(echo: nil)

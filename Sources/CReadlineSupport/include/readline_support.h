@@ -60,6 +60,12 @@ int sb_rl_executing_keyseq(char *buffer, int size);
 /// How many bytes `sb_rl_read_key_byte` has returned in this process: the count a test kit's settle mark carries.
 unsigned long long sb_rl_bytes_read(void);
 
+struct pollfd;
+/// poll(2) answered with select(2): the descriptors' POLLIN and POLLOUT, a negative descriptor skipped, a negative
+/// timeout waiting for ever; returns how many descriptors are ready, 0 on timeout, -1 with errno (EINVAL for a
+/// descriptor at or over FD_SETSIZE). macOS's terminal waits use it: poll does not report a terminal there.
+int sb_select_poll(struct pollfd *fds, unsigned count, int timeout_ms);
+
 typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
 void sb_rl_set_fallback_getc(sb_rl_getc_func *function);
