@@ -139,6 +139,13 @@ final class SignalTrap {
         return false
     }
 
+    /// Whether a signal has arrived that `take` has not taken yet. A read loop whose poll was interrupted by the
+    /// signal (EINTR) gets here before it reads the pipe: it is not idle.
+    func signalWaiting() -> Bool {
+        var fd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
+    }
+
     /// The signals that arrived since the last call, in order.
     func take() -> [Int32] {
         var result: [Int32] = []

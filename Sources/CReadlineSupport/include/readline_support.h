@@ -49,7 +49,7 @@ void sb_rl_set_known_input(int count);
 int sb_rl_known_input(void);
 
 /// Discards what was typed ahead: the keys readline has pushed back or queued, and every byte the terminal
-/// `fd` has received and nobody has read yet (tcflush TCIFLUSH). After a one-key answer the rest of a word
+/// `fd` has received and nobody has read yet (read out, and counted in `sb_rl_bytes_read`). After a one-key answer the rest of a word
 /// typed fast ("yes" + Enter) must not reach the next reader (the shell, or the script's next question).
 void sb_rl_discard_typeahead(int fd);
 
