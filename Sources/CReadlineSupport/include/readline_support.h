@@ -91,6 +91,12 @@ int sb_pidfd_open(int pid);
 /// calling thread ends, so with this process even when that is killed with SIGKILL (PR_SET_PDEATHSIG); the
 /// caller's thread must therefore live until the command has been reaped. Returns 0 and sets `*pid`, or an errno
 /// value (ENOENT, E2BIG, ...) when the program could not be started (no process is left then).
+/// The first call starts a guard process that holds every command's process group and kills the groups still held
+/// when this process ends, even by SIGKILL, so that what a command started (the `sleep` of `sleep 43; exit 0`) ends
+/// too; the caller releases a group with `sb_guard_release` once it has killed it, before reaping its leader.
 int sb_spawn_command(const char *path, char *const argv[], char *const envp[], const int fds[3], int *pid);
+
+/// Tells the guard of `sb_spawn_command` that `group` has been killed: it no longer kills it when this process ends.
+void sb_guard_release(int group);
 
 #endif
