@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CReadlineSupport
 
 /// The write end of the active trap's self-pipe; the C signal handler can only reach a global.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -107,8 +108,10 @@ final class SignalTrap {
         }
     }
 
-    /// Puts back the handler that was there before the trap, for `signal` only.
+    /// Puts back the handler that was there before the trap, for `signal` only (to raise it again: a form holding
+    /// the terminal's echo off puts back the modes it began with first).
     func restore(_ signal: Int32) {
+        sb_echo_hold_pause()
         guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)] else { return }
         var old = previous[Int(signal)]
         sigaction(signal, &old, nil)

@@ -96,6 +96,23 @@ int sb_pidfd_open(int pid);
 /// too; the caller releases a group with `sb_guard_release` once it has killed it, before reaping its leader.
 int sb_spawn_command(const char *path, char *const argv[], char *const envp[], const int fds[3], int *pid);
 
+/// Holds the terminal `fd`'s echo off until `sb_echo_hold_end` (a form's fields, and the moments between them, when
+/// keys typed ahead would otherwise be echoed before the next prompt). Returns 1 when held; 0 when `fd` is not a
+/// terminal, does not echo, or a hold is on already. No signal handler is installed: code that hands a signal back
+/// to end the process calls `sb_echo_hold_pause` first.
+int sb_echo_hold_begin(int fd);
+/// Puts back the modes the hold began with and the signal handlers it replaced.
+void sb_echo_hold_end(void);
+/// The modes the hold began with (what a crash must restore), into `modes`: 1, or 0 (nothing held).
+int sb_echo_held_modes(struct termios *modes);
+/// After `rl_prep_terminal` under a hold: readline is told the terminal echoes (it draws nothing otherwise). The hold
+/// makes readline's `rl_prep_term_function` do this itself; a direct call of `rl_prep_terminal` calls this after.
+void sb_echo_hold_fix_readline(void);
+/// Before a signal ends or stops the process (Ctrl-Z): the modes the hold began with, for the shell; after a stop,
+/// `sb_echo_hold_resume` holds echo off again.
+void sb_echo_hold_pause(void);
+void sb_echo_hold_resume(void);
+
 /// Tells the guard of `sb_spawn_command` that `group` has been killed: it no longer kills it when this process ends.
 void sb_guard_release(int group);
 
