@@ -172,6 +172,7 @@ public final class TerminalSession {
 
     /// Presses keys, one after the other.
     public func press(_ keys: Key...) throws {
+        try settleBeforeFirstKeys()   // the keys' bytes follow the modes the program sets when it reads
         for key in keys {
             let bytes = key.bytes(applicationCursor: screen.applicationCursorKeys)
             guard !bytes.isEmpty else {
@@ -185,6 +186,7 @@ public final class TerminalSession {
     /// Pastes `text` as a terminal does: between bracketed-paste marks when the program turned that mode on
     /// (readline does), newlines sent as `\r`.
     public func paste(_ text: String) throws {
+        try settleBeforeFirstKeys()   // bracketed or not, as the program reading it asks
         let body = Array(text.replacing("\r\n", with: "\r").replacing("\n", with: "\r").utf8)
         if screen.bracketedPaste {
             try send(bytes: Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8))
@@ -199,15 +201,18 @@ public final class TerminalSession {
     /// that has not started reading leaves the terminal as the shell left it, which echoes the keys before the
     /// prompt (`adaName:`) and takes them a line at a time. The same holds for `type`, `press` and `paste`.
     public func send(bytes: [UInt8]) throws {
-        if !settledOnce {
-            do {
-                try waitUntilSettled()
-            } catch let error as TerminalSessionError {
-                throw failure("keys were typed before the program first settled, and it did not: "
-                              + error.message)
-            }
-        }
+        try settleBeforeFirstKeys()
         try write(bytes, counted: true)
+    }
+
+    /// Waits for the program's first settle, unless a wait has found it settled already.
+    private func settleBeforeFirstKeys() throws {
+        guard !settledOnce else { return }
+        do {
+            try waitUntilSettled()
+        } catch let error as TerminalSessionError {
+            throw failure("keys were typed before the program first settled, and it did not: " + error.message)
+        }
     }
 
     func write(_ bytes: [UInt8], counted: Bool) throws {
