@@ -6,6 +6,7 @@
 #                            Swift block and link of the documentation, then the core, rules and spec tests again
 #                            under AddressSanitizer (leaks too)
 #   make docs                the DocC documentation of each library product, with no warning
+#   make stress-kit          the test kit's settle cases, 100 runs each beside two CPU hogs (not in make test)
 #   make deb                 switchboard_VERSION_ARCH.deb (dpkg -i it), lintian-clean
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
@@ -59,7 +60,7 @@ SANITIZED_AFTER := SwitchboardSchemaTests|$(SANITIZED_HEAVY)
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
 .PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences test-docs docs deb \
-        test-deb bench bench-quick bench-instructions install uninstall
+        test-deb bench bench-quick bench-instructions install uninstall stress-kit
 
 all: release
 
@@ -101,6 +102,11 @@ test: deps
 	$(MAKE) --no-print-directory test-docs
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build
 	$(MAKE) --no-print-directory test-sanitized
+
+# The test kit's settle cases, 100 runs each with two CPU hogs (scripts/stress-kit.sh): not part of `make test`.
+stress-kit: deps
+	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/stress-kit.sh --skip-build
 
 # The linker's notes about ASan's own symbols are noise; compiler warnings still show.
 test-sanitized: deps

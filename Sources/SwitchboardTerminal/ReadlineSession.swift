@@ -85,7 +85,10 @@ final class ReadlineSession {
         defer { sb_rl_end_key_reading(keyReading) }
         // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
         var modes = termios()
-        if tcgetattr(streams.inputFD, &modes) == 0 { sb_fatal_guard_install(streams.inputFD, &modes) }
+        if tcgetattr(streams.inputFD, &modes) == 0 {
+            _ = sb_echo_held_modes(&modes)   // a form holding echo off: the modes it began with
+            sb_fatal_guard_install(streams.inputFD, &modes)
+        }
         defer { sb_fatal_guard_remove() }
         let previous = ReadlineSession.active
         ReadlineSession.active = self
