@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardSchema
 import SwitchboardRules
 
 /// A form's answers: an ordered String-to-String dictionary, written as JSON and decoded into any
@@ -86,24 +87,7 @@ public struct Answers: Equatable, Sendable, Sequence, ExpressibleByDictionaryLit
 /// `text` as a JSON string literal (UTF-8 kept, control characters escaped); also a YAML double-quoted scalar,
 /// which `yamlString` makes of it for `switchboard form --output yaml` (escaping U+FEFF, U+FFFE, U+FFFF too).
 package func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if needsDisplayEscape(scalar) {   // C0, DEL, C1, line separators, bidirectional controls
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
+    jsonStringLiteral(text)
 }
 
 /// A JSON text that is not a flat object of scalar values.
