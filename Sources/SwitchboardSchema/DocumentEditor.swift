@@ -201,9 +201,9 @@ struct EditSession {
             let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer)
             do {
                 if case .set(let value) = edit.change {
-                    replacement = try planner.plan(tree, tokens: tokens, value: value)
+                    replacement = try planner.plan(tree, tokens: tokens, value: value, document: current)
                 } else {
-                    replacement = try planner.plan(tree, tokens: tokens, value: nil)
+                    replacement = try planner.plan(tree, tokens: tokens, value: nil, document: current)
                 }
             } catch {
                 throw DocumentEditError(pointer: edit.pointer, problem: error.problem,
@@ -265,7 +265,8 @@ struct EditSession {
             if next.isMapping, !next.isFlow {
                 for (key, child) in zip(next.keys, next.children)
                 where !child.isFlow && !child.isScalar && !child.isAlias {
-                    if child.column > key.column { return child.column - key.column }
+                    let indent = child.entryIndentation(in: bytes)
+                    if indent > key.column - 1 { return indent - (key.column - 1) }
                 }
             }
             queue += next.children.prefix(8)

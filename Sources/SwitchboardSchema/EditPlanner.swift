@@ -26,16 +26,20 @@ struct EditPlanner {
     let isJSON: Bool
     let writer: EditWriter
 
-    /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root).
-    func plan(_ root: EditNode, tokens: [String], value: JSONValue?) throws(EditRefusal) -> Replacement {
+    /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root) of the
+    /// document whose value is `document`.
+    func plan(_ root: EditNode, tokens: [String], value: JSONValue?, document: JSONValue) throws(EditRefusal)
+        -> Replacement
+    {
         var node = root
+        var current: JSONValue? = document   // the value at `node`, merged members included
         var parents: Parents = []
         for (depth, token) in tokens.enumerated() {
             try refuseShared(node, depth == 0 ? "the document" : "this value")
             let isLast = depth == tokens.count - 1
             if node.isMapping {
                 guard let index = node.member(token) else {
-                    if node.keyTexts.indices.contains(where: { node.isMergeKey[$0] }) && (value == nil || !isLast) {
+                    if current?[token] != nil && (value == nil || !isLast) {
                         throw EditRefusal(problem: "the member \(displayName(token)) comes from a merge key (`<<`); "
                                           + "edit the mapping it merges, or write the member here first",
                                           offset: node.start)
@@ -55,6 +59,7 @@ struct EditPlanner {
                 }
                 parents.append((node, index))
                 node = node.children[index]
+                current = current?[token]
             } else if node.isSequence {
                 let count = node.children.count
                 if isLast, let value, token == "-" || token == String(count) {
@@ -71,6 +76,7 @@ struct EditPlanner {
                 }
                 parents.append((node, index))
                 node = node.children[index]
+                if case .array(let items)? = current { current = items[index] } else { current = nil }
             } else {
                 throw EditRefusal(problem: "this value is a scalar: it has no member \(displayName(token))",
                                   offset: node.start)
@@ -92,8 +98,8 @@ struct EditPlanner {
         if node.isAliased {
             let anchor = node.anchor ?? ""
             throw EditRefusal(problem: "\(what) carries the anchor &\(anchor) that aliases repeat elsewhere; "
-                              + "changing it would change (or break) them too: edit a part of it, or write the "
-                              + "aliases out first", offset: node.start)
+                              + "changing it or anything in it would change (or break) them too: write the aliases "
+                              + "out first, or edit the anchored value by hand", offset: node.start)
         }
     }
 
@@ -113,7 +119,7 @@ struct EditPlanner {
         }
         // A block collection, or a scalar becoming one: everything after the key's colon.
         let colon = try afterColon(mapping.keys[index])
-        let keyIndent = mapping.column - 1
+        let keyIndent = mapping.entryIndentation(in: bytes)
         return Replacement(start: colon, end: replacedEnd(old),
                            text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
     }
@@ -128,7 +134,7 @@ struct EditPlanner {
             return scalarReplacement(old, value, inFlow: false)
         }
         let empty = old.start == old.end
-        let indent = empty ? sequence.column - 1 + 2 : old.column - 1
+        let indent = empty ? sequence.entryIndentation(in: bytes) + 2 : old.column - 1
         return Replacement(start: old.start, end: replacedEnd(old),
                            text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
     }
@@ -224,7 +230,7 @@ struct EditPlanner {
             throw EditRefusal(problem: "a key of more than \(longestImplicitYAMLKey) bytes cannot be written as "
                               + "`key: value`", offset: mapping.start)
         }
-        let indent = mapping.column - 1
+        let indent = mapping.entryIndentation(in: bytes)
         let line = String(repeating: " ", count: indent) + writer.blockKey(key) + ":"
             + writer.yamlValueAfterKey(value, indent: indent + writer.step)
         return insertLine(line, after: ownEnd(mapping))
@@ -233,7 +239,7 @@ struct EditPlanner {
     private func addItem(to sequence: EditNode, value: JSONValue) -> Replacement {
         if isJSON { return flowInsert(into: sequence, entry: { indent in writer.json(value, indent: indent) }) }
         if sequence.isFlow { return flowInsert(into: sequence, entry: { _ in writer.yamlFlow(value) }) }
-        let indent = sequence.column - 1
+        let indent = sequence.entryIndentation(in: bytes)
         let line = String(repeating: " ", count: indent) + "- " + writer.yamlItem(value, indent: indent + 2)
         return insertLine(line, after: ownEnd(sequence))
     }

@@ -48,6 +48,20 @@ struct EditNode {
         return max(last.contentEnd, keys.last?.end ?? 0)
     }
 
+    /// The indentation of a block collection's entries in `bytes`: the column of a mapping's first key, or of a
+    /// sequence's first `-`, less one (not the node's own start, which is its anchor or tag when it has one).
+    func entryIndentation(in bytes: [UInt8]) -> Int {
+        if isMapping, let key = keys.first { return key.column - 1 }
+        guard isSequence, let item = children.first else { return column - 1 }
+        var dash = item.start
+        while dash > 0, bytes[dash - 1] == 0x20 || bytes[dash - 1] == 0x09 { dash -= 1 }
+        guard dash > 0, bytes[dash - 1] == UInt8(ascii: "-") else { return column - 1 }
+        dash -= 1
+        var lineStart = dash
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        return dash - lineStart
+    }
+
     /// The index of the written (non-merge) member called `name` (the last, as the reader keeps it).
     func member(_ name: String) -> Int? {
         keyTexts.indices.last { !isMergeKey[$0] && keyTexts[$0] == name }

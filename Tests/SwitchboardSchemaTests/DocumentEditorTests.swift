@@ -237,6 +237,17 @@ struct DocumentEditorTests {
         // A merged member set: written in the mapping, which overrides the merge.
         let merged = try edit(text, [.set("/web/image", to: .string("z"))])
         #expect(merged == "base: &b\n  image: x\n  port: 1\nweb:\n  <<: *b\n  port: 2\n  image: z\nother: *b\n")
+        // A member neither written nor merged, nested: added with its objects, whatever merges the mapping has.
+        let nested = try edit(text, [.set("/web/resources/cpu", to: .number(JSONNumber(2)))])
+        #expect(nested == "base: &b\n  image: x\n  port: 1\nweb:\n  <<: *b\n  port: 2\n  resources:\n    cpu: 2\nother: *b\n")
+        let deep = "base: &b\n  env: {a: 1}\nweb:\n  <<: *b\n"
+        #expect(refusal(deep, [.set("/web/env/b", to: .null)])?.problem.contains("comes from a merge key") == true)
+        // Inside an anchored value that an alias repeats: refused too.
+        #expect(refusal(deep, [.set("/base/x", to: .null)])?.description.contains("1:7: /base/x: this value carries the anchor &b") == true)
+        // An anchored mapping no alias repeats takes a member at its keys' indentation (not its anchor's column).
+        #expect(try edit("base: &b\n  env: 1\n", [.set("/base/x", to: .null)]) == "base: &b\n  env: 1\n  x: null\n")
+        let anchoredList = "l: &l\n  - 1\nm: 2\n"
+        #expect(try edit(anchoredList, [.set("/l/-", to: .number(JSONNumber(2)))]) == "l: &l\n  - 1\n  - 2\nm: 2\n")
         let removeMerged = refusal(text, [.remove("/web/image")])
         #expect(removeMerged?.problem.contains("comes from a merge key") == true)
         // The alias itself may be replaced by a value of its own.
