@@ -266,6 +266,46 @@ struct DocumentEditorTests {
         #expect(try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))]) == "{\n  \"a\": 1,\n  \"b\": true\n}\n")
     }
 
+    @Test("changes(from:to:): the fewest, deepest edits; applied, the text reads as the new value")
+    func changes() throws {
+        let old = try JSONValue.parse(#"{"replicas": 2, "debug": true, "ports": [80, 8080, 9000], "owner": {"name": "a", "mail": "x"}}"#)
+        let new = try JSONValue.parse(#"{"replicas": 3, "ports": [80, 8081], "owner": {"name": "a", "mail": "y", "tz": "UTC"}, "tags": []}"#)
+        #expect(DocumentEdit.changes(from: old, to: new).map(\.description) == [
+            "set /replicas to 3", "set /ports/1 to 8081", "remove /ports/2", "set /owner/mail to \"y\"",
+            "set /owner/tz to \"UTC\"", "set /tags to []", "remove /debug",
+        ])
+        #expect(DocumentEdit.changes(from: old, to: old).isEmpty)
+        let list = DocumentEdit.changes(from: .array([.number(JSONNumber(1)), .number(JSONNumber(2))]),
+                                        to: .array([.number(JSONNumber(3)), .number(JSONNumber(4))]))
+        #expect(list.map(\.description) == ["set  to [3,4]"])
+        let text = """
+            # deploy
+            replicas: 2   # more at peak
+            debug: true
+            ports:
+              - 80
+              - 8080   # admin
+              - 9000
+            owner:
+              name: a
+              mail: 'x'
+            """ + "\n"
+        let edited = try DocumentEditor(text: text).applying(changesTo: new)
+        #expect(edited == """
+            # deploy
+            replicas: 3   # more at peak
+            ports:
+              - 80
+              - 8081   # admin
+            owner:
+              name: a
+              mail: 'y'
+              tz: UTC
+            tags: []
+            """ + "\n")
+        #expect(try JSONValue.document(edited, yaml: true) == new)
+    }
+
     @Test("a YAML text with no document takes its first members at its end")
     func emptyDocument() throws {
         #expect(try edit("", [.set("/a/b", to: .number(JSONNumber(1)))]) == "a:\n  b: 1\n")
