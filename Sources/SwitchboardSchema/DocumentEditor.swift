@@ -73,9 +73,9 @@ public struct DocumentEditError: Error, Sendable, CustomStringConvertible {
 /// - An added member goes after its siblings, indented like them (a flow mapping gets `, key: value`); an added
 ///   item likewise. JSON members are indented like their siblings.
 /// - A removed member or item takes its own lines and the comment lines directly above it.
-/// - Edits through an alias (`*name`), or of a value whose anchor aliases repeat, are refused: the change would
-///   reach every place that shares the anchor. A member that only a merge key (`<<`) brings is set by writing it
-///   in the mapping (which then overrides the merged one); removing it is refused.
+/// - Edits through an alias (`*name`), or of (or inside) a value whose anchor aliases repeat, are refused: the
+///   change would reach every place that shares the anchor. A member that only a merge key (`<<`) brings is set by
+///   writing it in the mapping (which then overrides the merged one); removing it is refused.
 ///
 /// The result is read again and must be the value asked for, else the edit is refused.
 ///
@@ -124,7 +124,7 @@ public struct DocumentEditor: Sendable {
     ///
     /// ```swift
     /// try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))])
-/// // "{\n  \"a\": 1,\n  \"b\": true\n}\n"
+    /// // "{\n  \"a\": 1,\n  \"b\": true\n}\n"
     /// ```
     public static func edit(_ text: String, _ edits: [DocumentEdit], format: Format? = nil) throws(DocumentEditError)
         -> String

@@ -264,6 +264,14 @@ struct DocumentEditorTests {
         ])
         #expect(edited == "# The service\nname: web   # its name\nreplicas: 3\nports:\n  - 80\n  - 443\nowner:\n  email: ada@example.com\n")
         #expect(try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))]) == "{\n  \"a\": 1,\n  \"b\": true\n}\n")
+        let api = try DocumentEditor(text: "# replicas\nreplicas: 2 # more\nname: web\n", format: .yaml)
+            .applying([.set("/replicas", to: .number(JSONNumber(3))), .set("/owner/email", to: .string("ada@example.com"))])
+        #expect(api == "# replicas\nreplicas: 3 # more\nname: web\nowner:\n  email: ada@example.com\n")
+        let overview = try DocumentEditor(text: "# replicas\nreplicas: 2 # more\nname: web\n")
+            .applying([.set("/replicas", to: .number(JSONNumber(3))), .remove("/name")])
+        #expect(overview == "# replicas\nreplicas: 3 # more\n")
+        let old = try DocumentEditor(text: "# port\nport: 80\nname: web\n")
+        #expect(try old.applying(changesTo: try JSONValue.parse(#"{"port": 8080, "name": "web"}"#)) == "# port\nport: 8080\nname: web\n")
     }
 
     @Test("changes(from:to:): the fewest, deepest edits; applied, the text reads as the new value")
