@@ -59,9 +59,8 @@ extension DocumentEditor {
     ///
     /// ```swift
     /// let editor = try DocumentEditor(text: "# port\nport: 80\nname: web\n")
-    /// var value = editor.value
-    /// value = try JSONValue.parse(#"{"port": 8080, "name": "web"}"#)
-    /// try editor.applying(changesTo: value)   // "# port\nport: 8080\nname: web\n"
+    /// let wanted = try JSONValue.parse(#"{"port": 8080, "name": "web"}"#)
+    /// try editor.applying(changesTo: wanted)   // "# port\nport: 8080\nname: web\n"
     /// ```
     public func applying(changesTo newValue: JSONValue) throws(DocumentEditError) -> String {
         try applying(DocumentEdit.changes(from: value, to: newValue))
