@@ -164,13 +164,16 @@ struct EditSession {
             let text = String(decoding: bytes, as: UTF8.self)
             var composer = YAMLComposer(text: text, aliasLimit: YAMLReader.defaultAliasLimit)
             var position = 0
+            var edited: (value: JSONValue, root: YAMLNode)?
+            // Every document is read, to the end of the text: YAML that cannot be read anywhere in the file is
+            // refused rather than edited around.
             while let root = try composer.nextDocument() {
-                if position == index {
-                    let value = try JSONValue(yaml: root)
-                    return EditSession(bytes: bytes, format: format, index: index, value: value,
-                                       tree: EditNode.yaml(root, offsets: ScalarOffsets(bytes)))
-                }
+                if position == index { edited = (try JSONValue(yaml: root), root) }
                 position += 1
+            }
+            if let edited {
+                return EditSession(bytes: bytes, format: format, index: index, value: edited.value,
+                                   tree: EditNode.yaml(edited.root, offsets: ScalarOffsets(bytes)))
             }
             if index == 0 { return EditSession(bytes: bytes, format: format, index: 0, value: .null, tree: nil) }
             throw DocumentError("the text holds \(position) document\(position == 1 ? "" : "s"), not \(index + 1)")
