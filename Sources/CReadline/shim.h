@@ -8,6 +8,19 @@
 #include <readline/history.h>
 #include <unistd.h>
 
+// GNU readline 8 or later, never libedit's wrapper: on macOS `-lreadline` and <readline/readline.h> are libedit's
+// (an old NetBSD header: RL_READLINE_VERSION 0x0402, no RL_VERSION_MAJOR), which lacks the callback hooks, the
+// display model and the signal handling Switchboard's fields are built on (SwitchboardTerminal's Portability
+// article lists them). Refused here at compile time, with the fix, and at link time by sb_rl_is_gnu_readline's use
+// of rl_gnu_readline_p, which only GNU readline defines (a libedit that claimed a GNU version would fail there).
+#if !defined(RL_VERSION_MAJOR) || !defined(RL_READLINE_VERSION) || RL_READLINE_VERSION < 0x0800
+#error "Switchboard needs GNU readline 8 or later, and this <readline/readline.h> is libedit's readline wrapper (or a GNU readline older than 8.0). On macOS: brew install readline pkgconf, then build again (SwiftPM finds Homebrew's keg-only readline through pkg-config; if not, swift build --pkg-config-path \"$(brew --prefix readline)/lib/pkgconfig\"). On Debian or Ubuntu: sudo apt-get install libreadline-dev."
+#endif
+
+/// 1: the library linked is GNU readline. Its use (ReadlineProxy checks it once) makes the link need
+/// rl_gnu_readline_p, a symbol libedit does not have.
+static inline int sb_rl_is_gnu_readline(void) { return rl_gnu_readline_p; }
+
 #ifdef __linux__
 #include <sys/syscall.h>
 /// Whether the calling thread is the process's main thread (its thread id is the process id on Linux). Swift

@@ -76,6 +76,89 @@ static int is_default_signal(int signal) {
     return 0;
 }
 
+// The guard: a process forked at the first check command that holds the commands' process groups and kills them
+// when this process ends, however it ends (kill -9 too): PR_SET_PDEATHSIG reaches only the shell, not what the shell
+// started (`sleep 43; exit 0`: the sleep). Each command sends its group id down the pipe before it runs (from the
+// child, between vfork and execve, so no command runs unheld); the caller sends the id negated once it has killed
+// the group (sb_guard_release), before it reaps the group's leader, so that no id the guard holds can have been
+// given to another process. When the pipe's write end closes (this process is gone), the guard kills every group it
+// still holds and exits.
+static int guard_fd = -1;
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+#define GUARD_CAPACITY 8192
+
+// The guard's side: only system calls (it is forked from a process with threads).
+__attribute__((noreturn)) static void run_guard(int fd) {
+    static pid_t held[GUARD_CAPACITY];
+    int count = 0;
+    while (1) {
+        pid_t message;
+        ssize_t n = read(fd, &message, sizeof message);
+        if (n < 0 && errno == EINTR) continue;
+        if (n != (ssize_t)sizeof message) break;   // the end: every writer is gone
+        if (message > 0) {
+            if (count < GUARD_CAPACITY) held[count++] = message;
+        } else {
+            for (int k = 0; k < count; k++) {
+                if (held[k] == -message) {
+                    held[k] = held[--count];
+                    break;
+                }
+            }
+        }
+    }
+    for (int k = 0; k < count; k++) kill(-held[k], SIGKILL);
+    _exit(0);
+}
+
+// Starts the guard (with guard_lock held); leaves guard_fd at -1 when it cannot.
+static void start_guard(void) {
+    int fds[2];
+    if (sb_pipe_cloexec(fds) != 0) return;
+    long limit = sysconf(_SC_OPEN_MAX);
+    if (limit < 0 || limit > 65536) limit = 65536;
+    sigset_t all, saved;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &saved);
+    pid_t child = fork();
+    if (child == 0) {
+        // Nothing of this process's stays open in the guard but its end of the pipe (a pipe the guard held would
+        // never report its end to a reader), it takes no terminal signal (a group of its own; hang-ups ignored),
+        // and no handler of this process runs in it.
+        for (int fd = 0; fd < limit; fd++) {
+            if (fd != fds[0]) close(fd);
+        }
+        setpgid(0, 0);
+        for (int signal = 1; signal < NSIG; signal++) {
+            if (signal == SIGKILL || signal == SIGSTOP) continue;
+            struct sigaction action = {0};
+            int quiet = signal == SIGINT || signal == SIGQUIT || signal == SIGHUP || signal == SIGTSTP
+                || signal == SIGTTIN || signal == SIGTTOU || signal == SIGPIPE || signal == SIGWINCH;
+            action.sa_handler = quiet ? SIG_IGN : SIG_DFL;
+            sigemptyset(&action.sa_mask);
+            sigaction(signal, &action, NULL);
+        }
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        run_guard(fds[0]);
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    close(fds[0]);
+    if (child < 0) {
+        close(fds[1]);
+        return;
+    }
+    guard_fd = fds[1];
+}
+
+/// Tells the guard a group it holds has been killed (see above).
+void sb_guard_release(int group) {
+    if (guard_fd < 0 || group <= 0) return;
+    pid_t message = -group;
+    while (write(guard_fd, &message, sizeof message) < 0 && errno == EINTR) {}
+}
+
 // The child's side, between vfork and execve. It shares this process's memory until the exec, so it calls only
 // system calls (no allocation, no locks), and every signal stays blocked until no handler of this process is left
 // in it: a handler run in the child would run on the parent's memory.
@@ -93,6 +176,10 @@ __attribute__((noreturn)) static void become_command(pid_t parent, const char *p
         sigaction(signal, &fallback, NULL);
     }
     if (setpgid(0, 0) != 0) goto fail;
+    if (guard_fd >= 0) {
+        pid_t group = getpid();
+        while (write(guard_fd, &group, sizeof group) < 0 && errno == EINTR) {}
+    }
     // A source descriptor that is itself 0, 1 or 2 is moved out of the way first, so that no dup2 overwrites
     // another's source.
     int sources[3];
@@ -119,6 +206,9 @@ fail:
 }
 
 int sb_spawn_command(const char *path, char *const argv[], char *const envp[], const int fds[3], int *pid) {
+    pthread_mutex_lock(&guard_lock);
+    if (guard_fd < 0) start_guard();
+    pthread_mutex_unlock(&guard_lock);
     sigset_t all, saved;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &saved);

@@ -61,8 +61,13 @@ struct SARIFLog {
 
     func json() -> String {
         let ruleObjects = rules.map { rule in
-            "{\"id\":" + jsonString(rule) + ",\"shortDescription\":{\"text\":"
-                + jsonString("JSON Schema keyword \(rule)") + "}}"
+            let description = switch rule {
+            case "yaml": "The document is not YAML that can be read"
+            case "json": "The document is not valid JSON"
+            case "maximumFailures": "More failures than are listed"
+            default: "JSON Schema keyword \(rule)"
+            }
+            return "{\"id\":" + jsonString(rule) + ",\"shortDescription\":{\"text\":" + jsonString(description) + "}}"
         }
         return "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
             + "\"tool\":{\"driver\":{\"name\":\"switchboard\",\"version\":" + jsonString(switchboardVersion)

@@ -85,6 +85,22 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("print-schema"), help: "Say which schema each file gets and why, instead of checking it.")
     var printSchema = false
 
+    @Flag(help: ArgumentHelp("Download http(s) schemas and remote $refs (into a cache keyed by the SHA-256 of each URL; "
+                             + "at most 16 MB, 5 redirects, --fetch-timeout seconds each)."))
+    var fetch = false
+
+    @Flag(help: "Read http(s) schemas and remote $refs from the fetch cache alone (fetched earlier with --fetch).")
+    var offline = false
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp(
+        "The fetch cache (default $XDG_CACHE_HOME/switchboard/schemas, else ~/.cache/switchboard/schemas).",
+        valueName: "folder"))
+    var cacheDirectory: String?
+
+    @Option(name: .customLong("fetch-timeout"), help: ArgumentHelp("Seconds a download may take (default 30).",
+                                                                   valueName: "seconds"))
+    var fetchTimeout: Double = 30
+
     @Argument(help: ArgumentHelp("The file to check; - or nothing for standard input (several with --schema).",
                                  valueName: "file"))
     var files: [String] = []
@@ -104,6 +120,10 @@ struct CheckCommand: ParsableCommand {
         if count && format == .tap { throw ValidationError("--count prints a number; use it with --format text or json") }
         if count && (format == .github || format == .sarif) {
             throw ValidationError("--count prints a number; use it with --format text or json")
+        }
+        if fetch && offline { throw ValidationError("--fetch downloads, --offline reads the cache alone: give one") }
+        if !(fetchTimeout > 0 && fetchTimeout <= 3600) {
+            throw ValidationError("--fetch-timeout: give a number of seconds above 0 (at most 3600), e.g. --fetch-timeout 10")
         }
         if schema != nil || isDiscovering {
             if !rules.isEmpty || check.command != nil {
@@ -138,8 +158,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         if schema != nil || isDiscovering {
+            let fetcher = fetch || offline
+                ? try SchemaFetcher(mode: fetch ? .online : .offline, directory: cacheDirectory, timeout: fetchTimeout)
+                : nil
             try SchemaCheckOptions(schema: schema, files: files, format: format, count: count, jobs: jobs,
-                                   catalog: catalog, schemaDirectory: schemaDirectory, printSchema: printSchema).run()
+                                   catalog: catalog, schemaDirectory: schemaDirectory, printSchema: printSchema,
+                                   fetcher: fetcher).run()
             return
         }
         try options.run()

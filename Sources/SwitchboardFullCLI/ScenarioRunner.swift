@@ -14,8 +14,10 @@ struct ScenarioResult {
 }
 
 /// `switchboard test`'s scenarios: each runs `switchboard form <spec> --output yaml` (this very program) in a
-/// virtual terminal (SwitchboardTesting's `TerminalSession`), types its steps, waits for the form to settle
-/// before each `expect`, and compares the exit status and the printed answers.
+/// virtual terminal (SwitchboardTesting's `TerminalSession`), types its steps, each once the form has settled
+/// (it has read the keys before, its checks have answered and its screen is drawn), waits for it to settle before
+/// each `expect`, and compares the exit status and the printed answers (every wrong one is reported). When a step
+/// fails, the form and whatever runs under it (a check command) are ended with it.
 struct ScenarioRunner {
     /// This program, which runs `form`.
     let program: String
@@ -41,20 +43,37 @@ struct ScenarioRunner {
         var location = scenario.location
         do {
             try term.waitUntilSettled()
+            // Whether the form may have moved since it last settled: keys go to a settled form only, so that no
+            // key reaches a field before it is drawn (or the terminal between two fields).
+            var moved = false
+            func settled() throws {
+                if moved { try term.waitUntilSettled() }
+                moved = true
+            }
             for step in scenario.steps {
                 location = step.location
                 switch step.action {
-                case .type(let text): try term.type(text)
-                case .paste(let text): try term.paste(text)
-                case .press(let names): for name in names { try term.press(Self.key(name)) }
+                case .type(let text):
+                    try settled()
+                    try term.type(text)
+                case .paste(let text):
+                    try settled()
+                    try term.paste(text)
+                case .press(let names):
+                    for name in names {
+                        try settled()
+                        try term.press(Self.key(name))
+                    }
                 case .expect(let text):
                     try term.waitUntilSettled()
+                    moved = false
                     if !term.screen.contains(text) {
                         return failed(location, "the screen does not show \(displayQuoted(text, limit: 80))",
                                       term.screen)
                     }
                 case .expectNot(let text):
                     try term.waitUntilSettled()
+                    moved = false
                     if term.screen.contains(text) {
                         return failed(location, "the screen shows \(displayQuoted(text, limit: 80))", term.screen)
                     }
@@ -69,12 +88,14 @@ struct ScenarioRunner {
                 return failed(location, "the form ended with status \(status), expected \(expected)", term.screen)
             }
             let printed = ScenarioSpec.printedAnswers(term.standardOutput) ?? [:]
-            for answer in scenario.answers where printed[answer.name] != answer.value {
+            let wrong = scenario.answers.filter { printed[$0.name] != $0.value }
+            guard let first = wrong.first else { return ScenarioResult(passed: true, description: title) }
+            let said = wrong.enumerated().map { index, answer in
                 let got = printed[answer.name].map { displayQuoted($0, limit: 80) } ?? "nothing"
-                return failed(answer.location, "\(answer.name): the form printed \(got), expected "
-                              + displayQuoted(answer.value, limit: 80), term.screen)
+                return (index == 0 ? "" : "\(answer.location): ") + "\(answer.name): the form printed \(got), "
+                    + "expected " + displayQuoted(answer.value, limit: 80)
             }
-            return ScenarioResult(passed: true, description: title)
+            return failed(first.location, said.joined(separator: "; "), term.screen)
         } catch let error as TerminalSessionError {
             return failed(location, error.message, error.screen)
         } catch {

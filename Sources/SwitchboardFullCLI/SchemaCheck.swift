@@ -23,6 +23,8 @@ struct SchemaCheckOptions {
     var schemaDirectory: String? = nil
     /// Say which schema each file gets, and why, instead of checking it.
     var printSchema = false
+    /// Fetches http(s) schemas and references (`--fetch`), or reads them from its cache alone (`--offline`).
+    var fetcher: SchemaFetcher? = nil
 
     /// Lines per batch handed to a thread: large enough to amortise the hand-over, small enough that memory stays
     /// flat (at most 2 x jobs batches are in flight).
@@ -33,20 +35,28 @@ struct SchemaCheckOptions {
     enum Source: Hashable {
         case file(String)
         case metaschema(String)
+        /// An http(s) URL (fetched, or from the cache).
+        case remote(String)
     }
 
     func run() throws(CommandFailure) {
         let inputs = files.isEmpty ? ["-"] : files
         guard schema == nil else {
-            let source = Source.file(schema ?? "")
+            let given = schema ?? ""
+            let source = given.hasPrefix("http://") || given.hasPrefix("https://") ? Source.remote(given) : Source.file(given)
             if printSchema {
                 for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
                 return
             }
             let validator = try loadSchema(source)
             var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)
-            for input in inputs { try checkInput(input, source, validator, &report) }
+            // A file that cannot be read is an error naming it (exit 2), after the others are checked and reported.
+            var problems: [String] = []
+            for input in inputs {
+                do { try checkInput(input, source, validator, &report) } catch { problems += error.lines }
+            }
             report.finish()
+            if !problems.isEmpty { throw CommandFailure(lines: problems, status: ExitStatus.usage) }
             if report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
             return
         }
@@ -56,7 +66,7 @@ struct SchemaCheckOptions {
     /// Each file against the schema it names or the catalog gives it; a file with none is an error naming it
     /// (exit 2), after the others are checked.
     private func runDiscovering(_ inputs: [String]) throws(CommandFailure) {
-        let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory)
+        let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory, fetches: fetcher != nil)
         var report = printSchema ? nil : SchemaReport(format: format, countOnly: count, named: inputs.count > 1)
         var validators: [Source: JSONSchema] = [:]
         var missing: [String] = []
@@ -67,8 +77,14 @@ struct SchemaCheckOptions {
                 continue
             }
             let isLines = input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
-            let text = isLines ? "" : try readText(input)
-            let first: JSONValue? = isLines ? nil : Self.firstDocument(text, yaml: isYAML(input))
+            var text = ""
+            if !isLines {
+                do { text = try readText(input) } catch {
+                    missing += error.lines
+                    continue
+                }
+            }
+            let first: JSONValue? = isLines ? nil : Self.firstDocument(text, yaml: isYAML(input, text))
             switch discovery.schema(for: input, text: text, document: first) {
             case .failure(let problem):
                 missing.append("\(name): \(problem.message)")
@@ -77,17 +93,22 @@ struct SchemaCheckOptions {
                     standardOutput.write("\(name): \(displayEscaped(found.schema, limit: 200)) (\(found.reason))\n")
                     continue
                 }
-                let source = found.isMetaschema ? Source.metaschema(found.schema) : Source.file(found.schema)
-                let validator: JSONSchema
-                if let known = validators[source] {
-                    validator = known
-                } else {
-                    validator = try loadSchema(source)
-                    validators[source] = validator
+                let source = found.isMetaschema ? Source.metaschema(found.schema)
+                    : found.isRemote ? Source.remote(found.schema) : Source.file(found.schema)
+                do {
+                    let validator: JSONSchema
+                    if let known = validators[source] {
+                        validator = known
+                    } else {
+                        validator = try loadSchema(source)
+                        validators[source] = validator
+                    }
+                    guard var checked = report else { continue }
+                    try checkInput(input, source, validator, &checked, text: isLines ? nil : text)
+                    report = checked
+                } catch {
+                    missing += error.lines.map { "\(name): \($0)" }
                 }
-                guard var checked = report else { continue }
-                try checkInput(input, source, validator, &checked, text: isLines ? nil : text)
-                report = checked
             }
         }
         report?.finish()
@@ -113,7 +134,16 @@ struct SchemaCheckOptions {
         return try? JSONValue.document(text)
     }
 
-    private func isYAML(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
+    /// Whether a file is read as YAML: a `.yaml`/`.yml` name (any case); a `.json` one is JSON; any other
+    /// (`CITATION.cff`, `.clang-format`) by its text: JSON when it starts with `{` or `[`, else YAML.
+    private func isYAML(_ path: String, _ text: String? = nil) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { return true }
+        if name.hasSuffix(".json") { return false }
+        guard let text else { return false }
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        return first != "{" && first != "["
+    }
 
     private func loadSchema(_ source: Source) throws(CommandFailure) -> JSONSchema {
         let schema: String
@@ -124,11 +154,23 @@ struct SchemaCheckOptions {
             } catch {
                 throw CommandFailure.usage("schema \(displayEscaped(url, limit: 200)): \(error.message)")
             }
+        case .remote(let url):
+            let shown = displayEscaped(url, limit: 200)
+            guard let fetcher else {
+                throw CommandFailure.usage("schema \(shown) is a URL, which is not fetched; add --fetch, or save it "
+                                           + "and give its path")
+            }
+            do {
+                return try JSONSchema(try fetcher.document(url), uri: url, options: JSONSchema.Options(resolver: resolver))
+            } catch {
+                let location = error.location.hasPrefix("#") ? url + error.location : error.location
+                throw CommandFailure.usage("schema \(displayEscaped(location.isEmpty ? url : location, limit: 200)): \(error.message)")
+            }
         case .file(let path):
             schema = path
         }
         let shown = displayEscaped(schema, limit: 200)
-        let options = JSONSchema.Options(resolver: yamlAwareResolver)
+        let options = JSONSchema.Options(resolver: resolver)
         do {
             if isYAML(schema) {
                 let text = try readText(schema)
@@ -156,8 +198,9 @@ struct SchemaCheckOptions {
     private func checkDocument(_ path: String, _ text: String, _ validator: JSONSchema, _ report: inout SchemaReport)
         throws(CommandFailure)
     {
-        let name = displayEscaped(path, limit: 200)
-        guard isYAML(path) else {
+        // The report escapes the name as each format needs (text and tap for a terminal, JSON, GitHub, SARIF).
+        let name = path
+        guard isYAML(path, text) else {
             report.add(check(ArraySlice(text.utf8), line: 0, validator), input: name, lines: false)
             return
         }
@@ -200,7 +243,7 @@ struct SchemaCheckOptions {
             throw CommandFailure.usage("standard input is closed; give a file to check, or pipe the documents in")
         }
         defer { if fd > 0 { close(fd) } }
-        let name = input == "-" ? "-" : displayEscaped(input, limit: 200)
+        let name = input
         var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : name)
         let typed = isTerminal(fd)
         let limit = typed ? 1 : Self.batchLines
@@ -352,6 +395,17 @@ final class BatchPool: Sendable {
     }
 }
 
+extension SchemaCheckOptions {
+    /// The references' resolver: YAML files too, and http(s) through the fetcher when there is one.
+    var resolver: SchemaResolver {
+        guard let fetcher else { return yamlAwareResolver }
+        return SchemaResolver { uri throws(SchemaError) in
+            if uri.hasPrefix("http://") || uri.hasPrefix("https://") { return try fetcher.document(uri) }
+            return try yamlAwareResolver.load(uri)
+        }
+    }
+}
+
 /// A resolver that also reads `.yaml`/`.yml` files referred to by a schema.
 let yamlAwareResolver = SchemaResolver { uri throws(SchemaError) in
     if uri.hasPrefix("file://"), uri.hasSuffix(".yaml") || uri.hasSuffix(".yml") {
@@ -395,22 +449,15 @@ struct FileProblem: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A whole file as text (invalid UTF-8 is an error: a document must be text).
+/// A whole file as text (invalid UTF-8 is an error: a document must be text); a regular file of at most
+/// `DocumentFile.maximumSize` bytes (`/dev/zero`, a FIFO, a directory are refused by name).
 func readFile(_ path: String) throws(FileProblem) -> String {
     let shown = displayEscaped(path, limit: 200)
-    let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileProblem(description: "cannot open \(shown): \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw FileProblem(description: "cannot read \(shown): \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
+    let bytes: [UInt8]
+    do {
+        bytes = try DocumentFile.read(path, shownAs: shown)
+    } catch {
+        throw FileProblem(description: error.description)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
         throw FileProblem(description: "\(shown) is not valid UTF-8 text")

@@ -15,6 +15,8 @@ struct SchemaDiscovery {
         var schema: String
         var reason: String
         var isMetaschema = false
+        /// An http(s) URL to fetch (`--fetch`, `--offline`).
+        var isRemote = false
     }
 
     struct CatalogEntry {
@@ -26,9 +28,12 @@ struct SchemaDiscovery {
     var catalog: [CatalogEntry] = []
     var catalogPath: String?
     var schemaDirectory: String?
+    /// Whether URLs may be fetched (or read from the fetch cache) when `--schema-dir` does not hold them.
+    var fetches = false
 
-    init(catalog path: String?, schemaDirectory: String?) throws(CommandFailure) {
+    init(catalog path: String?, schemaDirectory: String?, fetches: Bool = false) throws(CommandFailure) {
         self.schemaDirectory = schemaDirectory
+        self.fetches = fetches
         guard let path else { return }
         catalogPath = path
         let shown = displayEscaped(path, limit: 200)
@@ -68,7 +73,8 @@ struct SchemaDiscovery {
         let normalized = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         for entry in catalog where Self.matches(entry.fileMatch, normalized) {
             let reason = "the catalog's entry \(displayQuoted(entry.name, limit: 80))"
-            return resolve(entry.url, relativeTo: nil, reason: reason)
+            // A relative url names a file beside the catalog.
+            return resolve(entry.url, relativeTo: catalogPath, reason: reason)
         }
         var tried = ["a $schema in the document", "a `# yaml-language-server: $schema=` or `# $schema:` modeline"]
         tried.append(catalogPath == nil ? "a catalog (none given: --catalog FILE)" : "the catalog's fileMatch patterns")
@@ -81,26 +87,37 @@ struct SchemaDiscovery {
     private func resolve(_ reference: String, relativeTo document: String?, reason: String)
         -> Result<Found, DiscoveryProblem>
     {
+        guard !reference.unicodeScalars.contains("\0") else {
+            return .failure(DiscoveryProblem(message: "\(reason) holds a NUL character, which no file name or URL "
+                                             + "holds: \(displayEscaped(reference, limit: 200))"))
+        }
         if SchemaDraft(metaschema: reference) != nil {
             return .success(Found(schema: reference, reason: reason + " (a built-in metaschema)", isMetaschema: true))
         }
         let shown = displayEscaped(reference, limit: 200)
-        if reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//") {
+        let lowered = reference.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || reference.hasPrefix("//") {
             let withoutQuery = reference.split(separator: "#", maxSplits: 1).first.map(String.init) ?? reference
             let name = withoutQuery.split(separator: "?", maxSplits: 1).first?.split(separator: "/").last.map(String.init) ?? ""
-            guard let directory = schemaDirectory, !name.isEmpty, name != "..", name != "." else {
-                return .failure(DiscoveryProblem(message: "\(reason) names \(shown), which is not fetched; save it "
-                                                 + "in a folder and give --schema-dir FOLDER (it is read as FOLDER/"
-                                                 + "\(displayEscaped(name, limit: 80)))"))
+            if let directory = schemaDirectory, !name.isEmpty, name != "..", name != "." {
+                let local = directory + (directory.hasSuffix("/") ? "" : "/") + name
+                if isRegularFile(local) {
+                    return .success(Found(schema: local, reason: reason + " \(shown), read from --schema-dir"))
+                }
+                if !fetches {
+                    return .failure(DiscoveryProblem(message: "\(reason) names \(shown), and --schema-dir has no "
+                                                     + "\(displayEscaped(name, limit: 80)) (or add --fetch)"))
+                }
             }
-            let local = directory + (directory.hasSuffix("/") ? "" : "/") + name
-            guard isRegularFile(local) else {
-                return .failure(DiscoveryProblem(message: "\(reason) names \(shown), and --schema-dir has no "
-                                                 + "\(displayEscaped(name, limit: 80))"))
+            if fetches, !reference.hasPrefix("//") {
+                return .success(Found(schema: withoutQuery, reason: reason + ", fetched (or from the cache)", isRemote: true))
             }
-            return .success(Found(schema: local, reason: reason + " \(shown), read from --schema-dir"))
+            return .failure(DiscoveryProblem(message: "\(reason) names \(shown), which is not fetched; add --fetch, "
+                                             + "or save it in a folder and give --schema-dir FOLDER (it is read as "
+                                             + "FOLDER/\(displayEscaped(name, limit: 80)))"))
         }
-        var path = reference.hasPrefix("file://") ? String(reference.dropFirst(7)).removingPercentEncoding : reference
+        var path = lowered.hasPrefix("file://") ? String(reference.dropFirst(7)).removingPercentEncoding : reference
+        if path.hasPrefix("localhost/") { path = String(path.dropFirst("localhost".count)) }
         if let document, !path.hasPrefix("/"), let slash = document.lastIndex(of: "/") {
             path = String(document[...slash]) + path
         }
@@ -150,43 +167,96 @@ struct SchemaDiscovery {
         return false
     }
 
-    /// `*` (not `/`), `**` (anything, `/` included; `**/` also nothing), `?`, `{a,b}`; other bytes as written.
+    /// `*` (not `/`), `**` (anything, `/` included; `**/` any number of whole folders, none too), `?`, `{a,b}`
+    /// (nested too, at most 256 alternatives); other bytes as written. Decided in time polynomial in the lengths
+    /// (each pattern position and path position is tried once: ten `**` against a deep path took minutes).
     static func glob(_ pattern: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        switch first {
-        case UInt8(ascii: "*"):
-            if pattern.dropFirst().first == UInt8(ascii: "*") {
-                var rest = pattern.dropFirst(2)
-                if rest.first == UInt8(ascii: "/") {
-                    if glob(rest.dropFirst(), path) { return true }
-                    rest = rest.dropFirst()
-                }
-                var tail = path
-                while true {
-                    if glob(rest, tail) { return true }
-                    guard !tail.isEmpty else { return false }
-                    tail = tail.dropFirst()
-                }
+        let text = Array(path)
+        return alternatives(Array(pattern)).contains { alternative in
+            var matcher = GlobMatcher(pattern: alternative, path: text)
+            return matcher.matches(0, 0)
+        }
+    }
+
+    /// The pattern with its braces expanded: `*.{yml,yaml}` is `*.yml` and `*.yaml`.
+    static func alternatives(_ pattern: [UInt8], limit: Int = 256) -> [[UInt8]] {
+        guard let open = pattern.firstIndex(of: UInt8(ascii: "{")) else { return [pattern] }
+        var depth = 0
+        var close: Int?
+        var commas: [Int] = []
+        for index in open..<pattern.count {
+            switch pattern[index] {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { close = index }
+            case UInt8(ascii: ","): if depth == 1 { commas.append(index) }
+            default: break
             }
-            var tail = path
+            if close != nil { break }
+        }
+        guard let close else { return [pattern] }
+        let bounds = [open] + commas + [close]
+        var expanded: [[UInt8]] = []
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            let choice = Array(pattern[..<open]) + Array(pattern[(start + 1)..<end]) + Array(pattern[(close + 1)...])
+            for alternative in alternatives(choice, limit: limit) {
+                guard expanded.count < limit else { return expanded }
+                expanded.append(alternative)
+            }
+        }
+        return expanded
+    }
+}
+
+/// Matches one brace-free glob against a path, remembering each (pattern position, path position) decided.
+private struct GlobMatcher {
+    let pattern: [UInt8]
+    let path: [UInt8]
+    /// -1 undecided, 0 no, 1 yes; by pattern position x (path count + 1) + path position.
+    private var decided: [Int8]
+
+    init(pattern: [UInt8], path: [UInt8]) {
+        self.pattern = pattern
+        self.path = path
+        decided = Array(repeating: -1, count: (pattern.count + 1) * (path.count + 1))
+    }
+
+    mutating func matches(_ p: Int, _ s: Int) -> Bool {
+        let key = p * (path.count + 1) + s
+        if decided[key] >= 0 { return decided[key] == 1 }
+        let result = decide(p, s)
+        decided[key] = result ? 1 : 0
+        return result
+    }
+
+    private mutating func decide(_ p: Int, _ s: Int) -> Bool {
+        guard p < pattern.count else { return s == path.count }
+        let slash = UInt8(ascii: "/")
+        switch pattern[p] {
+        case UInt8(ascii: "*") where p + 1 < pattern.count && pattern[p + 1] == UInt8(ascii: "*"):
+            if p + 2 < pattern.count, pattern[p + 2] == slash {
+                // `**/`: no folder, or any number of whole folders (up to just after a `/`).
+                if matches(p + 3, s) { return true }
+                for next in s..<path.count where path[next] == slash {
+                    if matches(p + 3, next + 1) { return true }
+                }
+                return false
+            }
+            for next in s...path.count where matches(p + 2, next) { return true }
+            return false
+        case UInt8(ascii: "*"):
+            var next = s
             while true {
-                if glob(pattern.dropFirst(), tail) { return true }
-                guard let next = tail.first, next != UInt8(ascii: "/") else { return false }
-                tail = tail.dropFirst()
+                if matches(p + 1, next) { return true }
+                guard next < path.count, path[next] != slash else { return false }
+                next += 1
             }
         case UInt8(ascii: "?"):
-            guard let next = path.first, next != UInt8(ascii: "/") else { return false }
-            return glob(pattern.dropFirst(), path.dropFirst())
-        case UInt8(ascii: "{"):
-            guard let close = pattern.firstIndex(of: UInt8(ascii: "}")) else { break }
-            let rest = pattern[(close + 1)...]
-            return pattern[(pattern.startIndex + 1)..<close].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-                .contains { glob(ArraySlice($0 + rest), path) }
+            return s < path.count && path[s] != slash && matches(p + 1, s + 1)
         default:
-            break
+            return s < path.count && path[s] == pattern[p] && matches(p + 1, s + 1)
         }
-        guard path.first == first else { return false }
-        return glob(pattern.dropFirst(), path.dropFirst())
     }
 }
 

@@ -32,15 +32,17 @@ struct SchemaReport {
         for result in results { add(result, input: input, lines: true) }
     }
 
+    /// `input`: the input's name as given (a path, or `-`), escaped here as the format needs.
     mutating func add(_ result: DocumentResult, input: String, lines: Bool) {
         documents += 1
         let failed = !result.failures.isEmpty
         if failed { invalid += 1 }
         if countOnly { return }
+        let shown = displayEscaped(input, limit: 200)
         switch format {
         case .text:
             for failure in result.failures {
-                output.write(place(failure, result, input: input, lines: lines) + ": "
+                output.write(place(failure, result, input: shown, lines: lines) + ": "
                              + displayEscaped(shownPointer(failure.pointer)) + ": "
                              + displayEscaped(failure.locatedMessage) + "\n")
             }
@@ -60,7 +62,7 @@ struct SchemaReport {
                 output.write(line)
             }
         case .tap:
-            let documentPlace = lines ? (named ? "\(input):\(result.line)" : "\(result.line)") : input
+            let documentPlace = lines ? (named ? "\(shown):\(result.line)" : "\(result.line)") : shown
             var line = (failed ? "not ok " : "ok ") + "\(documents) - " + tapDescription(documentPlace)
             if failed {
                 line += ": " + tapDescription(result.failures.map {
@@ -72,9 +74,12 @@ struct SchemaReport {
         case .github:
             for failure in result.failures {
                 let line = failure.location?.line ?? (lines ? result.line : nil)
-                output.write(GitHubAnnotation(file: input, line: line, column: failure.location?.column,
+                // Workflow commands have escapes for `%`, CR and LF only: other control characters of a document's
+                // keys or values are shown escaped, as on a terminal (a CI log is read in one).
+                output.write(GitHubAnnotation(file: displayEscaped(input), line: line, column: failure.location?.column,
                                               title: failure.keyword,
-                                              message: shownPointer(failure.pointer) + ": " + failure.locatedMessage).text)
+                                              message: displayEscaped(shownPointer(failure.pointer) + ": "
+                                                                      + failure.locatedMessage)).text)
             }
         case .sarif:
             for failure in result.failures {

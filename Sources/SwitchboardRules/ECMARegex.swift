@@ -6,6 +6,9 @@
 ///   `\S` outside a class becomes its complement (inside a class `\S` keeps PCRE2's ASCII meaning).
 /// - `.` matches anything but the ECMA line terminators `\n`, `\r`, U+2028 and U+2029.
 /// - `\uXXXX` (surrogate pairs joined) and `\u{X...}` become PCRE2's `\x{...}`.
+/// - A `[` inside a class is a plain `[` (ECMA has no POSIX classes): `[[:digit:]]` is the class of `[`, `:`, `d`,
+///   `i`, `g`, `t` followed by `]`, and `[[.a.]]` is not a collating element.
+/// - A back-reference to a group that did not take part matches the empty string (PCRE2_MATCH_UNSET_BACKREF).
 /// - `\d`, `\w` and `\b` are ASCII in both; `$` is the end of the value only (PCRE2_DOLLAR_ENDONLY); `[]`
 ///   matches nothing and `[^]` any character (PCRE2_ALLOW_EMPTY_CLASS); the pattern is searched for anywhere in the
 ///   value (not anchored), as ECMA's `RegExp.test` does.
@@ -67,7 +70,8 @@ enum ECMARegex {
             }
             if inClass {
                 if c == "]" { inClass = false }   // ECMA: `]` always ends a class (`[]` is an empty one)
-                out.unicodeScalars.append(c)
+                // ECMA: `[` in a class is itself; PCRE2 would read `[:digit:]`, `[.a.]`, `[=a=]` as POSIX forms.
+                out += c == "[" ? #"\["# : String(c)
             } else if c == "[" {
                 inClass = true
                 out += "["

@@ -108,7 +108,8 @@ public final class PCRERegex: @unchecked Sendable {
     }
 
     /// Compiles an ECMA-262 pattern, as JSON Schema's `pattern` means it: searched for anywhere in the value,
-    /// with ECMA's `\s`, `.`, `\uXXXX`, `[]` and `[^]` (see `ECMARegex`). `pattern` stays the text as given; a
+    /// with ECMA's `\s`, `.`, `\uXXXX`, `[]`, `[^]`, `[` inside a class and back-references to groups that did
+    /// not match (they match the empty string; see `ECMARegex`). `pattern` stays the text as given; a
     /// compile error's column is in PCRE2's translation.
     ///
     /// ```swift
@@ -117,7 +118,7 @@ public final class PCRERegex: @unchecked Sendable {
     /// ```
     public convenience init(ecmaPattern pattern: String) throws(CompileError) {
         try self.init(ECMARegex.translate(pattern), caseInsensitive: false, whole: false,
-                      extra: UInt32(PCRE2_ALLOW_EMPTY_CLASS), shown: pattern)
+                      extra: UInt32(PCRE2_ALLOW_EMPTY_CLASS | PCRE2_MATCH_UNSET_BACKREF), shown: pattern)
     }
 
     private init(_ pattern: String, caseInsensitive: Bool, whole: Bool, extra: UInt32,

@@ -40,17 +40,20 @@ struct JSONLocator {
     private mutating func member(named name: String) -> (key: Int, value: Int)? {
         index += 1
         var found: (key: Int, value: Int)?
-        let wanted = Array(name.utf8)
         while true {
             skipSpace()
             guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") else { return found }
             let keyStart = index
-            guard let key = string() else { return found }
+            // The key read as the parser reads it (escapes, surrogate pairs), so that it names what the value's
+            // pointer names.
+            var parser = JSONParser(bytes, at: index)
+            guard let key = try? parser.parseString() else { return found }
+            index = parser.index
             skipSpace()
             guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") else { return found }
             index += 1
             skipSpace()
-            if key == wanted { found = (keyStart, index) }
+            if key == name { found = (keyStart, index) }
             guard skipValue() else { return found }
             skipSpace()
             guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ",") else { return found }
@@ -124,65 +127,6 @@ struct JSONLocator {
             }
         }
         return false
-    }
-
-    /// A string's UTF-8 bytes, escapes read (a lone surrogate becomes U+FFFD, as the parser reads it).
-    private mutating func string() -> [UInt8]? {
-        index += 1
-        var text: [UInt8] = []
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return text
-            case UInt8(ascii: "\\"):
-                guard index < bytes.endIndex else { return nil }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard var scalar = hex4() else { return nil }
-                    if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.endIndex,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        let save = index
-                        index += 2
-                        if let low = hex4(), (0xDC00..<0xE000).contains(low) {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else {
-                            index = save
-                        }
-                    }
-                    text += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-                default: text.append(escape)
-                }
-            default:
-                text.append(byte)
-            }
-        }
-        return nil
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.endIndex else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index..<index + 4] {
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        index += 4
-        return value
     }
 
     /// The 1-based line and column (in Unicode scalars) of `offset`, counted from the slice's start at `firstLine`.

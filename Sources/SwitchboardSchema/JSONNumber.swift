@@ -114,6 +114,19 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether the value is a whole number (`3`, `3.0`, `3e2`; JSON Schema counts `1.0` as an integer).
     public var isInteger: Bool { isZero || exponent >= 0 }
 
+    /// Whether the number was written as an integer: no fraction and no exponent part (`3`, `-0`, not `3.0` or
+    /// `3e2`). Draft 4's `integer` means this; later drafts mean `isInteger`.
+    ///
+    /// ```swift
+    /// JSONNumber("3")!.isIntegerLiteral     // true
+    /// JSONNumber("3.0")!.isIntegerLiteral   // false (but isInteger)
+    /// ```
+    public var isIntegerLiteral: Bool {
+        // `text` is the text as read (or `description`, which writes a whole number of up to 21 digits without a
+        // point or exponent: `JSONNumber(Int)` counts as written so).
+        isInteger && !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    }
+
     /// The significand's digits, ASCII.
     var digits: [UInt8] {
         if let bigDigits { return bigDigits }
@@ -196,29 +209,21 @@ public struct JSONNumber: Sendable, Hashable, Comparable, CustomStringConvertibl
         return da.count == db.count ? 0 : (da.count < db.count ? -1 : 1)
     }
 
-    /// Whether `self` is a whole multiple of `divisor` (positive), decided exactly when both significands fit in
-    /// 64 bits, else in floating point (where a quotient too large to be whole is not a multiple).
+    /// Whether `self` is a whole multiple of `divisor` (positive), decided exactly for every size of either
+    /// (`12345678901234567891` is not a multiple of 2; `1e400` is a multiple of `0.0001`).
     public func isMultiple(of divisor: JSONNumber) -> Bool {
         if isZero { return true }
         guard !divisor.isZero else { return false }
-        if bigDigits == nil && divisor.bigDigits == nil {
-            // self = a * 10^e1, divisor = b * 10^e2: a whole multiple iff a * 10^(e1 - e2) is divisible by b.
-            // With no trailing zeros in a, a negative shift leaves a fraction.
-            let shift = exponent - divisor.exponent
-            if shift < 0 { return false }
-            if shift <= 100_000 {
-                let b = divisor.significand
-                var r = significand % b
-                var left = shift
-                while left > 0 && r != 0 {
-                    r = b.dividingFullWidth(r.multipliedFullWidth(by: 10)).remainder
-                    left -= 1
-                }
-                return r == 0
-            }
+        // self = a * 10^e1, divisor = b * 10^e2: a whole multiple iff a * 10^(e1 - e2) is divisible by b.
+        // With no trailing zeros in a, a negative shift leaves a fraction.
+        let shift = exponent - divisor.exponent
+        if shift < 0 { return false }
+        if divisor.bigDigits == nil {
+            let b = divisor.significand
+            let r = bigDigits.map { DecimalDigits.remainder($0, dividedBy: b) } ?? significand % b
+            return DecimalDigits.multiply(r, byPowerOfTenModulo: b, shift) == 0
         }
-        let q = (doubleValue / divisor.doubleValue).magnitude
-        return q.isFinite && q == q.rounded(.towardZero)
+        return DecimalDigits.isMultiple(digits, shiftedBy: shift, of: divisor.digits)
     }
 }
 

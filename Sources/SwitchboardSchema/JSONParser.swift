@@ -49,7 +49,8 @@ extension JSONValue {
 /// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
 struct JSONParser {
     private let bytes: ArraySlice<UInt8>
-    private var index: Int
+    /// Where the parser stands (`JSONLocator` reads a key's string with the parser, then goes on from here).
+    private(set) var index: Int
     private let end: Int
     private var depth = 0
     /// Whether the string `parseString` read last was written without escapes and is ASCII.
@@ -59,6 +60,13 @@ struct JSONParser {
         self.bytes = bytes
         // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
         index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
+        end = bytes.endIndex
+    }
+
+    /// A parser that starts at `index` (a string's opening quote, for `parseString`).
+    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
         end = bytes.endIndex
     }
 
@@ -156,6 +164,10 @@ struct JSONParser {
         members.reserveCapacity(8)   // one allocation for most objects, not four as the array grows
         // The object's key filter (see `KeyFilter`), made from the names' bytes as they are read.
         var keyFilter: UInt64 = 0
+        // A repeated name keeps its first place and takes its last value, as JSON parsers and python-jsonschema
+        // do. A name whose filter bit was clear cannot repeat one before it; the others are looked for, in a
+        // dictionary of places once the object is large.
+        var places: [String: Int] = [:]
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
@@ -163,21 +175,23 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if keyFilter != KeyFilter.scansAll {
-                if lastStringWasPlainASCII {
-                    // Read as it was written (no escapes, ASCII): its bytes lie between the quotes.
-                    keyFilter |= KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
-                } else {
-                    keyFilter |= KeyFilter.bit(key) ?? KeyFilter.scansAll
-                }
-            }
+            let bit = lastStringWasPlainASCII ? KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
+                                              : (KeyFilter.bit(key) ?? KeyFilter.scansAll)
+            let mayRepeat = keyFilter & bit != 0
+            keyFilter |= bit
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected : after a member name, got \(shown())")
             }
             index += 1
             skipSpace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if mayRepeat, let place = place(of: key, in: members, places: &places) {
+                members[place].value = value
+            } else {
+                if !places.isEmpty { places[key] = members.count }
+                members.append((key, value))
+            }
             skipSpace()
             guard index < end else { throw error("expected , or } in an object, got the end of the text") }
             let b = bytes[index]
@@ -191,7 +205,18 @@ struct JSONParser {
         return .object(JSONObject(members, keyFilter: keyFilter))
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Where `key` already stands in `members`: a scan while they are few, then a dictionary kept from then on.
+    private func place(of key: String, in members: [(key: String, value: JSONValue)],
+                       places: inout [String: Int]) -> Int? {
+        if places.isEmpty {
+            if members.count < 16 { return members.firstIndex { $0.key == key } }
+            places.reserveCapacity(members.count * 2)
+            for (i, member) in members.enumerated() { places[member.key] = i }
+        }
+        return places[key]
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
         var ascii = true

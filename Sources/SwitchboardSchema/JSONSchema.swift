@@ -99,7 +99,9 @@ public final class JSONSchema: Sendable {
     public static func fileURI(forPath path: String) -> String { SwitchboardSchema.fileURI(forPath: path) }
 
     /// Every way `instance` fails the schema, in document order (empty: valid). Each names the instance location
-    /// as a JSON pointer and says what is wrong.
+    /// as a JSON pointer and says what is wrong. A failure found more than once (the same subschema applied again
+    /// through `allOf` or `$ref`) is listed once. At most `maximumFailures` are collected; when there were more,
+    /// the last entry says so (keyword `maximumFailures`).
     ///
     /// ```swift
     /// schema.validate(try JSONValue.parse(#"{"interval": 3}"#)).first?.description
@@ -109,7 +111,31 @@ public final class JSONSchema: Sendable {
         var evaluation = SchemaEvaluation(collecting: true, tracksScope: usesDynamicScope)
         var none: Evaluated? = nil
         _ = evaluation.validate(root, instance, &none)
-        return evaluation.failures
+        var seen = Set<FailureKey>()
+        var failures = evaluation.failures.filter {
+            seen.insert(FailureKey(pointer: $0.pointer, message: $0.message, keyword: $0.keyword)).inserted
+        }
+        if evaluation.stoppedRecording {
+            failures.append(SchemaFailure(pointer: "", message: "has more failures: validation stopped recording "
+                                            + "them after \(Self.maximumFailures) (those above are the first, "
+                                            + "without repeats)", keyword: "maximumFailures"))
+        }
+        return failures
+    }
+
+    /// How many failures `validate` collects before it stops (the document is invalid all the same); the list
+    /// then ends with a failure of keyword `maximumFailures` saying so.
+    ///
+    /// ```swift
+    /// let failures = schema.validate(document)
+    /// if failures.last?.keyword == "maximumFailures" { print("the first \(JSONSchema.maximumFailures) failures") }
+    /// ```
+    public static let maximumFailures = SchemaEvaluation.maximumFailures
+
+    private struct FailureKey: Hashable {
+        var pointer: String
+        var message: String
+        var keyword: String
     }
 
     /// Whether `instance` passes (faster than `validate` when the failures are not needed: it stops at the first).

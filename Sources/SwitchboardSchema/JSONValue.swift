@@ -122,7 +122,9 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
 /// object["name"]   // .string("ada")
 /// ```
 public struct JSONObject: Sendable, Hashable {
-    /// The members as written (a repeated key appears twice; lookups find the last).
+    /// The members in document order. The parser keeps one member per name (a repeated name keeps its first place
+    /// and takes its last value, as JSON parsers and python-jsonschema do); members given to `init` are kept as
+    /// given, and lookups find the last of a repeated name.
     public var members: [(key: String, value: JSONValue)] {
         didSet { keyFilter = KeyFilter.scansAll }   // changed in place: lookups scan (made anew, it filters again)
     }

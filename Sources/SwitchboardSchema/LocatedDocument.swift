@@ -66,6 +66,8 @@ public struct LocatedDocument: Sendable {
         do {
             return try json(bytes)
         } catch {
+            // YAML's flow style starts so too (`{port: 22}`): read as YAML when it is that, else JSON's problem.
+            if let document = try? Self.yaml(text) { return document }
             throw DocumentError("not valid JSON: \(error.message)", at: YAMLMark(line: error.line, column: error.column, index: 0))
         }
     }

@@ -109,6 +109,7 @@ extension SchemaCompiler {
         // Arrays.
         var prefix: [SchemaNode] = []
         var rest: SchemaNode?
+        var restKeyword = "items"
         if draft >= .draft2020_12 {
             if let value = object["prefixItems"] {
                 guard case .array(let items) = value else { throw bad("prefixItems", "must be an array of schemas") }
@@ -118,12 +119,15 @@ extension SchemaCompiler {
         } else if let items = object["items"] {
             if case .array(let list) = items {
                 for i in list.indices { prefix.append(try compile(child("items", String(i)), value: list[i])) }
-                if object["additionalItems"] != nil { rest = try subschema("additionalItems") }
+                if object["additionalItems"] != nil {
+                    rest = try subschema("additionalItems")
+                    restKeyword = "additionalItems"
+                }
             } else {
                 rest = try subschema("items")
             }
         }
-        if !prefix.isEmpty || rest != nil { checks.append(.items(ItemsCheck(prefix: prefix, rest: rest))) }
+        if !prefix.isEmpty || rest != nil { checks.append(.items(ItemsCheck(prefix: prefix, rest: rest, restKeyword: restKeyword))) }
         if draft >= .draft6, object["contains"] != nil {
             var minimum = 1
             var maximum: Int?
@@ -202,7 +206,10 @@ extension SchemaCompiler {
                 late.append(.unevaluatedProperties(try subschema("unevaluatedProperties")))
             }
         }
-        if !dependentRequired.isEmpty { checks.append(.dependentRequired(dependentRequired)) }
+        if !dependentRequired.isEmpty {
+            let keyword = draft <= .draft7 ? "dependencies" : "dependentRequired"
+            checks.append(.dependentRequired(DependentRequiredCheck(dependentRequired, keyword: keyword)))
+        }
         if !dependentSchemas.isEmpty { checks.append(.dependentSchemas(dependentSchemas)) }
         return (checks + late, !late.isEmpty)
     }
@@ -220,7 +227,7 @@ extension SchemaCompiler {
                     throw bad("type", "unknown type \(name); give one of null, boolean, object, array, number, string, "
                                 + "integer (or an array of them)")
                 }
-                set.insert(type)
+                set.insert(draft == .draft4 && type == .integer ? .integerLiteral : type)
             }
             checks.insert(.type(set), at: 0)
         }
@@ -228,7 +235,7 @@ extension SchemaCompiler {
             guard case .array(let items) = value else { throw bad("enum", "must be an array of the allowed values") }
             let shown = items.map(shownValue)
             let message = items.count == 1 ? "must be \(shown[0])" : "must be one of \(listed(shown))"
-            checks.append(items.count == 1 ? .constant(ConstantCheck(items[0], message: message))
+            checks.append(items.count == 1 ? .constant(ConstantCheck(items[0], message: message, keyword: "enum"))
                                            : .enumeration(EnumerationCheck(items, message: message)))
         }
         if draft >= .draft6, let value = object["const"] {

@@ -44,6 +44,21 @@ public enum SchemaDraft: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The number of a draft older than 4 that a `$schema` value names (`http://json-schema.org/draft-03/schema#`,
+    /// `draft-03`), or nil: such schemas are refused by name rather than looked for as a file.
+    static func olderDraft(metaschema uri: String) -> Int? {
+        var u = Substring(uri.lowercased())
+        if u.hasSuffix("#") { u.removeLast() }
+        if u.hasSuffix("/") { u.removeLast() }
+        for prefix in ["https://json-schema.org/", "http://json-schema.org/"] where u.hasPrefix(prefix) {
+            u.removeFirst(prefix.count)
+            guard u.hasSuffix("/schema") || u.hasSuffix("/hyper-schema") || u.hasSuffix("/links") else { return nil }
+            u = u.prefix { $0 != "/" }
+        }
+        for n in 0...3 where u == "draft-0\(n)" || u == "draft0\(n)" || u == "draft\(n)" { return n }
+        return nil
+    }
+
     /// The draft by name: `2020-12`, `2019-09`, `7`, `6`, `4` (also `draft7`, `draft-07`...).
     public init?(name: String) {
         var n = name.lowercased()

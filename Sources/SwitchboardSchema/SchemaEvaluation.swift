@@ -29,7 +29,14 @@ struct SchemaEvaluation {
     /// deep, and a schema's static reference loops are refused when it loads.
     static let maximumDepth = 1000
 
+    /// How many failures one validation records: past that, the evaluation stops recording and short-cuts as
+    /// `isValid` does (a schema that applies one subschema 2^19 times through nested `allOf`s would otherwise record
+    /// 524,288 failures, gigabytes of them). The verdict is unaffected: a recorded failure is a failure.
+    static let maximumFailures = 1000
+
     var failures: [SchemaFailure] = []
+    /// Whether `maximumFailures` were recorded and recording stopped.
+    private(set) var stoppedRecording = false
     /// Whether failures are being recorded (false inside `anyOf`, `not`, `if`...: only the verdict counts there).
     var collecting: Bool
     /// Where the evaluation is in the instance: kept only while failures are recorded (only they show it).
@@ -63,8 +70,13 @@ struct SchemaEvaluation {
     }
 
     @inline(__always)
-    private mutating func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
+    mutating func fail(_ keyword: String, _ message: @autoclosure () -> String, undecided: Bool = false) -> Bool {
         if collecting {
+            if failures.count >= SchemaEvaluation.maximumFailures {
+                stoppedRecording = true
+                collecting = false
+                return false
+            }
             failures.append(SchemaFailure(pointer: pointer, message: message(), keyword: keyword, isUndecided: undecided))
         }
         return false
@@ -104,7 +116,7 @@ struct SchemaEvaluation {
     private mutating func quietly(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         let was = collecting
         collecting = false
-        defer { collecting = was }
+        defer { collecting = was && !stoppedRecording }
         return validate(node, value, &evaluated)
     }
 
@@ -126,6 +138,13 @@ struct SchemaEvaluation {
         case .items(let check):
             guard case .array(let items) = value else { return true }
             let prefix = check.prefix, rest = check.rest
+            if let rest, items.count > prefix.count, rest.checks.count == 1, case .never = rest.checks[0] {
+                // `items: false` (or `additionalItems: false`): one failure naming the keyword, as for
+                // `additionalProperties: false`, not one "the schema is false" per item.
+                let allowed = prefix.count
+                return fail(check.restKeyword, "must have at most \(allowed) item\(allowed == 1 ? "" : "s") (\(check.restKeyword) "
+                                + "is false), not \(items.count)")
+            }
             var ok = true
             for (i, item) in items.enumerated() {
                 let schema: SchemaNode
@@ -315,116 +334,6 @@ struct SchemaEvaluation {
         }
     }
 
-    /// The keywords that apply no subschema: out of `evaluate`, so that the frames of deep recursion stay small.
-    @inline(never)
-    private mutating func evaluateLeaf(_ check: SchemaCheck, _ value: JSONValue) -> Bool {
-        switch check {
-        case .never:
-            return fail("false", "is not allowed here (the schema is false)")
-        case .type(let types):
-            return types.admits(value) || fail("type", "must be \(types.phrase), not \(Self.describe(value))")
-        case .enumeration(let check):
-            return check.contains(value) || fail("enum", check.message)
-        case .constant(let check):
-            return value == check.value || fail("const", check.message)
-        case .minimum(let check):
-            guard case .number(let n) = value else { return true }
-            let bound = check.number, exclusive = check.exclusive
-            let c = JSONNumber.compare(n, bound)
-            if exclusive { return c > 0 || fail("exclusiveMinimum", "must be greater than \(bound)") }
-            return c >= 0 || fail("minimum", "must be at least \(bound)")
-        case .maximum(let check):
-            guard case .number(let n) = value else { return true }
-            let bound = check.number, exclusive = check.exclusive
-            let c = JSONNumber.compare(n, bound)
-            if exclusive { return c < 0 || fail("exclusiveMaximum", "must be less than \(bound)") }
-            return c <= 0 || fail("maximum", "must be at most \(bound)")
-        case .multipleOf(let check):
-            guard case .number(let n) = value else { return true }
-            let divisor = check.number
-            return n.isMultiple(of: divisor) || fail("multipleOf", "must be a multiple of \(divisor)")
-        case .minLength(let minimum):
-            guard case .string(let s) = value else { return true }
-            if s.utf8.count >= minimum * 4 { return true }
-            return s.unicodeScalars.count >= minimum
-                || fail("minLength", "must be at least \(minimum) character\(minimum == 1 ? "" : "s") long")
-        case .maxLength(let maximum):
-            guard case .string(let s) = value else { return true }
-            if s.utf8.count <= maximum { return true }
-            return s.unicodeScalars.count <= maximum
-                || fail("maxLength", "must be at most \(maximum) character\(maximum == 1 ? "" : "s") long")
-        case .pattern(let regex):
-            guard case .string(let s) = value else { return true }
-            do {
-                return try regex.evaluate(s) || fail("pattern", "must match the pattern \(displayQuoted(regex.pattern, limit: 80))")
-            } catch {
-                return fail("pattern", "could not be checked against the pattern \(displayQuoted(regex.pattern, limit: 80)): "
-                                + error.description, undecided: true)
-            }
-        case .format(let check):
-            guard case .string(let s) = value else { return true }
-            let rule = check.rule, name = check.name
-            if rule.accepts(s) { return true }
-            let verdict = rule.check(s)
-            guard let failure = verdict.failure else { return fail("format", "must be a valid \(name)") }
-            return fail("format", failure.message, undecided: failure.isUndecided)
-        case .minItems(let minimum):
-            guard case .array(let items) = value else { return true }
-            return items.count >= minimum || fail("minItems", "must have at least \(minimum) item\(minimum == 1 ? "" : "s")")
-        case .maxItems(let maximum):
-            guard case .array(let items) = value else { return true }
-            return items.count <= maximum || fail("maxItems", "must have at most \(maximum) item\(maximum == 1 ? "" : "s")")
-        case .uniqueItems:
-            guard case .array(let items) = value else { return true }
-            if items.count <= 16 {   // pairwise: no table to allocate for the short arrays most documents have
-                for i in items.indices.dropFirst() {
-                    for j in 0..<i where items[j] == items[i] {
-                        return fail("uniqueItems", "must not repeat items (items \(j) and \(i) are equal)")
-                    }
-                }
-                return true
-            }
-            var seen: [JSONValue: Int] = [:]
-            for (i, item) in items.enumerated() {
-                if let first = seen.updateValue(i, forKey: item) {
-                    return fail("uniqueItems", "must not repeat items (items \(first) and \(i) are equal)")
-                }
-            }
-            return true
-        case .minProperties(let minimum):
-            guard case .object(let object) = value else { return true }
-            return object.keys.count >= minimum
-                || fail("minProperties", "must have at least \(minimum) propert\(minimum == 1 ? "y" : "ies")")
-        case .maxProperties(let maximum):
-            guard case .object(let object) = value else { return true }
-            return object.keys.count <= maximum
-                || fail("maxProperties", "must have at most \(maximum) propert\(maximum == 1 ? "y" : "ies")")
-        case .required(let names):
-            guard case .object(let object) = value else { return true }
-            var ok = true
-            for name in names where object[name] == nil {
-                ok = false
-                if !collecting { return false }
-                _ = fail("required", "must have the property \(displayQuoted(name, limit: 60))")
-            }
-            return ok
-        case .dependentRequired(let pairs):
-            guard case .object(let object) = value else { return true }
-            var ok = true
-            for (key, names) in pairs where object[key] != nil {
-                for name in names where object[name] == nil {
-                    ok = false
-                    if !collecting { return false }
-                    _ = fail("dependentRequired", "must have the property \(displayQuoted(name, limit: 60)) when it has "
-                                + displayQuoted(key, limit: 60))
-                }
-            }
-            return ok
-        default:
-            return true
-        }
-    }
-
     /// A reference followed: the target's resource joins the dynamic scope while it is evaluated.
     private mutating func follow(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         if tracksScope, !node.startsResource, let resource = node.resource {
@@ -521,16 +430,5 @@ struct SchemaEvaluation {
             return false
         }
         return fail(keyword, message)
-    }
-
-    private static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .number(let n): n.isInteger ? "an integer" : "a number"
-        case .string: "a string"
-        case .null: "null"
-        case .bool: "a boolean"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }

@@ -153,6 +153,11 @@ struct SchemaIndex {
     {
         if let known = SchemaDraft(metaschema: metaschema) { return (known, true) }
         let shown = display(location) + "/$schema"
+        if let older = SchemaDraft.olderDraft(metaschema: metaschema) {
+            throw SchemaError(location: shown, message: "\(metaschema) is draft \(older), which is not supported: give "
+                                + "one of drafts 4, 6, 7, 2019-09 and 2020-12 (draft 4 is draft 3's successor: "
+                                + "extends becomes allOf, divisibleBy multipleOf, disallow not, and required an array)")
+        }
         let uri = URIReference.withoutFragment(metaschema).uri
         let loaded: JSONValue?
         do {

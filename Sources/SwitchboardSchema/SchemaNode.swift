@@ -91,6 +91,8 @@ struct TypeSet: OptionSet, Sendable {
     static let number = TypeSet(rawValue: 16)
     static let string = TypeSet(rawValue: 32)
     static let integer = TypeSet(rawValue: 64)
+    /// Draft 4's `integer`: a number written without a fraction or exponent part (`1`, not `1.0` or `1e2`).
+    static let integerLiteral = TypeSet(rawValue: 128)
 
     static func named(_ name: String) -> TypeSet? {
         switch name {
@@ -112,14 +114,16 @@ struct TypeSet: OptionSet, Sendable {
         case .object: contains(.object)
         case .array: contains(.array)
         case .string: contains(.string)
-        case .number(let n): contains(.number) || (contains(.integer) && n.isInteger)
+        case .number(let n):
+            contains(.number) || (contains(.integer) && n.isInteger) || (contains(.integerLiteral) && n.isIntegerLiteral)
         }
     }
 
     /// "a string or null"
     var phrase: String {
         let names: [(TypeSet, String)] = [(.object, "an object"), (.array, "an array"), (.string, "a string"),
-                                          (.integer, "an integer"), (.number, "a number"), (.boolean, "a boolean"),
+                                          (.integer, "an integer"), (.integerLiteral, "an integer"),
+                                          (.number, "a number"), (.boolean, "a boolean"),
                                           (.null, "null")]
         let parts = names.filter { contains($0.0) }.map(\.1)
         if parts.count <= 1 { return parts.first ?? "nothing" }
@@ -155,7 +159,7 @@ enum SchemaCheck: @unchecked Sendable {
     case required([String])
     case properties(PropertySchemas)
     case propertyNames(SchemaNode)
-    case dependentRequired([(String, [String])])
+    case dependentRequired(DependentRequiredCheck)
     case dependentSchemas([(String, SchemaNode)])
     case reference(ReferenceTarget)
     /// `$dynamicRef`: the statically resolved target, and (in the target) the anchor name to look up in the
@@ -232,13 +236,25 @@ struct NameTable<Value>: @unchecked Sendable {
     }
 }
 
-/// `const` (or a one-value `enum`).
+/// `const` (or a one-value `enum`: `keyword` says which, for the failure).
 final class ConstantCheck: @unchecked Sendable {
     let value: JSONValue
     let message: String
-    init(_ value: JSONValue, message: String) {
+    let keyword: String
+    init(_ value: JSONValue, message: String, keyword: String = "const") {
         self.value = value
         self.message = message
+        self.keyword = keyword
+    }
+}
+
+/// `dependentRequired`, or the arrays of draft 4-7 `dependencies` (`keyword` says which, for the failure).
+final class DependentRequiredCheck: @unchecked Sendable {
+    let pairs: [(String, [String])]
+    let keyword: String
+    init(_ pairs: [(String, [String])], keyword: String) {
+        self.pairs = pairs
+        self.keyword = keyword
     }
 }
 
@@ -266,9 +282,12 @@ final class FormatCheck: @unchecked Sendable {
 final class ItemsCheck: @unchecked Sendable {
     let prefix: [SchemaNode]
     let rest: SchemaNode?
-    init(prefix: [SchemaNode], rest: SchemaNode?) {
+    /// The keyword `rest` came from (`items` or `additionalItems`), for the failure when it is `false`.
+    let restKeyword: String
+    init(prefix: [SchemaNode], rest: SchemaNode?, restKeyword: String = "items") {
         self.prefix = prefix
         self.rest = rest
+        self.restKeyword = restKeyword
     }
 }
 

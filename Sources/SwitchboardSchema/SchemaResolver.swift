@@ -28,7 +28,17 @@ public struct SchemaResolver: Sendable {
     /// `file:` URIs read from disk as JSON; `http(s)` refused with a clear error; nothing else.
     public static let files = SchemaResolver { uri throws(SchemaError) in
         if uri.hasPrefix("file://") {
-            let path = URIReference.percentDecoded(String(uri.dropFirst(7)))
+            // `file:///path` or `file://localhost/path`; another host (a reference `//host/x.json` resolves to
+            // `file://host/x.json`) is a network reference, never a local path.
+            var rest = uri.dropFirst(7)
+            if rest.hasPrefix("localhost/") { rest = rest.dropFirst(9) }
+            guard rest.hasPrefix("/") else {
+                let host = rest.prefix { $0 != "/" }
+                throw SchemaError(location: "", message: "cannot load \(uri): it names the host \"\(host)\" (a reference "
+                                    + "starting with // is a network reference); schemas are not fetched over the "
+                                    + "network: save it to a file and refer to it by a relative path")
+            }
+            let path = URIReference.percentDecoded(String(rest))
             return try readJSONFile(path, reference: uri)
         }
         if uri.hasPrefix("http://") || uri.hasPrefix("https://") {
@@ -72,25 +82,13 @@ func fileURI(forPath path: String) -> String {
     return out
 }
 
-/// The bytes of a file.
+/// The bytes of a file (a regular one, of at most `DocumentFile.maximumSize` bytes).
 func readFileBytes(_ path: String) throws(SchemaError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-        throw SchemaError(location: "", message: "cannot read \(path): \(String(cString: strerror(errno)))")
+    do {
+        return try DocumentFile.read(path)
+    } catch {
+        throw SchemaError(location: "", message: error.description)
     }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw SchemaError(location: "", message: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-    return bytes
 }
 
 private func readJSONFile(_ path: String, reference: String) throws(SchemaError) -> JSONValue {

@@ -126,8 +126,20 @@ final class YAMLEventParser {
         let context = parser.context.map { String(cString: $0) }
         var mark = YAMLMark(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
-            // A reader error has an offset, not a mark: the bytes before it are valid UTF-8 (libyaml read them).
-            mark = YAMLMark(line: 0, column: 0, index: Int(parser.problem_offset))
+            // A reader error (a byte that is not UTF-8, a control character) has a byte offset, not a mark: its line
+            // and column are counted here, in the text before it, which libyaml has read.
+            let offset = min(Int(parser.problem_offset), input.count)
+            var line = 1, column = 1, index = 0
+            for byte in input[..<offset] where byte & 0xC0 != 0x80 {
+                index += 1
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            mark = YAMLMark(line: line, column: column, index: index)
         }
         return YAMLSyntaxError(problem: problem, context: context, contextMark: context == nil ? nil : YAMLMark(parser.context_mark),
                                mark: mark, isEncoding: parser.error == YAML_READER_ERROR)

@@ -66,8 +66,8 @@ struct YAMLComposer {
 
     /// The next document's root, or nil at the end of the stream.
     mutating func nextDocument() throws(DocumentError) -> YAMLNode? {
-        guard let start = try nextDocumentStart() else { return nil }
-        _ = start
+        guard try nextDocumentStart() != nil else { return nil }
+        // Anchors name nodes of their own document only.
         anchors = [:]
         expanded = 0
         let root = try node(from: try event(), depth: 0)
@@ -189,7 +189,9 @@ struct YAMLComposer {
     /// libyaml's problem in the reader's words: one line, its place first.
     static func describe(_ error: YAMLSyntaxError) -> DocumentError {
         if error.isEncoding {
-            return DocumentError("not valid YAML: byte \(error.mark.index): the text is not UTF-8 (\(error.problem))")
+            // libyaml's reader: bytes that are not UTF-8, or a control character YAML does not allow in its text.
+            return DocumentError("not valid YAML: \(error.problem) (YAML text is UTF-8, and control characters other "
+                                 + "than tab and line breaks must be written as escapes in double quotes)", at: error.mark)
         }
         if error.problem.contains("nesting level") || error.problem.contains("max_nest_level") {
             // libyaml's own words name its C function.

@@ -215,9 +215,11 @@ public struct DraftError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension Form {
     /// Fills the form from a draft's answers, skipping masked fields and keys that name no field; returns the
-    /// names of the fields it answered.
+    /// names of the fields it answered. The items of lists the answers name (`routes.0.path`, `db.hosts.1`) are
+    /// made first, so that a list's answers come back with the rest.
     @discardableResult
     public func resume(from answers: Answers) -> [String] {
+        makeItems(for: answers)
         var resumed: [String] = []
         for field in fields where !field.isMasked && field.isShown.value {
             if let value = answers[field.name] {

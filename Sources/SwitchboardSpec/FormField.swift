@@ -399,7 +399,10 @@ func parseNumber(_ text: String) -> Double? {
     let trimmed = text.trimmingSpacesAndTabs
     guard let first = trimmed.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) else { return nil }
-    guard let value = Double(trimmed), value.isFinite else { return nil }
+    guard let value = Double(trimmed) else { return nil }
+    // A JSON number beyond a Double's range (`1e400`) is a number all the same: JSON and JSON Schema hold it
+    // exactly, and the answer keeps its text.
+    guard value.isFinite || isJSONNumber(String(trimmed)) else { return nil }
     return value
 }
 

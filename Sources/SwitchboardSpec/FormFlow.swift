@@ -142,6 +142,14 @@ public final class FormFlow {
             lists.no = form.words.no
             terminal.words = lists
         }
+        // On a terminal, keys typed ahead while the form moves to its next field are not echoed between the fields.
+        if let terminal = prompter as? TerminalPrompter {
+            return terminal.withEchoHeld { runSteps(prompter) }
+        }
+        return runSteps(prompter)
+    }
+
+    private func runSteps(_ prompter: FormPrompter) -> FormResult {
         do {
             try resumeDraft(prompter)
             if !form.title.isEmpty { prompter.show(form.title) }

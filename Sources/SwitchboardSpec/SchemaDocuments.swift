@@ -40,18 +40,18 @@ extension JSONValue {
 }
 
 extension SchemaForm {
-    /// The largest schema or document file read.
-    public static let maximumDocumentSize = 64 << 20
+    /// The largest schema or document file read (`DocumentFile.maximumSize`).
+    public static let maximumDocumentSize = DocumentFile.maximumSize
 
-    /// Reads a JSON document, or a YAML one for a `.yaml`/`.yml` file.
+    /// Reads a JSON document, or a YAML one for a `.yaml`/`.yml` file: a regular file of at most
+    /// `maximumDocumentSize` bytes (a FIFO or a device is refused, see `DocumentFile`).
     /// - Throws: `DocumentError` naming what could not be read or parsed.
     public static func readDocument(_ path: String) throws(DocumentError) -> JSONValue {
-        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw DocumentError(message: "cannot read the file: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        let bytes = readAll(fd, limit: maximumDocumentSize)
-        guard bytes.count <= maximumDocumentSize else {
-            throw DocumentError(message: "the file is larger than \(maximumDocumentSize >> 20) MB")
+        let bytes: [UInt8]
+        do {
+            bytes = try DocumentFile.read(path, shownAs: "the file")
+        } catch {
+            throw DocumentError(message: error.description)
         }
         return try document(bytes, yaml: path.hasSuffix(".yaml") || path.hasSuffix(".yml"))
     }
@@ -71,7 +71,8 @@ extension SchemaForm {
     /// Whether the file at `path` is a JSON Schema rather than a form spec: a JSON object with a `$schema` member,
     /// or YAML with a top-level `$schema:` line. Read without expanding anything (a spec may be hostile).
     public static func isSchema(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO is not waited on (it is not a regular file: not a schema).
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()

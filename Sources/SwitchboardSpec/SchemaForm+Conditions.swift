@@ -28,13 +28,16 @@ extension SchemaMapper {
     /// `inItem`: the object is a list's item (`prefix` its path within the item): only an `if` that is a spec
     /// `when:` over the item's own fields is mapped, and only to single questions (an item holds no lists, and its
     /// conditions read its own fields); the validator checks the rest on submit.
+    /// `required`: the names the object itself requires: one of them that only `then` (or `else`) defines is asked
+    /// whatever the `if` decides (the document needs it either way), and required.
     mutating func conditionalFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                    prefix: String, inItem: Bool = false) -> [JSONValue] {
-        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix, inItem: inItem)
+                                    prefix: String, inItem: Bool = false, required: Set<String> = []) -> [JSONValue] {
+        var entries = ifFields(object, base: base, entries: entries, depth: depth, prefix: prefix, inItem: inItem,
+                               always: required)
         if case .array(let parts)? = object["allOf"] {
             for part in parts {
                 entries = ifFields(resolved(part), base: base, entries: entries, depth: depth, prefix: prefix,
-                                   inItem: inItem)
+                                   inItem: inItem, always: required)
             }
         }
         return entries
@@ -42,7 +45,7 @@ extension SchemaMapper {
 
     /// `conditionalFields` for the one `if` of `object`.
     private mutating func ifFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                   prefix: String, inItem: Bool) -> [JSONValue] {
+                                   prefix: String, inItem: Bool, always: Set<String>) -> [JSONValue] {
         guard object["if"] != nil else { return entries }
         var entries = entries
         let scalars = Set(entries.compactMap { entry -> String? in
@@ -52,23 +55,34 @@ extension SchemaMapper {
         // The object's fields asked before `then`'s and `else`'s (a list's items are not among them).
         let reads = entries.flatMap { names(of: $0, prefix: prefix).fields }
         for (branch, holds) in [("then", true), ("else", false)] {
-            guard let branchSchema = object[branch].map(resolved),
-                  case .object(let extra)? = branchSchema["properties"] else { continue }
+            guard let branchSchema = object[branch].map(resolved) else { continue }
             let condition = condition(object["if"], holds: holds, prefix: prefix, asked: scalars)
+            if let condition, let otherwise = self.condition(object["if"], holds: !holds, prefix: prefix, asked: scalars) {
+                entries = requiringGated(requiredNames(branchSchema), by: object["if"], entries: entries,
+                                         when: condition, otherwise: otherwise, prefix: prefix)
+            }
+            guard case .object(let extra)? = branchSchema["properties"] else { continue }
             var decided: SchemaIfCondition?
+            var undecidable = false   // an `if` neither a spec condition nor the validator can decide here
             if condition == nil {
-                guard !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) else { continue }
-                decided = SchemaIfCondition(schema: compiled, holds: holds,
-                                            object: prefix.split(separator: ".").map(String.init), reads: reads)
+                if !inItem, !reads.isEmpty, let compiled = compiledIf(object["if"]) {
+                    decided = SchemaIfCondition(schema: compiled, holds: holds,
+                                                object: prefix.split(separator: ".").map(String.init), reads: reads)
+                } else {
+                    undecidable = true
+                }
             }
             let required = Set(requiredNames(branchSchema))
             for member in extra.members where base[member.key] == nil {
                 let asked = entries.contains { $0["name"] == .string(member.key) || $0["name"] == .string(Self.gate(of: member.key)) }
-                if asked { continue }
-                var made = conditionedFields(member.key, resolved(member.value), required: required.contains(member.key),
-                                             when: condition, depth: depth, prefix: prefix, siblings: extra)
+                let isAlways = always.contains(member.key)
+                if asked || (undecidable && !isAlways) { continue }
+                var made = conditionedFields(member.key, resolved(member.value),
+                                             required: isAlways || required.contains(member.key),
+                                             when: isAlways ? nil : condition, depth: depth, prefix: prefix,
+                                             siblings: extra)
                 if inItem { made = made.filter { $0["group"] == nil && $0["repeat"] == nil } }
-                for entry in made where decided != nil {
+                for entry in made where decided != nil && !isAlways {
                     let (fields, lists) = names(of: entry, prefix: prefix)
                     decided?.fields += fields
                     decided?.lists += lists
@@ -78,6 +92,49 @@ extension SchemaMapper {
             if let decided { validatorConditions.append(decided) }
         }
         return entries
+    }
+
+    /// `entries` where each optional object of `names` (asked after a yes to `add-NAME`) is asked without that
+    /// question while `when` holds (the branch requiring it applies), and after a yes to it otherwise: its
+    /// question is asked only while `otherwise` holds, its fields while it is answered yes or `when` holds. Left
+    /// as it is when the `if` reads a property asked after the object (a condition reads earlier answers only).
+    private func requiringGated(_ names: [String], by test: JSONValue?, entries: [JSONValue], when: JSONValue,
+                                otherwise: JSONValue, prefix: String) -> [JSONValue] {
+        guard !names.isEmpty, let test = test.map(resolved) else { return entries }
+        var reads = requiredNames(test)
+        if case .object(let properties)? = test["properties"] { reads += properties.keys }
+        var entries = entries
+        for name in names {
+            let gate = Self.gate(of: name)
+            guard let at = entries.firstIndex(where: { $0["name"] == .string(gate) }), at + 1 < entries.count,
+                  entries[at + 1]["name"] == .string(name), entries[at + 1]["group"] != nil,
+                  reads.allSatisfy({ read in entries[..<at].contains { $0["name"] == .string(read) } }),
+                  let question = conditioned(entries[at], on: otherwise) else { continue }
+            let either = JSONValue.object(JSONObject([(key: "any", value: .array([.string(prefix + gate), when]))]))
+            entries[at] = question
+            entries[at + 1] = replacing(.string(prefix + gate), with: either, inConditionsOf: entries[at + 1])
+        }
+        return entries
+    }
+
+    /// `entry` (a field or a group) with the condition `old` replaced by `new` wherever its `when:`s name it.
+    private func replacing(_ old: JSONValue, with new: JSONValue, inConditionsOf entry: JSONValue) -> JSONValue {
+        guard case .object(let members) = entry else { return entry }
+        func swapped(_ when: JSONValue) -> JSONValue {
+            if when == old { return new }
+            if case .array(let parts) = when { return .array(parts.map(swapped)) }
+            return when
+        }
+        return .object(JSONObject(members.members.map { member in
+            switch member.key {
+            case "when": (key: "when", value: swapped(member.value))
+            case "group":
+                if case .array(let inner) = member.value {
+                    (key: "group", value: JSONValue.array(inner.map { replacing(old, with: new, inConditionsOf: $0) }))
+                } else { member }
+            default: member
+            }
+        }))
     }
 
     /// The `if` compiled on its own (in the root's draft); nil when it refers elsewhere (`$ref`) or cannot compile.
@@ -157,7 +214,11 @@ extension SchemaMapper {
     /// object's after a yes to its own question); nothing for a property not asked.
     mutating func conditionedFields(_ name: String, _ schema: JSONValue, required: Bool, when: JSONValue?, depth: Int,
                                     prefix: String, siblings: JSONObject) -> [JSONValue] {
-        guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else { return [] }
+        let before = unaskable.count
+        guard let entry = field(name, schema, required: required, depth: depth, prefix: prefix) else {
+            settleUnasked(name, schema, required: required, since: before, prefix: prefix, depth: depth)
+            return []
+        }
         var made = [entry]
         if !required, entry["group"] != nil,
            let gated = gatedGroup(name, schema, entry, prefix: prefix, siblings: Set(siblings.members.map(\.key))) {

@@ -13,10 +13,11 @@ extension SchemaForm {
     @MainActor static func failures(_ failures: [SchemaFailure], in form: Form, schema: JSONValue = .null,
                                     answers: JSONValue = .null) -> [FieldFailure] {
         failures.map { failure in
-            let tokens = (JSONPointer.tokens(failure.pointer) ?? []).filter { !$0.isEmpty }
-            let path = tokens.joined(separator: ".")
+            let documentTokens = (JSONPointer.tokens(failure.pointer) ?? []).filter { !$0.isEmpty }
+            // A map's entry is an item of its list: `jobs.build` is `jobs.0`.
+            let path = formPath(documentTokens, schema: schema, in: form).joined(separator: ".")
             if failure.keyword == "oneOf" || failure.keyword == "anyOf",
-               let (field, names) = alternativeField(at: tokens, schema: schema, answers: answers, in: form) {
+               let (field, names) = alternativeField(at: documentTokens, schema: schema, answers: answers, in: form) {
                 let quoted = names.map { displayQuoted($0, limit: 60) }.joined(separator: ", ")
                 return FieldFailure(field: field, rule: failure.keyword,
                                     message: failure.message + "; it needs one of \(quoted)", value: "")
@@ -65,6 +66,9 @@ extension SchemaForm {
             } else if let property = mapper.propertySchema(token, in: current) {
                 current = mapper.resolved(property)
                 instance = instance[token] ?? .null
+            } else if let values = mapper.mapValueSchema(current) {   // a map's entry
+                current = values
+                instance = instance[token] ?? .null
             } else {
                 return nil
             }
@@ -72,7 +76,7 @@ extension SchemaForm {
         guard case .object(let given) = instance else { return nil }
         var parts = [current]
         if case .array(let all)? = current["allOf"] { parts += all.map { mapper.resolved($0) } }
-        let prefix = tokens.joined(separator: ".")
+        let prefix = formPath(tokens, schema: schema, in: form).joined(separator: ".")
         for part in parts {
             guard case .array(let list)? = part["oneOf"] ?? part["anyOf"] else { continue }
             let alternatives = list.map { mapper.requiredNames(mapper.resolved($0)) }

@@ -107,8 +107,10 @@ extension SchemaMapper {
     /// `entries` with the variant pick (the discriminator as a list of its constants, in place of the property
     /// when the object has it) and each variant's own properties, asked while a variant that has them is picked.
     /// A property several variants have is asked once, with the first one's schema, required when all require it.
+    /// `inItem`: the object is a list's item: a variant's objects and lists are not asked (an item holds single
+    /// questions here); a required one is noted as one the form cannot ask.
     mutating func variantFields(_ object: JSONValue, base: JSONObject, entries: [JSONValue], depth: Int,
-                                prefix: String) -> [JSONValue] {
+                                prefix: String, inItem: Bool = false) -> [JSONValue] {
         guard let (discriminator, variants) = objectVariants(object) else { return entries }
         var entries = entries
         let source = base[discriminator].map(resolved) ?? variants[0].schema["properties"]?[discriminator].map(resolved)
@@ -126,14 +128,17 @@ extension SchemaMapper {
             entries.append(self.object(pick))
         }
         var order: [String] = []
-        var found: [String: (schema: JSONValue, values: [String], required: Int)] = [:]
+        var found: [String: (schema: JSONValue, values: [String], required: Int, others: [JSONValue])] = [:]
         for variant in variants {
             guard case .object(let properties)? = variant.schema["properties"] else { continue }
             let required = requiredNames(variant.schema)
             for member in properties.members where member.key != discriminator && base[member.key] == nil {
+                let schema = resolved(member.value)
                 if found[member.key] == nil {
                     order.append(member.key)
-                    found[member.key] = (resolved(member.value), [], 0)
+                    found[member.key] = (schema, [], 0, [])
+                } else if found[member.key]?.schema != schema {
+                    found[member.key]?.others.append(schema)
                 }
                 found[member.key]?.values.append(variant.value)
                 if required.contains(member.key) { found[member.key]?.required += 1 }
@@ -145,10 +150,47 @@ extension SchemaMapper {
             let values: JSONValue = info.values.count == 1
                 ? .string(info.values[0]) : .array(info.values.map(JSONValue.string))
             let when = JSONValue.object(JSONObject([(key: prefix + discriminator, value: values)]))
-            entries += conditionedFields(name, info.schema, required: info.required == info.values.count,
-                                         when: when, depth: depth, prefix: prefix, siblings: JSONObject())
+            let required = info.required == info.values.count
+            let schema = info.others.isEmpty ? info.schema : sharedSchema([info.schema] + info.others)
+            var made = conditionedFields(name, schema, required: required, when: when, depth: depth,
+                                         prefix: prefix, siblings: JSONObject())
+            if inItem, made.contains(where: { $0["group"] != nil || $0["repeat"] != nil }) {
+                made = []
+                if required {
+                    noteUnaskable(name, prefix: prefix, because: "it is an object or a list of a variant inside a "
+                                  + "list's item, which a form cannot ask")
+                }
+            }
+            entries += made
         }
         return entries
+    }
+
+    /// The question for a property the variants define differently (pre-commit's `repo`: `meta` in one variant, a
+    /// URL in another): a list of all their constants when each gives a list, else a question of their common
+    /// scalar type (text when they differ), with the first one's title and description; the picked variant's
+    /// own keywords are checked on submit. Objects and lists are asked as the first variant defines them.
+    func sharedSchema(_ schemas: [JSONValue]) -> JSONValue {
+        guard let first = schemas.first, type(first) != "object", type(first) != "array" else { return schemas[0] }
+        var members: [(key: String, value: JSONValue)] = []
+        for key in ["title", "description", "x-switchboard"] {
+            if let value = first[key] { members.append((key: key, value: value)) }
+        }
+        var constants: [JSONValue] = []
+        var allLists = true
+        for schema in schemas {
+            if case .array(let list)? = schema["enum"] { constants += list }
+            else if let constant = schema["const"] { constants.append(constant) }
+            else { allLists = false }
+        }
+        if allLists {
+            var unique: [JSONValue] = []
+            for value in constants where !unique.contains(value) { unique.append(value) }
+            members.append((key: "enum", value: .array(unique)))
+        } else if let kind = type(first), schemas.allSatisfy({ type($0) == kind }) {
+            members.append((key: "type", value: .string(kind)))
+        }
+        return .object(JSONObject(members))
     }
 
     /// `entries` with the dependencies as conditions: a dependent of `dependentRequired` (or of an array in

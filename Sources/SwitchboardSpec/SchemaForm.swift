@@ -106,6 +106,16 @@ public struct SchemaForm {
         -> (FormSpec, [SchemaIfCondition]) {
         var mapper = SchemaMapper(root: document)
         let fields = mapper.fields(of: document, depth: 0)
+        let unaskable = Array(uniqued(mapper.unaskable))
+        if !unaskable.isEmpty {
+            let location = SpecLocation(file: file, line: 1, column: 1)
+            var problems = unaskable.prefix(5).map { SpecProblem(location, $0) }
+            if unaskable.count > 5 {
+                problems.append(SpecProblem(location, "and \(unaskable.count - 5) more required properties that "
+                                            + "cannot be asked"))
+            }
+            throw SpecError(problems: problems)
+        }
         if fields.isEmpty {
             throw SpecError(problems: [SpecProblem(SpecLocation(file: file, line: 1, column: 1),
                 "the schema has no properties to ask; expected an object schema with properties")])
@@ -114,6 +124,7 @@ public struct SchemaForm {
         if let title = mapper.resolved(document)["title"] { top.insert(("title", title), at: 0) }
         var parser = SpecParser(file: file, text: "")
         parser.readsPlainJSONFields = plainFields
+        for (text, condition) in mapper.numberConditions { parser.parsedRules[text] = (condition, nil) }
         let spec = try parser.parse(root: SpecNode(json: .object(JSONObject(top.map { (key: $0.0, value: $0.1) }))))
         return (spec, mapper.validatorConditions)
     }
@@ -133,7 +144,8 @@ public struct SchemaForm {
                                      message: "the schema cannot be compiled: \(error)", value: "")]
             }
             let answers = SchemaForm.typed(form.typedAnswers, document)
-            return SchemaForm.failures(schema.validate(answers), in: form, schema: document, answers: answers)
+            return SchemaForm.repeatedEntryNames(in: form, schema: document)
+                + SchemaForm.failures(schema.validate(answers), in: form, schema: document, answers: answers)
         }
         return form
     }
@@ -162,8 +174,23 @@ struct SchemaMapper {
     /// property whose reference is among them is recursive (renovate's 130 objects `{"$ref": "#"}`, each holding
     /// them all again) and is not asked: mapping it would never end.
     var expanding: [String] = ["#"]
+    /// The live rules of number and integer questions, by their rule text (handed to the spec reader).
+    var numberConditions: [String: Condition<String>] = [:]
+    /// Whether the document is a draft 4 schema (its `integer` is written without a fraction or exponent).
+    let isDraft4: Bool
+    /// Why each required property that no question asks cannot be asked (see SchemaForm+Unaskable.swift).
+    var unaskable: [String] = []
+    /// The path of the list item being mapped (`routes.N.`), for those messages.
+    var listContext = ""
 
-    init(root: JSONValue) { self.root = root }
+    init(root: JSONValue) {
+        self.root = root
+        if case .string(let metaschema)? = root["$schema"] {
+            isDraft4 = SchemaDraft(metaschema: metaschema) == .draft4
+        } else {
+            isDraft4 = false
+        }
+    }
 
     /// `$ref` to this document (`#/definitions/x`, `#/$defs/x`) followed, up to 32 times.
     func resolved(_ schema: JSONValue) -> JSONValue {
@@ -229,7 +256,7 @@ struct SchemaMapper {
         let own: JSONObject
         if case .object(let members)? = object["properties"] {
             own = members
-        } else if !pieces.isEmpty || (!inItem && objectVariants(object) != nil) {
+        } else if !pieces.isEmpty || objectVariants(object) != nil {
             own = JSONObject()
         } else {
             return []
@@ -239,23 +266,41 @@ struct SchemaMapper {
         defer { expanding.removeLast(pieceReferences.count) }
         var entries: [JSONValue] = []
         var names: Set<String>?   // the properties' names, made when an optional object first needs them
+        let mark = unaskable.count   // an object with a required property no question asks is not asked itself
         for member in properties.members {
             let (schema, references) = resolving(member.value)
-            if references.contains(where: expanding.contains) { continue }
+            let isRequired = required.contains(member.key)
+            let before = unaskable.count
+            if references.contains(where: expanding.contains) {
+                settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth,
+                              because: "it refers back to an object being asked (a recursive schema), which a form "
+                                + "cannot ask")
+                continue
+            }
             expanding += references
             defer { expanding.removeLast(references.count) }
             if inItem && type(schema) == "object" {
                 let siblings = names ?? Set(properties.members.map(\.key))
                 names = siblings
-                entries += itemGroup(member.key, schema, required: required.contains(member.key), depth: depth,
-                                     prefix: prefix, siblings: siblings)
+                let made = itemGroup(member.key, schema, required: isRequired, depth: depth, prefix: prefix,
+                                     siblings: siblings)
+                if made.isEmpty {
+                    let map = mapValueSchema(schema) != nil ? "it is a map inside a list's item, which a form cannot ask" : nil
+                    settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth,
+                                  because: map)
+                }
+                entries += made
                 continue
             }
             if inItem && type(schema) == "array" && constants(resolved(schema["items"] ?? .null)) == nil {
+                settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth,
+                              because: "it is a list inside a list's item, which a form cannot ask")
                 continue
             }
-            guard let entry = field(member.key, schema, required: required.contains(member.key), depth: depth,
-                                    prefix: prefix) else { continue }
+            guard let entry = field(member.key, schema, required: isRequired, depth: depth, prefix: prefix) else {
+                settleUnasked(member.key, schema, required: isRequired, since: before, prefix: prefix, depth: depth)
+                continue
+            }
             // An optional object is asked only after a yes to its own question.
             if !required.contains(member.key), entry["group"] != nil {
                 let siblings = names ?? Set(properties.members.map(\.key))
@@ -269,7 +314,9 @@ struct SchemaMapper {
         }
         if inItem {
             entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
-                                        inItem: true)
+                                        inItem: true, required: required)
+            entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
+                                    inItem: true)
             // An empty answer to an item's first question ends the list, so an optional first question could not
             // be skipped: a required question goes first when there is one (dependabot's updates ask
             // package-ecosystem first, not commit-message).
@@ -278,11 +325,15 @@ struct SchemaMapper {
                                                         && !isGateEntry($0, in: object) }), first > 0 {
                 entries.insert(entries.remove(at: first), at: 0)
             }
-            return entries
+            noteUnasked(required, entries: entries, properties: properties, prefix: prefix)
+            return unaskable.count > mark ? [] : entries
         }
-        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        entries = conditionalFields(object, base: properties, entries: entries, depth: depth, prefix: prefix,
+                                    required: required)
         entries = variantFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
-        return dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        entries = dependentFields(object, base: properties, entries: entries, depth: depth, prefix: prefix)
+        noteUnasked(required, entries: entries, properties: properties, prefix: prefix)
+        return unaskable.count > mark ? [] : entries
     }
 
     /// One property as a spec field, group or repeat; nil when it is not asked (readOnly, deprecated, a name a
@@ -290,7 +341,8 @@ struct SchemaMapper {
     mutating func field(_ name: String, _ schema: JSONValue, required: Bool, depth: Int,
                         prefix: String = "") -> JSONValue? {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else { return nil }
-        if schema["readOnly"] == .bool(true) || schema["deprecated"] == .bool(true) { return nil }
+        // A required deprecated property is asked all the same: the document needs it.
+        if schema["readOnly"] == .bool(true) || (schema["deprecated"] == .bool(true) && !required) { return nil }
         var entry: [(String, JSONValue)] = [("name", .string(name))]
         entry.reserveCapacity(10)
         let extra = schema["x-switchboard"]
@@ -299,7 +351,9 @@ struct SchemaMapper {
         let kind = type(schema)
         if kind == "object" {
             let inner = fields(of: schema, depth: depth + 1, prefix: prefix + name + ".")
-            guard !inner.isEmpty else { return nil }
+            // An object whose entries' names are not listed: a list of entries (SchemaForm+Maps.swift).
+            guard !inner.isEmpty else { return mapField(entry, schema, required: required, depth: depth, name: name,
+                                                        prefix: prefix) }
             entry.append(("group", .array(inner)))
             return object(entry)
         }
@@ -321,17 +375,23 @@ struct SchemaMapper {
             entry += bounds
             entry.append(("required", .bool(required)))
             if type(items) == "object" {
+                let context = listContext
+                listContext += prefix + name + ".N."
                 let inner = fields(of: items, depth: depth + 1, inItem: true)
+                listContext = context
                 guard !inner.isEmpty else { return nil }
                 entry.append(("repeat", .array(inner)))
             } else {
-                guard case .object(let item)? = field(name, items, required: true, depth: depth + 1) else { return nil }
+                // A list of lists is not asked (an item is one question).
+                guard case .object(let item)? = field(name, items, required: true, depth: depth + 1),
+                      item["repeat"] == nil, item["group"] == nil else { return nil }
                 entry.append(("repeat", .object(JSONObject(item.members.filter { $0.key != "name" }))))
             }
             return object(entry)
         }
         entry.append(("required", .bool(required)))
         var rules: [JSONValue] = []
+        var multiline = false
         if let choices = constants(schema) {
             entry.append(("type", .string("select")))
             entry.append(("choices", .array(choices.map(JSONValue.string))))
@@ -343,15 +403,25 @@ struct SchemaMapper {
         } else if kind == "integer" || kind == "number" {
             entry.append(("type", .string("number")))
             rules += numberRules(schema, integer: kind == "integer")
+        } else if schema["writeOnly"] == .bool(true) {
+            entry.append(("type", .string("masked")))
+            rules += stringRules(schema)
         } else {
-            if schema["writeOnly"] == .bool(true) { entry.append(("type", .string("masked"))) }
+            // A default of several lines is a multi-line answer.
+            if case .string(let text)? = schema["default"], text.contains("\n") {
+                multiline = true
+                entry.append(("type", .string("multiline")))
+            }
             rules += stringRules(schema)
         }
         if !rules.isEmpty { entry.append(("rules", .array(rules))) }
         if case .string(let description)? = schema["description"], !description.isEmpty {
             entry.append(("help", .string(description)))
         }
-        if let value = schema["default"], let text = scalarText(value, boolean: kind == "boolean") {
+        // A default the question would refuse (a control character: one line but a line break or tab of a
+        // multi-line one) is not offered: the schema is asked all the same.
+        if let value = schema["default"], let text = scalarText(value, boolean: kind == "boolean"),
+           !text.unicodeScalars.contains(where: { needsDisplayEscape($0) && !(multiline && ($0 == "\n" || $0 == "\t")) }) {
             entry.append(("default", .string(text)))
         }
         if let extra {
@@ -366,69 +436,6 @@ struct SchemaMapper {
         .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }, keyFilter: KeyFilter.scansAll))
     }
 
-    /// `enum`, `const`, or `oneOf`/`anyOf` of `const`s, as choice texts; nil when the schema is not a list.
-    func constants(_ schema: JSONValue) -> [String]? {
-        var values: [JSONValue] = []
-        if case .array(let list)? = schema["enum"] {
-            values = list
-        } else if let constant = schema["const"] {
-            values = [constant]
-        } else if case .array(let variants)? = schema["oneOf"] ?? schema["anyOf"] {
-            for variant in variants {
-                guard let constant = resolved(variant)["const"] else { return nil }
-                values.append(constant)
-            }
-        }
-        let texts = values.compactMap { scalarText($0, boolean: false) }
-        return texts.isEmpty || texts.count != values.count ? nil : Array(uniqued(texts))
-    }
-
-    func scalarText(_ value: JSONValue, boolean: Bool) -> String? {
-        switch value {
-        case .string(let text): return text.isEmpty ? nil : text
-        case .number(let number): return number.description
-        case .bool(let flag): return boolean ? (flag ? "yes" : "no") : (flag ? "true" : "false")
-        default: return nil
-        }
-    }
-
-    /// `int:MIN..MAX` (exclusive bounds moved in by one) or `number:MIN..MAX` when both bounds are given.
-    private func numberRules(_ schema: JSONValue, integer: Bool) -> [JSONValue] {
-        func bound(_ key: String, _ exclusive: String, up: Bool) -> JSONNumber? {
-            if case .number(let n)? = schema[exclusive] { return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil }
-            guard case .number(let n)? = schema[key] else { return nil }
-            if schema[exclusive] == .bool(true) {   // draft 4
-                return integer ? n.intValue.map { JSONNumber($0 + (up ? 1 : -1)) } : nil
-            }
-            return n
-        }
-        let low = bound("minimum", "exclusiveMinimum", up: true)
-        let high = bound("maximum", "exclusiveMaximum", up: false)
-        if integer {
-            if low == nil && high == nil { return [.string("int")] }
-            return [.string("int:\(low?.description ?? "")..\(high?.description ?? "")")]
-        }
-        guard let low, let high else { return [] }
-        return [.string("number:\(low)..\(high)")]
-    }
-
-    /// `length:MIN..MAX`, `pattern:PATTERN` (ECMA-262, found anywhere, as the validator reads it) and the format's
-    /// rule (when there is one of that name).
-    private func stringRules(_ schema: JSONValue) -> [JSONValue] {
-        var rules: [JSONValue] = []
-        var low: Int?, high: Int?
-        if case .number(let n)? = schema["minLength"] { low = n.intValue }
-        if case .number(let n)? = schema["maxLength"] { high = n.intValue }
-        if low != nil || high != nil { rules.append(.string("length:\(low.map(String.init) ?? "")..\(high.map(String.init) ?? "")")) }
-        // JSON Schema's meaning (ECMA-262, found anywhere), as the validator checks it. Not compiled here to be
-        // tried: the validator compiles the same pattern, and its error is reported before the form's.
-        if case .string(let pattern)? = schema["pattern"] { rules.append(.string("pattern:" + pattern)) }
-        if case .string(let format)? = schema["format"], (try? Rule.parse(format)) != nil {
-            rules.append(.string(format))
-        }
-        return rules
-    }
-
     /// An answer as the JSON value the schema describes.
     mutating func value(_ answer: TypedAnswer, _ schema: JSONValue?) -> JSONValue {
         let schema = schema.map(resolved)
@@ -441,10 +448,14 @@ struct SchemaMapper {
             // quadratic time); a name they do not hold is looked for where else the schema defines properties.
             var properties: [String: JSONValue] = [:]
             if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
-            return .object(JSONObject(pairs.map { name, value in
+            let typed = pairs.map { name, value in
                 (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
-            }))
+            }
+            // Required read-only properties are not asked: they hold their const or default.
+            return .object(JSONObject(typed + readOnlyFills(schema, properties: properties, given: members.names)))
         case .array(let items):
+            // A list answering an object is a map's entries.
+            if let schema, let values = mapValueSchema(schema, freeForm: true) { return mapValue(items, values: values) }
             return .array(items.map { value($0, schema?["items"]) })
         case .list(let values):
             let items = schema?["items"].map(resolved)

@@ -36,15 +36,8 @@ extension SpecParser {
             } else {
                 fail(item, "a scenario needs steps:, e.g. steps: [{type: ada}, {press: enter}]")
             }
-            if let answersNode = map["answers"], let answers = mapping(answersNode, "the answers: {field: value}") {
-                for (key, value) in answers {
-                    guard let name = string(key, "a field name") else { continue }
-                    if !fieldNames.contains(name) {
-                        fail(key, "answers: no field named \(displayQuoted(name, limit: 60)); expected one of "
-                             + fieldNames.sorted().joined(separator: ", "))
-                    }
-                    scenario.answers.append((name, value.plainText, location(value)))
-                }
+            if let answersNode = map["answers"] {
+                scenario.answers = parseAnswers(answersNode, prefix: "", fieldNames: fieldNames)
                 scenario.status = 0
             }
             if let statusNode = map["status"], let status = number(statusNode, "status", 0...255) {
@@ -53,6 +46,34 @@ extension SpecParser {
             scenarios.append(scenario)
         }
         return scenarios
+    }
+
+    /// `answers:` (or a group's answers within it, names under `prefix`): each a field's (or a list's) path and its
+    /// value's text. A group's answers are given as a mapping (`server: {host: db1}`) or by path (`server.host: db1`).
+    private mutating func parseAnswers(_ node: SpecNode, prefix: String, fieldNames: Set<String>)
+        -> [(name: String, value: String, location: SpecLocation)] {
+        guard let answers = mapping(node, prefix.isEmpty ? "the answers: {field: value}"
+                                    : "the answers of group \(prefix.dropLast()): {field: value}") else { return [] }
+        var result: [(name: String, value: String, location: SpecLocation)] = []
+        for (key, value) in answers {
+            guard let own = string(key, "a field name") else { continue }
+            let name = prefix + own
+            if fieldNames.contains(name) {
+                result.append((name, value.plainText, location(value)))
+            } else if fieldNames.contains(where: { $0.hasPrefix(name + ".") }) {
+                if value.members != nil {
+                    result += parseAnswers(value, prefix: name + ".", fieldNames: fieldNames)
+                } else {
+                    let first = fieldNames.filter { $0.hasPrefix(name + ".") }.sorted()[0]
+                    fail(value, "answers: \(displayQuoted(name, limit: 60)) is a group; give its fields' answers, "
+                         + "e.g. \(name): {\(first.dropFirst(name.count + 1)): ...} or \(first): ...")
+                }
+            } else {
+                fail(key, "answers: no field named \(displayQuoted(name, limit: 60)); expected one of "
+                     + fieldNames.sorted().joined(separator: ", "))
+            }
+        }
+        return result
     }
 
     private mutating func parseStep(_ node: SpecNode) -> ScenarioStep? {

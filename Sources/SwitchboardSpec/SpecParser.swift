@@ -71,7 +71,7 @@ struct SpecParser {
         checkBindings(fields)
         checkConditions(fields)
         checkChoicesCommands(&fields)
-        let scenarios = top["scenarios"].map { parseScenarios($0, fieldNames: Set(fields.map(\.name))) } ?? []
+        let scenarios = top["scenarios"].map { parseScenarios($0, fieldNames: Set(fields.map(\.name) + parsed.repeats.map(\.name))) } ?? []
         if !problems.isEmpty {
             throw SpecError(problems: problems.sorted {
                 ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)

@@ -25,7 +25,8 @@ public struct ScenarioSpec: Sendable {
     /// The steps in order.
     public var steps: [ScenarioStep]
     /// Answers the form must print (`answers:`), each as its YAML text: a scalar's text, a list as `[a, b]`.
-    /// Only the names given are compared.
+    /// Only the names given are compared; a field in a group is named by its path (`server.host`), written so or
+    /// as a mapping under the group's name (`server: {host: db1}`).
     public var answers: [(name: String, value: String, location: SpecLocation)]
     /// The exit status the form must end with (`status:`); 0 when `answers` are given and no status, nil (the
     /// form is stopped after the steps) when neither is.
@@ -70,19 +71,24 @@ public struct ScenarioStep: Sendable {
 }
 
 extension ScenarioSpec {
-    /// The answers a form printed with `--output yaml`, each as comparable text (see `answers`); nil when the
-    /// text is not a YAML mapping.
+    /// The answers a form printed with `--output yaml`, each as comparable text (see `answers`), a group's fields
+    /// also by path (`server.host`); nil when the text is not a YAML mapping.
     ///
     /// ```swift
     /// ScenarioSpec.printedAnswers("email: \"ada@example.com\"\nage: 36\n")   // ["email": "ada@example.com", "age": "36"]
+    /// ScenarioSpec.printedAnswers("server:\n  host: db1\n")   // ["server": "{host: db1}", "server.host": "db1"]
     /// ```
     public static func printedAnswers(_ yaml: String) -> [String: String]? {
         guard let node = try? YAMLReader.document(yaml), let pairs = node.mapping else { return nil }
         var answers: [String: String] = [:]
-        for pair in pairs {
-            guard let name = pair.key.scalar else { continue }
-            answers[name] = SpecNode(yaml: pair.value).plainText
+        func add(_ pairs: [YAMLPair], prefix: String) {
+            for pair in pairs {
+                guard let name = pair.key.scalar else { continue }
+                answers[prefix + name] = SpecNode(yaml: pair.value).plainText
+                if let inner = pair.value.mapping { add(inner, prefix: prefix + name + ".") }
+            }
         }
+        add(pairs, prefix: "")
         return answers
     }
 }

@@ -164,6 +164,15 @@ public final class TerminalPrompter: FormPrompter {
         if !plainMode { writeAll("\r\u{1B}[K", to: output) }
     }
 
+    /// Runs `body` (a whole form) with the terminal's echo held off, its fields and the moments between them: a key
+    /// typed ahead while the form moves to its next field would otherwise be echoed by the terminal before the next
+    /// prompt. Not in plain mode (its fields are the terminal's own lines, which it echoes) nor without a terminal.
+    func withEchoHeld<T>(_ body: () -> T) -> T {
+        let held = !plainMode && EchoHold.begin(input: options.input)
+        defer { if held { EchoHold.end() } }
+        return body()
+    }
+
     /// Whether `options` mean plain mode (no cursor movement): `.plain`, or automatic with TERM unset or dumb.
     private var plainMode: Bool {
         switch options.mode {

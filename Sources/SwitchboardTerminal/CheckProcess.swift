@@ -259,6 +259,8 @@ package final class CheckProcess: Sendable {
         // (`adoptOrphans`) this process reaps them. The group is killed while its leader is a zombie.
         reaped.withLock { done in
             _ = posixKill(-pid, SIGKILL)
+            // Killed, its leader not reaped yet: the guard may forget the group (see sb_spawn_command).
+            sb_guard_release(pid)
             while !shellReaped && waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             var other: Int32 = 0
             while true {

@@ -161,7 +161,9 @@ public enum CommandChecks {
             while sigwait(&set, &caught) != 0 {}
             CommandChecks.closeGate()
             CommandChecks.terminateAll()
-            // The default action, from this thread: unblocked here, so the raised signal is delivered here.
+            // The default action, from this thread: unblocked here, so the raised signal is delivered here. A form
+            // holding the terminal's echo off puts its modes back first.
+            sb_echo_hold_pause()
             posixSignal(caught, SIG_DFL)
             var one = signalSet([caught])
             pthread_sigmask(SIG_UNBLOCK, &one, nil)

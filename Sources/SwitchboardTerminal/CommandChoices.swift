@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CReadlineSupport
 import Synchronization
 import SwitchboardRules
 
@@ -60,7 +61,10 @@ public struct ChoicesCommand: Sendable, Equatable {
             nanosleep(&pause, nil)
         }
         trap.close()   // once: it closes the trap's pipe
-        if let interruption { raise(interruption) }
+        if let interruption {
+            sb_echo_hold_pause()   // a form holding the terminal's echo off: its modes back before the signal acts
+            raise(interruption)
+        }
         let result = outcome.withLock { $0! }
         if result.timedOut {
             return .failure(ChoicesCommandError(kind: .timedOut, message: "took longer than \(seconds(timeout))"))

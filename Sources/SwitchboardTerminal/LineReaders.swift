@@ -63,7 +63,7 @@ func readLineBytes(from fd: Int32, limit: Int = .max, signals: Int32? = nil,
         if let signals {
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 { try interrupted(); continue }
+            if waitForInput(&fds, timeout: -1) < 0 { try interrupted(); continue }
             if fds[1].revents != 0 { try interrupted(); continue }
         }
         let n = read(fd, &chunk, chunk.count)

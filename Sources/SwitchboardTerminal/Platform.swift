@@ -7,6 +7,18 @@
 @_exported import Darwin
 #endif
 import CReadline
+import CReadlineSupport
+
+/// Waits for the terminal (and the descriptors waited on with it) as poll(2) does. macOS's poll and kqueue do not
+/// report a terminal as readable, so there it is answered with select(2) (`sb_select_poll`, which
+/// scripts/test-select-wait.sh tests on Linux against pipes and a pseudo-terminal).
+func waitForInput(_ fds: inout [pollfd], timeout: Int32) -> Int32 {
+    #if canImport(Darwin)
+    sb_select_poll(&fds, UInt32(fds.count), timeout)
+    #else
+    poll(&fds, nfds_t(fds.count), timeout)
+    #endif
+}
 
 /// A signal handler as `sigaction` holds it: glibc keeps it in `__sigaction_handler.sa_handler`, Darwin in
 /// `__sigaction_u.__sa_handler`.

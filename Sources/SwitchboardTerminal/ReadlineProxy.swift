@@ -95,6 +95,8 @@ public final class ReadlineProxy {
         sb_rl_set_change_environment(0)   // do not export LINES and COLUMNS into the host's environment
         // rl_initialize before replacing the redisplay function, or readline takes the terminal for dumb.
         rl_initialize()
+        // Only GNU readline defines rl_gnu_readline_p: linking against libedit fails here, not at the first key.
+        precondition(sb_rl_is_gnu_readline() == 1, "the readline library linked is not GNU readline")
         sb_rl_set_redisplay_function(redisplayHook)
         sb_rl_set_fallback_getc(hostGetc)   // the field's key reader hands the host's function what it cannot read
         sb_rl_set_getc_function(sb_rl_read_key_byte)

@@ -18,6 +18,7 @@ extension ReadlineSession {
             if resumedFromSuspend { resumedFromSuspend = false; return }
             rl_deprep_terminal()
             rl_prep_terminal(1)
+            sb_echo_hold_fix_readline()
             streams.write("\r\n")
             drawnAt = (-1, -1, -1)
             rl_forced_update_display()
@@ -76,11 +77,14 @@ extension ReadlineSession {
         streams.write("\r\n")
         streams.flush()
         rl_deprep_terminal()
+        sb_echo_hold_pause()   // the shell gets the modes a form holding echo off began with
         trap?.restore(SIGTSTP)
         raise(SIGTSTP)
         trap?.install(SIGTSTP)
         resumedFromSuspend = true   // the SIGCONT that woke us is already handled here
+        sb_echo_hold_resume()
         rl_prep_terminal(1)
+        sb_echo_hold_fix_readline()
         drawnAt = (-1, -1, -1)
         rl_forced_update_display()
     }

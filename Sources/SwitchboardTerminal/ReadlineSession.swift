@@ -85,7 +85,10 @@ final class ReadlineSession {
         defer { sb_rl_end_key_reading(keyReading) }
         // A crash (or a fatal signal sent from outside) while readline has the terminal restores it first.
         var modes = termios()
-        if tcgetattr(streams.inputFD, &modes) == 0 { sb_fatal_guard_install(streams.inputFD, &modes) }
+        if tcgetattr(streams.inputFD, &modes) == 0 {
+            _ = sb_echo_held_modes(&modes)   // a form holding echo off: the modes it began with
+            sb_fatal_guard_install(streams.inputFD, &modes)
+        }
         defer { sb_fatal_guard_remove() }
         let previous = ReadlineSession.active
         ReadlineSession.active = self
@@ -128,7 +131,7 @@ final class ReadlineSession {
             fds[2].fd = checks.wakeFD
             // Options still streaming in are read in this same loop, between keys (a negative fd is not polled).
             fds[3].fd = field.list?.feed?.fd ?? -1
-            let ready = poll(&fds, 4, checks.pollTimeout(cap: spinnerTimeout()))
+            let ready = waitForInput(&fds, timeout: checks.pollTimeout(cap: spinnerTimeout()))
             if ready < 0 {
                 if errno == EINTR { continue }
                 cleanUpAfterSignal(echo: nil)

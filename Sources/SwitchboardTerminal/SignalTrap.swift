@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CReadlineSupport
 
 /// The write end of the active trap's self-pipe; the C signal handler can only reach a global.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -107,8 +108,10 @@ final class SignalTrap {
         }
     }
 
-    /// Puts back the handler that was there before the trap, for `signal` only.
+    /// Puts back the handler that was there before the trap, for `signal` only (to raise it again: a form holding
+    /// the terminal's echo off puts back the modes it began with first).
     func restore(_ signal: Int32) {
+        sb_echo_hold_pause()
         guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)] else { return }
         var old = previous[Int(signal)]
         sigaction(signal, &old, nil)
@@ -137,6 +140,13 @@ final class SignalTrap {
             pid = parent
         }
         return false
+    }
+
+    /// Whether a signal has arrived that `take` has not taken yet. A read loop whose poll was interrupted by the
+    /// signal (EINTR) gets here before it reads the pipe: it is not idle.
+    func signalWaiting() -> Bool {
+        var fd = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
     }
 
     /// The signals that arrived since the last call, in order.

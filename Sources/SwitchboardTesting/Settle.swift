@@ -27,14 +27,16 @@ extension TerminalSession {
     /// then writes a private mark (`OSC 7707`, never shown) each time it is about to wait for a key with no check
     /// running (nor debouncing) and its screen drawn; the mark carries how many bytes the program has read, so the
     /// session knows it follows the last keys sent. The wait ends when the mark is the last thing the program
-    /// wrote and counts every key. After `resize`, a newer mark is needed (the redraw). This holds for keys read
+    /// wrote and counts every key. After `resize` to a new size, a signal key (Ctrl-C, Ctrl-\, Ctrl-Z) or
+    /// `signal(_:)`, a newer mark is needed (the redraw, the next question). This holds for keys read
     /// by one program; when a later program on the terminal (a script's next prompt) takes over, the bytes its
     /// predecessors read are worked out from the terminal's input queue, so wait for each program's first
     /// screen before typing into it.
     ///
     /// For other programs (`SettleMode.quiet`, or `.automatic` before any mark came) it is a documented guess:
-    /// no output for the quiet period, the terminal's input queue empty (every key read), and every process in
-    /// the terminal's foreground process group asleep. A program that sleeps on a timer passes this test too.
+    /// no output for the quiet period (counted from the last byte written or key sent, whichever came last), the
+    /// terminal's input queue empty (every key read), and every process in the terminal's foreground process group
+    /// asleep. A program that sleeps on a timer passes this test too.
     ///
     /// Throws after `timeout` seconds (the session's by default), or when the program ends, showing the screen.
     ///
@@ -48,7 +50,10 @@ extension TerminalSession {
         let deadline = monotonicSeconds() + bound
         while true {
             let wrote = read(waiting: 0)
-            if marked() { return }
+            if marked() {
+                settledOnce = true
+                return
+            }
             if let status = exitStatus {
                 throw failure("the program ended (status \(status)) before it settled")
             }
@@ -57,14 +62,15 @@ extension TerminalSession {
             case .quiet(let seconds): seconds
             case .automatic: virtualScreen.settleMarks == 0 ? 0.1 : nil
             }
-            if let quiet, !wrote, monotonicSeconds() - lastOutputTime >= quiet, inputQueue() == 0,
-               foregroundAsleep() {
+            if let quiet, !wrote, monotonicSeconds() - max(lastOutputTime, lastInputTime) >= quiet,
+               inputQueue() == 0, foregroundAsleep() {
+                settledOnce = true
                 return
             }
             if monotonicSeconds() > deadline {
                 let known = virtualScreen.lastSettleMark.map { "; its last settle mark counted \($0.bytesRead) bytes read" }
                 throw failure("the program did not settle within \(bound) s (\(sentForReading) bytes typed"
-                              + (known ?? "; it wrote no settle mark") + ")")
+                              + (known ?? "; it wrote no settle mark") + ")" + stillRunning())
             }
             read(waiting: 0.01)
         }
@@ -72,7 +78,7 @@ extension TerminalSession {
 
     /// Whether the last thing written is a settle mark that counts every key sent, newer than the last resize.
     private func marked() -> Bool {
-        guard virtualScreen.markIsLast, let mark = virtualScreen.lastSettleMark, mark.serial > marksAtResize else {
+        guard virtualScreen.markIsLast, let mark = virtualScreen.lastSettleMark, mark.serial > marksBefore else {
             return false
         }
         if mark.pid != markPID {
@@ -81,6 +87,22 @@ extension TerminalSession {
             readBefore = sentForReading - inputQueue() - mark.bytesRead
         }
         return mark.bytesRead + readBefore == sentForReading
+    }
+
+    /// What runs under the program (a field's check command keeps it from settling), for a wait's failure: empty,
+    /// or `; still running under it: sh -c 'sleep 1000' (pid 4242)`.
+    func stillRunning() -> String {
+        let children = processesUnder(pid)
+        guard !children.isEmpty else { return "" }
+        let named = children.prefix(5).map { child in
+            let command = String(String.UnicodeScalarView(child.command.unicodeScalars.flatMap { scalar in
+                scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: false).unicodeScalars)
+                    : [scalar]
+            }))
+            return "\(command) (pid \(child.pid))"
+        }
+        return "; still running under it: " + named.joined(separator: ", ")
+            + (children.count > 5 ? " and \(children.count - 5) more" : "")
     }
 
     /// The bytes typed that no program has read yet.

@@ -17,7 +17,8 @@ import Switchboard
 ///
 /// The environment is the current one with `TERM=xterm-256color`, `LC_ALL=C.UTF-8`, `INPUTRC=/dev/null`,
 /// `SWITCHBOARD_TEST_SETTLE=1` and no `NO_COLOR`, then `environment` (a `nil` value removes a variable).
-/// - note: The program is killed (with its process group) when the session is deinitialized.
+/// - note: The program is killed when the session is deinitialized, with its process group and every process
+///   started under it in a group of its own (a check command), so that nothing is left running under PID 1.
 public final class TerminalSession {
     /// The program's process id.
     public let pid: Int32
@@ -39,12 +40,17 @@ public final class TerminalSession {
     public static let maximumKeptOutput = 64 << 20
     /// Bytes sent that the program reads (signal keys that the terminal turns into signals are not counted).
     var sentForReading = 0
-    /// The settle marks seen when the terminal was last resized: a wait after it needs a newer one.
-    var marksAtResize = 0
+    /// The settle marks seen when the terminal was last resized to a new size or a signal was sent to the program
+    /// (a signal key, `signal(_:)`): a wait after it needs a newer mark (the redraw, the next question).
+    var marksBefore = 0
+    /// Whether a wait has found the program settled: keys typed before that wait for it (see `send(bytes:)`).
+    var settledOnce = false
     /// The program that wrote the marks being counted, and the bytes read by the programs before it.
     var markPID: Int32
     var readBefore = 0
     var lastOutputTime: Double
+    /// When keys were last sent: the quiet period of the settle guess counts from this too.
+    var lastInputTime: Double
     var status: Int32?
 
     /// Starts `command` (a path or a name found in `PATH`, then its arguments) on a new pseudo-terminal.
@@ -73,10 +79,17 @@ public final class TerminalSession {
         self.timeout = timeout
         settleMode = settle
         lastOutputTime = monotonicSeconds()
+        lastInputTime = lastOutputTime
     }
 
     deinit {
         if status == nil {
+            // Stopped first, the program starts nothing more while what runs under it is found and ended.
+            kill(-pid, SIGSTOP)
+            for child in processesUnder(pid) {
+                kill(-child.group, SIGKILL)
+                kill(child.pid, SIGKILL)
+            }
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
             var raw: Int32 = 0
@@ -159,6 +172,7 @@ public final class TerminalSession {
 
     /// Presses keys, one after the other.
     public func press(_ keys: Key...) throws {
+        try settleBeforeFirstKeys()   // the keys' bytes follow the modes the program sets when it reads
         for key in keys {
             let bytes = key.bytes(applicationCursor: screen.applicationCursorKeys)
             guard !bytes.isEmpty else {
@@ -172,6 +186,7 @@ public final class TerminalSession {
     /// Pastes `text` as a terminal does: between bracketed-paste marks when the program turned that mode on
     /// (readline does), newlines sent as `\r`.
     public func paste(_ text: String) throws {
+        try settleBeforeFirstKeys()   // bracketed or not, as the program reading it asks
         let body = Array(text.replacing("\r\n", with: "\r").replacing("\n", with: "\r").utf8)
         if screen.bracketedPaste {
             try send(bytes: Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8))
@@ -181,12 +196,37 @@ public final class TerminalSession {
     }
 
     /// Sends raw bytes to the program, as if typed.
+    ///
+    /// Keys sent before any wait has found the program settled first wait for it (`waitUntilSettled`): a program
+    /// that has not started reading leaves the terminal as the shell left it, which echoes the keys before the
+    /// prompt (`adaName:`) and takes them a line at a time. The same holds for `type`, `press` and `paste`.
     public func send(bytes: [UInt8]) throws {
+        try settleBeforeFirstKeys()
         try write(bytes, counted: true)
     }
 
+    /// Waits for the program's first settle, unless a wait has found it settled already.
+    private func settleBeforeFirstKeys() throws {
+        guard !settledOnce else { return }
+        do {
+            try waitUntilSettled()
+        } catch let error as TerminalSessionError {
+            throw failure("keys were typed before the program first settled, and it did not: " + error.message)
+        }
+    }
+
     func write(_ bytes: [UInt8], counted: Bool) throws {
-        if counted { sentForReading += bytes.count - signalKeys(in: bytes) }
+        if counted {
+            let signals = signalKeys(in: bytes)
+            if signals > 0 {
+                // The program answers a signal (the next question after Ctrl-C, a redraw after Ctrl-Z and fg) with
+                // a newer mark; the marks it wrote before are read first, so that none of them passes for it.
+                read(waiting: 0)
+                marksBefore = virtualScreen.settleMarks
+            }
+            sentForReading += bytes.count - signals
+            lastInputTime = monotonicSeconds()
+        }
         var offset = 0
         let deadline = monotonicSeconds() + (try waitBound(nil))
         while offset < bytes.count {
@@ -218,22 +258,31 @@ public final class TerminalSession {
     // MARK: the terminal and the program
 
     /// Resizes the terminal (the program gets SIGWINCH) and the virtual screen, which does not re-flow, as xterm.
+    /// A resize to the size the terminal has changes nothing (no SIGWINCH comes, nothing is redrawn).
     public func resize(columns: Int, rows: Int) throws {
         read(waiting: 0)
         // The program is told the size the virtual screen takes (sizes are clamped to what it supports).
         let columns = TerminalScreen.clamped(columns: columns)
         let rows = TerminalScreen.clamped(rows: rows)
+        var current = winsize()
+        if ioctl(terminal.master, UInt(TIOCGWINSZ), &current) == 0, Int(current.ws_col) == columns,
+           Int(current.ws_row) == rows {
+            return
+        }
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
                            ws_ypixel: 0)
         guard ioctl(terminal.master, UInt(TIOCSWINSZ), &size) == 0 else {
             throw failure("cannot resize the terminal: \(String(cString: strerror(errno)))")
         }
         virtualScreen.resize(columns: columns, rows: rows)
-        marksAtResize = virtualScreen.settleMarks
+        marksBefore = virtualScreen.settleMarks
     }
 
-    /// Sends `signal` to the program's process group (SIGTERM by default).
+    /// Sends `signal` to the program's process group (SIGTERM by default). A wait after it needs a settle mark
+    /// written after the signal (a Switchboard field answers each signal it catches with one when it reads on).
     public func signal(_ signal: Int32 = SIGTERM) {
+        read(waiting: 0)
+        marksBefore = virtualScreen.settleMarks
         kill(-pid, signal)
     }
 

@@ -4,7 +4,8 @@ import Testing
 import TerminalTestSupport
 
 /// `check --check-command` as a pipeline stage (issue 28): each line is reported as soon as the lines before it
-/// are, a reader that goes away ends it with 141 and no command left, and `kill -9` leaves no command running.
+/// are, a reader that goes away ends it with 141 and no command left, and `kill -9` leaves no command running, nor
+/// anything a command started.
 /// Nothing here is timed: the commands wait on FIFOs the scripts open (or never open), and every wait is bounded
 /// so that a failure cannot hang the run.
 @Suite("check --check-command in a pipeline", .serialized)
@@ -90,6 +91,29 @@ struct CheckCommandStreamTests {
             echo "status $?"
             leftovers
             """#.replacingOccurrences(of: "JOBS", with: "\(jobs)"), in: scratch)
+        #expect(run.stdout.hasPrefix("started \(jobs)\nstatus 137\n"), "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("left"), "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test("kill -9 of check leaves none of its commands' own children running (the guard ends their groups)",
+          arguments: [1, 3])
+    func killedWithSIGKILLChildren(jobs: Int) throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        // Each command's shell starts a child (recorded) and waits for it, as `sleep 43; exit 0` does; the child
+        // waits on a FIFO nobody opens. The shell dies with check (PR_SET_PDEATHSIG); the child must die too.
+        let check = #"sh -c 'echo "$SWITCHBOARD_VALUE $$" >> pids; read x < never'; exit 0"#
+        let run = try bash(#"""
+            mkfifo gate never
+            seq 5 | "$SB" check --check-command "$CHECK" --jobs JOBS &
+            cli=$!
+            i=0; while [ "$(wc -l < pids 2>/dev/null || echo 0)" -lt JOBS ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+            echo "started $(wc -l < pids)"
+            kill -9 $cli
+            wait $cli
+            echo "status $?"
+            leftovers
+            """#.replacingOccurrences(of: "JOBS", with: "\(jobs)"), in: scratch, environment: ["CHECK": check])
         #expect(run.stdout.hasPrefix("started \(jobs)\nstatus 137\n"), "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("left"), "\(run.stdout)\(run.stderr)")
     }

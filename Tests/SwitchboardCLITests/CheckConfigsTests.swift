@@ -121,3 +121,96 @@ struct CheckConfigsTests {
         #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
     }
 }
+
+@Suite("check: configs where they live, as a hostile user finds them")
+struct CheckConfigsHostileTests {
+    @Test("catalog globs: **/ is whole folders, braces expand, ten ** against a deep path are decided at once")
+    func globs() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let deep = (0..<30).map { "d\($0)" }.joined(separator: "/")
+        for folder in [".github/workflows/sub", "a/.github/workflows", deep, "x"] {
+            try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+        }
+        try scratch.file("s.json", "{}")
+        let catalog = try scratch.file("catalog.json", #"""
+            {"schemas": [
+              {"name": "never", "fileMatch": ["**/**/**/**/**/**/**/**/**/**/nomatch"], "url": "s.json"},
+              {"name": "workflow", "fileMatch": ["**/.github/workflows/*.{yml,yaml}"], "url": "s.json"},
+              {"name": "ci", "fileMatch": ["**/ci.yml"], "url": "s.json"}]}
+            """#)
+        let files = [".github/workflows/ci.yml", "a/.github/workflows/b.yaml", ".github/workflows/sub/x.yml",
+                     "x/abci.yml", deep + "/ci.yml", deep + "/other.yml"]
+        for file in files { try scratch.file(file, "a: 1\n") }
+        let run = try switchboard(["check", "--print-schema", "--catalog", catalog] + files, directory: scratch.url.path)
+        #expect(run.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == [
+            ".github/workflows/ci.yml:", "a/.github/workflows/b.yaml:", deep + "/ci.yml:",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("ci.yml: \(scratch.path("s.json")) (the catalog's entry \"workflow\")"))
+        // Not matched: a folder below workflows/, a name that only ends in ci.yml, another name in the deep folder.
+        for missed in [".github/workflows/sub/x.yml", "x/abci.yml", deep + "/other.yml"] {
+            #expect(run.stderr.contains("\(missed): no schema found"), "\(missed): \(run.stderr)")
+        }
+    }
+
+    @Test("an unreadable input is named (exit 2) after the others are checked; SARIF is still written")
+    func unreadableInput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let schema = try scratch.file("s.json", #"{"properties": {"port": {"minimum": 1024}}}"#)
+        let bad = try scratch.file("bad.json", #"{"port": 80}"#)
+        let good = try scratch.file("good.json", #"{"port": 8080}"#)
+        let missing = scratch.path("missing.json")
+        let text = try switchboard(["check", "--schema", schema, bad, missing, good])
+        #expect(text.status == 2)
+        #expect(text.stdout == "\(bad):1:10: /port: must be at least 1024\n")
+        #expect(text.stderr.contains("cannot open \(missing)"), "\(text.stderr)")
+        let sarif = try switchboard(["check", "--schema", schema, "--format", "sarif", bad, missing, good])
+        #expect(sarif.status == 2)
+        #expect(sarif.stdout.contains(#""startLine":1,"startColumn":10"#), "\(sarif.stdout)")
+    }
+
+    @Test("names as they are in json and sarif, control characters escaped in github; YAML told by its text")
+    func namesAndFormats() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let schema = try scratch.file("s.json", #"{"additionalProperties": false, "properties": {"cff-version": {"type": "string"}}}"#)
+        let tab = try scratch.file("x\ty.json", "{\"\\u001b]0;pwned\\u0007\": 1}")
+        let json = try switchboard(["check", "--schema", schema, "--format", "json", tab])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["file"] as? String == tab)
+        let github = try switchboard(["check", "--schema", schema, "--format", "github", tab])
+        #expect(!github.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0 == "\t" },
+                "\(github.stdout.debugDescription)")
+        #expect(github.stdout.contains("::/\\u{1b}]0;pwned\\u{7}: is not allowed"), "\(github.stdout.debugDescription)")
+        // CITATION.cff and X.YML are YAML (told by the text, or the extension in any case).
+        let citation = try scratch.file("CITATION.cff", "cff-version: 1.2.0\ntitle: x\n")
+        let upper = try scratch.file("X.YML", "cff-version: 3\n")
+        let yaml = try switchboard(["check", "--schema", schema, citation, upper])
+        #expect(yaml.stdout == """
+            \(citation):2:1: /title: is not allowed: the schema does not define this property
+            \(upper):1:14: /cff-version: must be a string, not an integer
+
+            """)
+    }
+
+    @Test("a catalog's relative url is beside the catalog; a $schema holding NUL is refused; flow YAML on stdin")
+    func references() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try FileManager.default.createDirectory(atPath: scratch.path("catalogs/schemas"), withIntermediateDirectories: true)
+        try scratch.file("catalogs/schemas/app.json", #"{"properties": {"port": {"minimum": 1024}}}"#)
+        let catalog = try scratch.file("catalogs/catalog.json",
+                                       #"{"schemas": [{"name": "app", "fileMatch": ["app.yaml"], "url": "schemas/app.json"}]}"#)
+        let app = try scratch.file("app.yaml", "port: 80\n")
+        let run = try switchboard(["check", "--catalog", catalog, app])
+        #expect(run.stdout == "\(app):1:7: /port: must be at least 1024\n", "\(run.stderr)")
+        let nul = try scratch.file("nul.json", #"{"$schema": "catalogs/schemas/app.json\u0000/etc/passwd"}"#)
+        let refused = try switchboard(["check", nul])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("holds a NUL character"), "\(refused.stderr)")
+        let form = try switchboard(["form", "--schema", scratch.path("catalogs/schemas/app.json")], input: "{port: 80}")
+        #expect(form.status == 1, "\(form.stderr)")
+        #expect(form.stderr.contains("1:8: /port: must be at least 1024"), "\(form.stderr)")
+    }
+}

@@ -120,4 +120,22 @@ struct PCRERegexTests {
         #expect(try PCRERegex(ecmaPattern: #"\u00e9"#).matches("café"))
         #expect(try PCRERegex(ecmaPattern: "[^]").matches("x") && !(try PCRERegex(ecmaPattern: "[]")).matches("x"))
     }
+
+    // Expected verdicts from ECMA-262 (node's RegExp, no flags; python-jsonschema's `re` agrees on the classes and
+    // refuses the unset back-reference, where Python differs from ECMA).
+    @Test("ECMA-262: a back-reference to a group that did not match matches the empty string", arguments: [
+        (#"^(a)?\1b$"#, "b", true), (#"^(?:(a)|b)\1$"#, "b", true), (#"^(a)?\1b$"#, "aab", true),
+        (#"^(a)?\1b$"#, "ab", false),
+    ])
+    func unsetBackReference(_ pattern: String, _ value: String, _ expected: Bool) throws {
+        #expect(try PCRERegex(ecmaPattern: pattern).matches(value) == expected)
+    }
+
+    @Test("ECMA-262: `[` inside a class is itself, not a POSIX class or collating element", arguments: [
+        ("^[[:digit:]]$", "1", false), ("^[[:digit:]]$", "d]", true), ("^[[:digit:]]$", "[]", true),
+        ("^[[.a.]]$", "a", false), ("^[[.a.]]$", ".]", true), ("^[[=a=]]$", "=]", true), ("^[[]$", "[", true),
+    ])
+    func bracketInClass(_ pattern: String, _ value: String, _ expected: Bool) throws {
+        #expect(try PCRERegex(ecmaPattern: pattern).matches(value) == expected)
+    }
 }

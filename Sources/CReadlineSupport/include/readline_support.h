@@ -49,7 +49,7 @@ void sb_rl_set_known_input(int count);
 int sb_rl_known_input(void);
 
 /// Discards what was typed ahead: the keys readline has pushed back or queued, and every byte the terminal
-/// `fd` has received and nobody has read yet (tcflush TCIFLUSH). After a one-key answer the rest of a word
+/// `fd` has received and nobody has read yet (read out, and counted in `sb_rl_bytes_read`). After a one-key answer the rest of a word
 /// typed fast ("yes" + Enter) must not reach the next reader (the shell, or the script's next question).
 void sb_rl_discard_typeahead(int fd);
 
@@ -59,6 +59,12 @@ int sb_rl_executing_keyseq(char *buffer, int size);
 
 /// How many bytes `sb_rl_read_key_byte` has returned in this process: the count a test kit's settle mark carries.
 unsigned long long sb_rl_bytes_read(void);
+
+struct pollfd;
+/// poll(2) answered with select(2): the descriptors' POLLIN and POLLOUT, a negative descriptor skipped, a negative
+/// timeout waiting for ever; returns how many descriptors are ready, 0 on timeout, -1 with errno (EINVAL for a
+/// descriptor at or over FD_SETSIZE). macOS's terminal waits use it: poll does not report a terminal there.
+int sb_select_poll(struct pollfd *fds, unsigned count, int timeout_ms);
 
 typedef int sb_rl_getc_func(FILE *);
 /// The function `sb_rl_read_key_byte` calls when no byte is known to be waiting; NULL for readline's rl_getc.
@@ -91,6 +97,29 @@ int sb_pidfd_open(int pid);
 /// calling thread ends, so with this process even when that is killed with SIGKILL (PR_SET_PDEATHSIG); the
 /// caller's thread must therefore live until the command has been reaped. Returns 0 and sets `*pid`, or an errno
 /// value (ENOENT, E2BIG, ...) when the program could not be started (no process is left then).
+/// The first call starts a guard process that holds every command's process group and kills the groups still held
+/// when this process ends, even by SIGKILL, so that what a command started (the `sleep` of `sleep 43; exit 0`) ends
+/// too; the caller releases a group with `sb_guard_release` once it has killed it, before reaping its leader.
 int sb_spawn_command(const char *path, char *const argv[], char *const envp[], const int fds[3], int *pid);
+
+/// Holds the terminal `fd`'s echo off until `sb_echo_hold_end` (a form's fields, and the moments between them, when
+/// keys typed ahead would otherwise be echoed before the next prompt). Returns 1 when held; 0 when `fd` is not a
+/// terminal, does not echo, or a hold is on already. No signal handler is installed: code that hands a signal back
+/// to end the process calls `sb_echo_hold_pause` first.
+int sb_echo_hold_begin(int fd);
+/// Puts back the modes the hold began with and the signal handlers it replaced.
+void sb_echo_hold_end(void);
+/// The modes the hold began with (what a crash must restore), into `modes`: 1, or 0 (nothing held).
+int sb_echo_held_modes(struct termios *modes);
+/// After `rl_prep_terminal` under a hold: readline is told the terminal echoes (it draws nothing otherwise). The hold
+/// makes readline's `rl_prep_term_function` do this itself; a direct call of `rl_prep_terminal` calls this after.
+void sb_echo_hold_fix_readline(void);
+/// Before a signal ends or stops the process (Ctrl-Z): the modes the hold began with, for the shell; after a stop,
+/// `sb_echo_hold_resume` holds echo off again.
+void sb_echo_hold_pause(void);
+void sb_echo_hold_resume(void);
+
+/// Tells the guard of `sb_spawn_command` that `group` has been killed: it no longer kills it when this process ends.
+void sb_guard_release(int group);
 
 #endif
