@@ -328,7 +328,7 @@ extension JSONValue {
             guard let index = Int(token), index >= 0, String(index) == token, index < items.count else {
                 let shown = displayQuoted(token, limit: 80)
                 throw ValueEditProblem(problem: "the list has no item \(shown) (it has \(items.count); "
-                                       + "/-  or /\(items.count) appends one)")
+                                       + "/- or /\(items.count) appends one)")
             }
             if rest.isEmpty, case .remove = change {
                 items.remove(at: index)
