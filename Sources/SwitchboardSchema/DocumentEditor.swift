@@ -111,11 +111,24 @@ public struct DocumentEditor: Sendable {
     }
 
     /// The text with `edits` made, one after another; the same text when they change nothing.
+    ///
+    /// `memberOrder` gives, for a mapping's pointer, the order its members are meant to be written in (a schema's
+    /// `properties`): a new member then goes before the first sibling that order puts after it, when the siblings
+    /// are written in that order; else, and without it, after the last.
+    ///
+    /// ```swift
+    /// let editor = try DocumentEditor(text: "name: web\nports: [80]\n")
+    /// try editor.applying([.set("/replicas", to: .number(JSONNumber(2)))],
+    ///                     memberOrder: { _ in ["name", "replicas", "ports"] })
+    /// // "name: web\nreplicas: 2\nports: [80]\n"
+    /// ```
     /// - Throws: `DocumentEditError` for the first edit that cannot be made (none is then made).
-    public func applying(_ edits: [DocumentEdit]) throws(DocumentEditError) -> String {
+    public func applying(_ edits: [DocumentEdit], memberOrder: ((_ pointer: String) -> [String]?)? = nil)
+        throws(DocumentEditError) -> String
+    {
         var current = session
         for edit in edits {
-            current = try current.apply(edit)
+            current = try current.apply(edit, memberOrder: memberOrder)
         }
         return current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self)
     }
@@ -181,7 +194,9 @@ struct EditSession {
     }
 
     /// The text with `edit` made, as read again; itself when the edit changes nothing.
-    func apply(_ edit: DocumentEdit) throws(DocumentEditError) -> EditSession {
+    func apply(_ edit: DocumentEdit, memberOrder: ((String) -> [String]?)? = nil) throws(DocumentEditError)
+        -> EditSession
+    {
         let current = value
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
             throw DocumentEditError(pointer: edit.pointer,
@@ -201,7 +216,7 @@ struct EditSession {
         let writer = EditWriter(newline: newline, step: tree.map(yamlStep) ?? 2, jsonStep: tree.map(jsonStep) ?? "  ")
         let replacement: Replacement
         if let tree {
-            let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer)
+            let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer, memberOrder: memberOrder)
             do {
                 if case .set(let value) = edit.change {
                     replacement = try planner.plan(tree, tokens: tokens, value: value, document: current)

@@ -144,6 +144,38 @@ struct DocumentEditorTests {
         #expect(emptyFlow == "a: {b: 1}\n")
     }
 
+    @Test("a new member in schema order where its siblings follow that order, else after them")
+    func memberOrder() throws {
+        let order: (String) -> [String]? = { pointer in
+            pointer == "" ? ["name", "replicas", "ports", "owner"] : pointer == "/owner" ? ["name", "email"] : nil
+        }
+        let text = "# The service\nname: web\n\n# Where it listens\nports: [80]\nowner:\n  email: a@b.c\n"
+        // Before `ports`, and before the comment lines that are `ports`'s.
+        #expect(try DocumentEditor(text: text).applying([.set("/replicas", to: .number(JSONNumber(2)))], memberOrder: order)
+                == "# The service\nname: web\n\nreplicas: 2\n# Where it listens\nports: [80]\nowner:\n  email: a@b.c\n")
+        // Nested, by the nested mapping's pointer.
+        #expect(try DocumentEditor(text: text).applying([.set("/owner/name", to: .string("Ada"))], memberOrder: order)
+                == text.replacing("owner:\n  email", with: "owner:\n  name: Ada\n  email"))
+        // Siblings written in another order than the schema's: the new member goes last.
+        let shuffled = "ports: [80]\nname: web\n"
+        #expect(try DocumentEditor(text: shuffled).applying([.set("/replicas", to: .number(JSONNumber(2)))], memberOrder: order)
+                == "ports: [80]\nname: web\nreplicas: 2\n")
+        // A name the order does not know: last.
+        #expect(try DocumentEditor(text: text).applying([.set("/zz", to: .null)], memberOrder: order) == text + "zz: null\n")
+        // Flow and JSON: before the sibling, with its separator.
+        #expect(try DocumentEditor(text: "{name: web, ports: [80]}\n", format: .yaml).applying([.set("/replicas", to: .number(JSONNumber(2)))], memberOrder: order)
+                == "{name: web, replicas: 2, ports: [80]}\n")
+        let json = "{\n  \"name\": \"web\",\n  \"ports\": [80]\n}\n"
+        #expect(try DocumentEditor(text: json).applying([.set("/replicas", to: .number(JSONNumber(2)))], memberOrder: order)
+                == "{\n  \"name\": \"web\",\n  \"replicas\": 2,\n  \"ports\": [80]\n}\n")
+        #expect(try DocumentEditor(text: json).applying([.set("/owner", to: .object(JSONObject([("email", .string("x"))])))],
+                                                         memberOrder: { _ in ["name", "owner", "ports"] })
+                == "{\n  \"name\": \"web\",\n  \"owner\": {\"email\": \"x\"},\n  \"ports\": [80]\n}\n")
+        // Without an order: after the last, as always.
+        #expect(try DocumentEditor(text: json).applying([.set("/replicas", to: .number(JSONNumber(2)))])
+                == "{\n  \"name\": \"web\",\n  \"ports\": [80],\n  \"replicas\": 2\n}\n")
+    }
+
     @Test("an added item goes after the last, like it")
     func addItems() throws {
         let block = try edit(Self.config, [.set("/ports/-", to: .number(JSONNumber(8080)))])
