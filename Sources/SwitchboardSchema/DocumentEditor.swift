@@ -70,8 +70,9 @@ public struct DocumentEditError: Error, Sendable, CustomStringConvertible {
 ///
 /// - A changed scalar is written in the style of the one it replaces where the new value allows it (plain, quoted,
 ///   a literal block), and quoted where YAML would read it otherwise (the text `yes`, `null`, `1e3`, `#x`).
-/// - An added member goes after its siblings, indented like them (a flow mapping gets `, key: value`); an added
-///   item likewise. JSON members are indented like their siblings.
+/// - An added member goes after its siblings, indented like them (a flow mapping gets `, key: value`), or in the
+///   order `applying(_:memberOrder:)` gives where the siblings follow it; an added item after the last. JSON
+///   members are indented like their siblings.
 /// - A removed member or item takes its own lines and the comment lines directly above it.
 /// - Edits through an alias (`*name`), or of (or inside) a value whose anchor aliases repeat, are refused: the
 ///   change would reach every place that shares the anchor. A member that only a merge key (`<<`) brings is set by
