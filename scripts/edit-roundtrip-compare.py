@@ -116,3 +116,85 @@ print(f"{'':14} {'unchanged, identical':>22} {'one scalar, its lines only':>28} 
 for tool in tools:
     s = stats[tool]
     print(f"{tool:14} {s['unchanged']:>22} {s['one scalar']:>28} {s['refused']:>8}")
+
+# Then every YAML and JSON fixture: one added member (at the top level) and one removed item (the first item of
+# the first list with two or more, depth first): Python's reader (PyYAML's safe_load, json.loads) must read the
+# result as the fixture's value with that edit made, and the comment lines must be kept.
+import yaml as pyyaml
+
+json_files = sorted(os.path.join(d, n) for d, _, names in os.walk(root) for n in names if n.endswith(".json"))
+
+
+def first_item(value, path):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return None
+            found = first_item(item, path + [key])
+            if found:
+                return found
+    elif isinstance(value, list):
+        if len(value) > 1:
+            return path + [0]
+        for index, item in enumerate(value):
+            found = first_item(item, path + [index])
+            if found:
+                return found
+    return None
+
+
+def comments(text):
+    return [line for line in text.splitlines() if line.lstrip().startswith("#")]
+
+
+added = {"made": 0, "reads back": 0, "comments kept": 0, "refused": 0}
+removed = {"made": 0, "reads back": 0, "refused": 0}
+edited_files = 0
+for path in files + json_files:
+    raw = open(path, "rb").read()
+    is_json = path.endswith(".json")
+    try:
+        text = raw.decode("utf-8")
+        load = json.loads if is_json else (lambda t: next(iter(pyyaml.safe_load_all(t.replace("\ufeff", "")))))
+        value = load(text)
+    except Exception:
+        continue
+    edited_files += 1
+    if isinstance(value, dict):
+        new_member = {"k": [1, "two: 2"], "on": None}
+        run = subprocess.run([config_edit, path, "/zz-added=" + json.dumps(new_member)], capture_output=True)
+        if run.returncode != 0:
+            added["refused"] += 1
+        else:
+            added["made"] += 1
+            out = run.stdout.decode()
+            expected = dict(value)
+            expected["zz-added"] = new_member
+            try:
+                if load(out) == expected:
+                    added["reads back"] += 1
+            except Exception:
+                pass
+            if comments(out) == comments(text):
+                added["comments kept"] += 1
+    target = first_item(value, [])
+    if target is not None:
+        run = subprocess.run([config_edit, path, "-" + pointer(target)], capture_output=True)
+        if run.returncode != 0:
+            removed["refused"] += 1
+        else:
+            removed["made"] += 1
+            expected = json.loads(json.dumps(value, default=str)) if is_json else value
+            node = expected
+            for step in target[:-1]:
+                node = node[step]
+            del node[target[-1]]
+            try:
+                if load(run.stdout.decode()) == expected:
+                    removed["reads back"] += 1
+            except Exception:
+                pass
+
+print(f"{edited_files} YAML and JSON fixtures read by Python")
+print(f"one member added: {added}")
+print(f"one item removed: {removed}")
