@@ -5,12 +5,6 @@
 //   POINTER=JSON sets a value (a missing member is added, /list/- appends); -POINTER removes one.
 import SwitchboardSchema
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 func fail(_ message: String) -> Never {
     var line = "config-edit: " + message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }

@@ -45,7 +45,10 @@ struct EditRunner {
         let edits = try parseEdits(schemaDocument)
         let newText: String
         do {
-            newText = try editor.applying(edits)
+            // A new member goes in the schema's property order where its siblings follow it.
+            newText = try editor.applying(edits, memberOrder: schemaDocument.map { schema in
+                { pointer in EditValueTypes.propertyOrder(in: schema, at: pointer) }
+            })
         } catch {
             let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
             let line = "\(shown)\(place): \(displayEscaped(error.pointer)): \(displayEscaped(error.problem))"

@@ -19,8 +19,39 @@ enum EditValueTypes {
         return .string(text)
     }
 
+    /// The names of the `properties` the subschemas at a mapping's pointer list, in their order (the first
+    /// subschema's first): where `form --edit` puts a new member among its siblings.
+    static func propertyOrder(in root: JSONValue, at pointer: String) -> [String]? {
+        guard let tokens = JSONPointer.tokens(pointer) else { return nil }
+        var names: [String] = []
+        for schema in subschemas(in: root, at: tokens) {
+            guard case .object(let properties)? = schema["properties"] else { continue }
+            for name in properties.keys where !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? nil : names
+    }
+
     /// The JSON types (`string`, `integer`...) the subschemas at `tokens` name.
     static func allowed(in root: JSONValue, at tokens: [String]) -> Set<String> {
+        var types = Set<String>()
+        for schema in subschemas(in: root, at: tokens) {
+            switch schema["type"] {
+            case .string(let name)?: types.insert(name)
+            case .array(let names)?: for case .string(let name) in names { types.insert(name) }
+            default: break
+            }
+            var constants: [JSONValue] = []
+            if let constant = schema["const"] { constants.append(constant) }
+            if case .array(let values)? = schema["enum"] { constants += values }
+            for constant in constants {
+                types.insert(constant.typeName == "number" ? "number" : constant.typeName)
+            }
+        }
+        return types
+    }
+
+    /// The subschemas that apply at `tokens`, as far as the schema's own document says.
+    private static func subschemas(in root: JSONValue, at tokens: [String]) -> [JSONValue] {
         var schemas = expand([root], root: root)
         for token in tokens {
             var next: [JSONValue] = []
@@ -48,21 +79,7 @@ enum EditValueTypes {
             schemas = expand(next, root: root)
             if schemas.isEmpty { return [] }
         }
-        var types = Set<String>()
-        for schema in schemas {
-            switch schema["type"] {
-            case .string(let name)?: types.insert(name)
-            case .array(let names)?: for case .string(let name) in names { types.insert(name) }
-            default: break
-            }
-            var constants: [JSONValue] = []
-            if let constant = schema["const"] { constants.append(constant) }
-            if case .array(let values)? = schema["enum"] { constants += values }
-            for constant in constants {
-                types.insert(constant.typeName == "number" ? "number" : constant.typeName)
-            }
-        }
-        return types
+        return schemas
     }
 
     /// The schemas with what `$ref` (within the document) and the combinators bring in, at most 64 of them.

@@ -70,12 +70,13 @@ public struct DocumentEditError: Error, Sendable, CustomStringConvertible {
 ///
 /// - A changed scalar is written in the style of the one it replaces where the new value allows it (plain, quoted,
 ///   a literal block), and quoted where YAML would read it otherwise (the text `yes`, `null`, `1e3`, `#x`).
-/// - An added member goes after its siblings, indented like them (a flow mapping gets `, key: value`); an added
-///   item likewise. JSON members are indented like their siblings.
+/// - An added member goes after its siblings, indented like them (a flow mapping gets `, key: value`), or in the
+///   order `applying(_:memberOrder:)` gives where the siblings follow it; an added item after the last. JSON
+///   members are indented like their siblings.
 /// - A removed member or item takes its own lines and the comment lines directly above it.
-/// - Edits through an alias (`*name`), or of a value whose anchor aliases repeat, are refused: the change would
-///   reach every place that shares the anchor. A member that only a merge key (`<<`) brings is set by writing it
-///   in the mapping (which then overrides the merged one); removing it is refused.
+/// - Edits through an alias (`*name`), or of (or inside) a value whose anchor aliases repeat, are refused: the
+///   change would reach every place that shares the anchor. A member that only a merge key (`<<`) brings is set by
+///   writing it in the mapping (which then overrides the merged one); removing it is refused.
 ///
 /// The result is read again and must be the value asked for, else the edit is refused.
 ///
@@ -111,11 +112,24 @@ public struct DocumentEditor: Sendable {
     }
 
     /// The text with `edits` made, one after another; the same text when they change nothing.
+    ///
+    /// `memberOrder` gives, for a mapping's pointer, the order its members are meant to be written in (a schema's
+    /// `properties`): a new member then goes before the first sibling that order puts after it, when the siblings
+    /// are written in that order; else, and without it, after the last.
+    ///
+    /// ```swift
+    /// let editor = try DocumentEditor(text: "name: web\nports: [80]\n")
+    /// try editor.applying([.set("/replicas", to: .number(JSONNumber(2)))],
+    ///                     memberOrder: { _ in ["name", "replicas", "ports"] })
+    /// // "name: web\nreplicas: 2\nports: [80]\n"
+    /// ```
     /// - Throws: `DocumentEditError` for the first edit that cannot be made (none is then made).
-    public func applying(_ edits: [DocumentEdit]) throws(DocumentEditError) -> String {
+    public func applying(_ edits: [DocumentEdit], memberOrder: ((_ pointer: String) -> [String]?)? = nil)
+        throws(DocumentEditError) -> String
+    {
         var current = session
         for edit in edits {
-            current = try current.apply(edit)
+            current = try current.apply(edit, memberOrder: memberOrder)
         }
         return current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self)
     }
@@ -124,7 +138,7 @@ public struct DocumentEditor: Sendable {
     ///
     /// ```swift
     /// try DocumentEditor.edit("{\n  \"a\": 1\n}\n", [.set("/b", to: .bool(true))])
-/// // "{\n  \"a\": 1,\n  \"b\": true\n}\n"
+    /// // "{\n  \"a\": 1,\n  \"b\": true\n}\n"
     /// ```
     public static func edit(_ text: String, _ edits: [DocumentEdit], format: Format? = nil) throws(DocumentEditError)
         -> String
@@ -164,13 +178,16 @@ struct EditSession {
             let text = String(decoding: bytes, as: UTF8.self)
             var composer = YAMLComposer(text: text, aliasLimit: YAMLReader.defaultAliasLimit)
             var position = 0
+            var edited: (value: JSONValue, root: YAMLNode)?
+            // Every document is read, to the end of the text: YAML that cannot be read anywhere in the file is
+            // refused rather than edited around.
             while let root = try composer.nextDocument() {
-                if position == index {
-                    let value = try JSONValue(yaml: root)
-                    return EditSession(bytes: bytes, format: format, index: index, value: value,
-                                       tree: EditNode.yaml(root, offsets: ScalarOffsets(bytes)))
-                }
+                if position == index { edited = (try JSONValue(yaml: root), root) }
                 position += 1
+            }
+            if let edited {
+                return EditSession(bytes: bytes, format: format, index: index, value: edited.value,
+                                   tree: EditNode.yaml(edited.root, offsets: ScalarOffsets(bytes)))
             }
             if index == 0 { return EditSession(bytes: bytes, format: format, index: 0, value: .null, tree: nil) }
             throw DocumentError("the text holds \(position) document\(position == 1 ? "" : "s"), not \(index + 1)")
@@ -178,7 +195,9 @@ struct EditSession {
     }
 
     /// The text with `edit` made, as read again; itself when the edit changes nothing.
-    func apply(_ edit: DocumentEdit) throws(DocumentEditError) -> EditSession {
+    func apply(_ edit: DocumentEdit, memberOrder: ((String) -> [String]?)? = nil) throws(DocumentEditError)
+        -> EditSession
+    {
         let current = value
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
             throw DocumentEditError(pointer: edit.pointer,
@@ -198,12 +217,12 @@ struct EditSession {
         let writer = EditWriter(newline: newline, step: tree.map(yamlStep) ?? 2, jsonStep: tree.map(jsonStep) ?? "  ")
         let replacement: Replacement
         if let tree {
-            let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer)
+            let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer, memberOrder: memberOrder)
             do {
                 if case .set(let value) = edit.change {
-                    replacement = try planner.plan(tree, tokens: tokens, value: value)
+                    replacement = try planner.plan(tree, tokens: tokens, value: value, document: current)
                 } else {
-                    replacement = try planner.plan(tree, tokens: tokens, value: nil)
+                    replacement = try planner.plan(tree, tokens: tokens, value: nil, document: current)
                 }
             } catch {
                 throw DocumentEditError(pointer: edit.pointer, problem: error.problem,
@@ -265,7 +284,8 @@ struct EditSession {
             if next.isMapping, !next.isFlow {
                 for (key, child) in zip(next.keys, next.children)
                 where !child.isFlow && !child.isScalar && !child.isAlias {
-                    if child.column > key.column { return child.column - key.column }
+                    let indent = child.entryIndentation(in: bytes)
+                    if indent > key.column - 1 { return indent - (key.column - 1) }
                 }
             }
             queue += next.children.prefix(8)
@@ -324,7 +344,7 @@ extension JSONValue {
             guard let index = Int(token), index >= 0, String(index) == token, index < items.count else {
                 let shown = displayQuoted(token, limit: 80)
                 throw ValueEditProblem(problem: "the list has no item \(shown) (it has \(items.count); "
-                                       + "/-  or /\(items.count) appends one)")
+                                       + "/- or /\(items.count) appends one)")
             }
             if rest.isEmpty, case .remove = change {
                 items.remove(at: index)

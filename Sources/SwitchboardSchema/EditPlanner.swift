@@ -25,17 +25,25 @@ struct EditPlanner {
     let bytes: [UInt8]
     let isJSON: Bool
     let writer: EditWriter
+    /// The order a mapping's members are written in (a schema's `properties`), by the mapping's pointer: a new
+    /// member goes before the first sibling the order puts after it, when the siblings follow that order.
+    var memberOrder: ((String) -> [String]?)? = nil
 
-    /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root).
-    func plan(_ root: EditNode, tokens: [String], value: JSONValue?) throws(EditRefusal) -> Replacement {
+    /// The replacement that sets (`value` non-nil) or removes the value at `tokens` (never the root) of the
+    /// document whose value is `document`.
+    func plan(_ root: EditNode, tokens: [String], value: JSONValue?, document: JSONValue) throws(EditRefusal)
+        -> Replacement
+    {
         var node = root
+        var current: JSONValue? = document   // the value at `node`, merged members included
         var parents: Parents = []
+        var path = ""                         // the pointer of `node`
         for (depth, token) in tokens.enumerated() {
             try refuseShared(node, depth == 0 ? "the document" : "this value")
             let isLast = depth == tokens.count - 1
             if node.isMapping {
                 guard let index = node.member(token) else {
-                    if node.keyTexts.indices.contains(where: { node.isMergeKey[$0] }) && (value == nil || !isLast) {
+                    if current?[token] != nil && (value == nil || !isLast) {
                         throw EditRefusal(problem: "the member \(displayName(token)) comes from a merge key (`<<`); "
                                           + "edit the mapping it merges, or write the member here first",
                                           offset: node.start)
@@ -45,7 +53,7 @@ struct EditPlanner {
                     let nested = tokens[(depth + 1)...].reversed().reduce(value) { inner, key in
                         .object(JSONObject([(key: key, value: inner)]))
                     }
-                    return try addMember(to: node, key: token, value: nested)
+                    return try addMember(to: node, key: token, value: nested, order: memberOrder?(path))
                 }
                 if isLast {
                     let target = node.children[index]
@@ -55,6 +63,8 @@ struct EditPlanner {
                 }
                 parents.append((node, index))
                 node = node.children[index]
+                current = current?[token]
+                path += "/" + JSONPointer.escape(token)
             } else if node.isSequence {
                 let count = node.children.count
                 if isLast, let value, token == "-" || token == String(count) {
@@ -71,6 +81,8 @@ struct EditPlanner {
                 }
                 parents.append((node, index))
                 node = node.children[index]
+                if case .array(let items)? = current { current = items[index] } else { current = nil }
+                path += "/\(index)"
             } else {
                 throw EditRefusal(problem: "this value is a scalar: it has no member \(displayName(token))",
                                   offset: node.start)
@@ -92,8 +104,8 @@ struct EditPlanner {
         if node.isAliased {
             let anchor = node.anchor ?? ""
             throw EditRefusal(problem: "\(what) carries the anchor &\(anchor) that aliases repeat elsewhere; "
-                              + "changing it would change (or break) them too: edit a part of it, or write the "
-                              + "aliases out first", offset: node.start)
+                              + "changing it or anything in it would change (or break) them too: write the aliases "
+                              + "out first, or edit the anchored value by hand", offset: node.start)
         }
     }
 
@@ -113,7 +125,7 @@ struct EditPlanner {
         }
         // A block collection, or a scalar becoming one: everything after the key's colon.
         let colon = try afterColon(mapping.keys[index])
-        let keyIndent = mapping.column - 1
+        let keyIndent = mapping.entryIndentation(in: bytes)
         return Replacement(start: colon, end: replacedEnd(old),
                            text: writer.yamlValueAfterKey(value, indent: keyIndent + writer.step))
     }
@@ -128,7 +140,7 @@ struct EditPlanner {
             return scalarReplacement(old, value, inFlow: false)
         }
         let empty = old.start == old.end
-        let indent = empty ? sequence.column - 1 + 2 : old.column - 1
+        let indent = empty ? sequence.entryIndentation(in: bytes) + 2 : old.column - 1
         return Replacement(start: old.start, end: replacedEnd(old),
                            text: (empty ? " " : "") + writer.yamlItem(value, indent: indent))
     }
@@ -206,7 +218,13 @@ struct EditPlanner {
 
     // MARK: Adding
 
-    private func addMember(to mapping: EditNode, key: String, value: JSONValue) throws(EditRefusal) -> Replacement {
+    private func addMember(to mapping: EditNode, key: String, value: JSONValue, order: [String]?) throws(EditRefusal)
+        -> Replacement
+    {
+        if let order, let sibling = sibling(after: key, in: mapping, order: order),
+           let placed = insert(key, value, before: sibling, in: mapping) {
+            return placed
+        }
         if isJSON {
             return flowInsert(into: mapping) { indent in
                 jsonStringLiteral(key) + ": " + writer.json(value, indent: indent)
@@ -220,20 +238,59 @@ struct EditPlanner {
         guard mapping.isMapping, !mapping.children.isEmpty else {
             throw EditRefusal(problem: "this mapping cannot take a member here", offset: mapping.start)
         }
+        return insertLine(try blockMemberLine(key, value, in: mapping), after: ownEnd(mapping))
+    }
+
+    /// `key: value` (and the lines of a nested value) at a block mapping's indentation.
+    private func blockMemberLine(_ key: String, _ value: JSONValue, in mapping: EditNode) throws(EditRefusal) -> String {
         guard key.utf8.count <= longestImplicitYAMLKey else {
             throw EditRefusal(problem: "a key of more than \(longestImplicitYAMLKey) bytes cannot be written as "
                               + "`key: value`", offset: mapping.start)
         }
-        let indent = mapping.column - 1
-        let line = String(repeating: " ", count: indent) + writer.blockKey(key) + ":"
+        let indent = mapping.entryIndentation(in: bytes)
+        return String(repeating: " ", count: indent) + writer.blockKey(key) + ":"
             + writer.yamlValueAfterKey(value, indent: indent + writer.step)
-        return insertLine(line, after: ownEnd(mapping))
+    }
+
+    /// The written member a new `key` goes before: the first that `order` puts after it, when the members `order`
+    /// names are written in its order (else nil: the new member goes last).
+    private func sibling(after key: String, in mapping: EditNode, order: [String]) -> Int? {
+        guard let rank = order.firstIndex(of: key) else { return nil }
+        let named: [(index: Int, rank: Int)] = mapping.keyTexts.indices.compactMap { index in
+            guard !mapping.isMergeKey[index], let text = mapping.keyTexts[index],
+                  let rank = order.firstIndex(of: text) else { return nil }
+            return (index, rank)
+        }
+        guard named.map(\.rank) == named.map(\.rank).sorted() else { return nil }
+        return named.first { $0.rank > rank }?.index
+    }
+
+    /// The new member written just before member `index` (in a block mapping, before the comment lines directly
+    /// above it, which are that member's); nil when that member does not start its line in a block mapping.
+    private func insert(_ key: String, _ value: JSONValue, before index: Int, in mapping: EditNode) -> Replacement? {
+        let keyStart = mapping.keys[index].start
+        let indent = leadingIndent(of: keyStart)
+        guard isJSON || mapping.isFlow else {
+            guard indent != nil, let line = try? blockMemberLine(key, value, in: mapping) else { return nil }
+            let at = commentsAbove(lineStart(keyStart))
+            return Replacement(start: at, end: at, text: line + writer.newline)
+        }
+        let sibling = mapping.children[index]
+        let entry: (String?) -> String = { nested in
+            isJSON ? jsonStringLiteral(key) + ": " + writer.json(value, indent: nested)
+                : writer.plainString(key, inFlow: true) + ": " + writer.yamlFlow(value)
+        }
+        guard let indent, lineStart(keyStart) > lineStart(mapping.start) else {
+            return Replacement(start: keyStart, end: keyStart, text: entry(nil) + ", ")
+        }
+        let nested = !sibling.isScalar && !bytes[sibling.start..<ownEnd(sibling)].contains(0x0A) ? nil : indent
+        return Replacement(start: keyStart, end: keyStart, text: entry(nested) + "," + writer.newline + indent)
     }
 
     private func addItem(to sequence: EditNode, value: JSONValue) -> Replacement {
         if isJSON { return flowInsert(into: sequence, entry: { indent in writer.json(value, indent: indent) }) }
         if sequence.isFlow { return flowInsert(into: sequence, entry: { _ in writer.yamlFlow(value) }) }
-        let indent = sequence.column - 1
+        let indent = sequence.entryIndentation(in: bytes)
         let line = String(repeating: " ", count: indent) + "- " + writer.yamlItem(value, indent: indent + 2)
         return insertLine(line, after: ownEnd(sequence))
     }
@@ -309,14 +366,7 @@ struct EditPlanner {
             }
             return Replacement(start: entryStart, end: nextStart, text: "")
         }
-        var start = lineStart(entryStart)
-        while start > 0 {
-            let above = lineStart(start - 1)
-            var first = above
-            while first < start, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
-            guard first < start, bytes[first] == UInt8(ascii: "#") else { break }
-            start = above
-        }
+        let start = commentsAbove(lineStart(entryStart))
         let last = max(ownEnd(value), entryStart)
         let end = last > 0 && bytes[last - 1] == 0x0A ? last : lineEnd(last, includingBreak: true)
         return Replacement(start: start, end: end, text: "")
@@ -353,6 +403,20 @@ struct EditPlanner {
     }
 
     // MARK: Places
+
+    /// The start of the comment lines directly above the line starting at `line` (up to a blank line or anything
+    /// else), or `line` itself.
+    private func commentsAbove(_ line: Int) -> Int {
+        var start = line
+        while start > 0 {
+            let above = lineStart(start - 1)
+            var first = above
+            while first < start, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            guard first < start, bytes[first] == UInt8(ascii: "#") else { break }
+            start = above
+        }
+        return start
+    }
 
     /// The `{` or `[` of a flow collection (after its anchor and tag).
     private func openingBracket(of collection: EditNode) -> Int {

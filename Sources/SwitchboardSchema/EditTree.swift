@@ -48,6 +48,27 @@ struct EditNode {
         return max(last.contentEnd, keys.last?.end ?? 0)
     }
 
+    /// The indentation of a block collection's entries in `bytes`: the column of a mapping's first key, or of a
+    /// sequence's first `-`, less one (not the node's own start, which is its anchor or tag when it has one).
+    func entryIndentation(in bytes: [UInt8]) -> Int {
+        if isMapping, let key = keys.first { return Self.width(before: key.start, in: bytes) }
+        guard isSequence, let item = children.first else { return Self.width(before: start, in: bytes) }
+        var dash = item.start
+        while dash > 0, bytes[dash - 1] == 0x20 || bytes[dash - 1] == 0x09 { dash -= 1 }
+        guard dash > 0, bytes[dash - 1] == UInt8(ascii: "-") else { return Self.width(before: start, in: bytes) }
+        return Self.width(before: dash - 1, in: bytes)
+    }
+
+    /// The characters before `offset` on its line, a byte order mark not counted (YAML takes it for no column of
+    /// indentation).
+    private static func width(before offset: Int, in bytes: [UInt8]) -> Int {
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var prefix = bytes[lineStart..<offset]
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { prefix = prefix.dropFirst(3) }
+        return prefix.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
     /// The index of the written (non-merge) member called `name` (the last, as the reader keeps it).
     func member(_ name: String) -> Int? {
         keyTexts.indices.last { !isMergeKey[$0] && keyTexts[$0] == name }

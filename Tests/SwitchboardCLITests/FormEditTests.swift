@@ -62,6 +62,20 @@ struct FormEditTests {
         #expect(try leftovers(scratch).isEmpty)
     }
 
+    @Test("a new member goes in the schema's property order where the file's members follow it, else last")
+    func schemaOrder() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let schema = try scratch.file("s.json", #"{"properties": {"name": {"type": "string"}, "replicas": {"type": "integer"}, "ports": {"type": "array"}, "owner": {"properties": {"name": {}, "email": {}}}}}"#)
+        let file = try scratch.file("c.yaml", "name: web\n# open\nports: [80]\nowner:\n  email: a@b.c\n")
+        let run = try switchboard(["form", "--edit", file, "--schema", schema, "--set", "/replicas=2", "--set", "/owner/name=Ada"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try contents(file) == "name: web\nreplicas: 2\n# open\nports: [80]\nowner:\n  name: Ada\n  email: a@b.c\n")
+        let shuffled = try scratch.file("d.yaml", "ports: [80]\nname: web\n")
+        #expect(try switchboard(["form", "--edit", shuffled, "--schema", schema, "--set", "/replicas=2"]).status == 0)
+        #expect(try contents(shuffled) == "ports: [80]\nname: web\nreplicas: 2\n")
+    }
+
     @Test("--set-json and --unset: a list replaced, a member removed with the comment line above it")
     func setJSONAndUnset() throws {
         let (scratch, file) = try setUp()
@@ -223,7 +237,7 @@ struct FormEditTests {
         #expect(try leftovers(scratch).isEmpty)
     }
 
-    @Test("JSON: members inserted with their siblings' indentation; $schema found in the document")
+    @Test("JSON: members inserted with their siblings' indentation (owner before ports, in the schema's order); $schema found in the document")
     func json() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -234,10 +248,10 @@ struct FormEditTests {
                                    "--set-json", "/owner={\"email\": \"a@b.c\"}"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try contents(file)
-            == "{\n\t\"$schema\": \"service.schema.json\",\n\t\"replicas\": 3,\n\t\"ports\": [80, 443],\n\t\"owner\": {\"email\": \"a@b.c\"}\n}\n")
+            == "{\n\t\"$schema\": \"service.schema.json\",\n\t\"replicas\": 3,\n\t\"owner\": {\"email\": \"a@b.c\"},\n\t\"ports\": [80, 443]\n}\n")
         let refused = try switchboard(["form", "--edit", file, "--set", "/ports/0=x"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("\(file):4:12: /ports/0: must be an integer, not a string"), "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("\(file):5:12: /ports/0: must be an integer, not a string"), "\(refused.stderr)")
         let nested = try switchboard(["form", "--edit", file, "--set-json", "/x={\"y\": [1]}", "--unset", "/ports"])
         #expect(nested.status == 0, "\(nested.stderr)")
         #expect(try contents(file)

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+
+extension DocumentEdit {
+    /// The edits that turn `old` into `new`, as few and as deep as they can be: a changed scalar is one `set` at
+    /// its pointer, a member added or removed one `set` or `remove`, items added at a list's end appended and items
+    /// gone from its end removed (the last first); a value whose type changed, or a list changed otherwise than at
+    /// its end past its common items, is set whole. Applied in order, they make `new` (what a form over a file's
+    /// values writes back: only the answers that changed).
+    ///
+    /// ```swift
+    /// let old = try JSONValue.parse(#"{"replicas": 2, "debug": true, "ports": [80]}"#)
+    /// let new = try JSONValue.parse(#"{"replicas": 3, "ports": [80, 443]}"#)
+    /// DocumentEdit.changes(from: old, to: new)
+    /// // [set /replicas to 3, remove /debug, set /ports/- to 443]
+    /// ```
+    public static func changes(from old: JSONValue, to new: JSONValue) -> [DocumentEdit] {
+        var edits: [DocumentEdit] = []
+        collect(old, new, at: "", into: &edits)
+        return edits
+    }
+
+    private static func collect(_ old: JSONValue, _ new: JSONValue, at pointer: String, into edits: inout [DocumentEdit]) {
+        guard old != new else { return }
+        switch (old, new) {
+        case (.object(let before), .object(let after)):
+            for key in after.keys {
+                let path = pointer + "/" + JSONPointer.escape(key)
+                if let was = before[key] {
+                    collect(was, after[key] ?? .null, at: path, into: &edits)
+                } else {
+                    edits.append(.set(path, to: after[key] ?? .null))
+                }
+            }
+            for key in before.keys where after[key] == nil {
+                edits.append(.remove(pointer + "/" + JSONPointer.escape(key)))
+            }
+        case (.array(let before), .array(let after)):
+            let common = min(before.count, after.count)
+            let changedInside = (0..<common).filter { before[$0] != after[$0] }
+            // A list changed in more places than it keeps is set whole (fewer, clearer edits).
+            guard changedInside.count * 2 <= max(common, 1) || common == 0 else {
+                edits.append(.set(pointer, to: new))
+                return
+            }
+            for index in changedInside { collect(before[index], after[index], at: pointer + "/\(index)", into: &edits) }
+            for item in after.dropFirst(common) { edits.append(.set(pointer + "/-", to: item)) }
+            for index in stride(from: before.count - 1, through: common, by: -1) {
+                edits.append(.remove(pointer + "/\(index)"))
+            }
+        default:
+            edits.append(.set(pointer, to: new))
+        }
+    }
+}
+
+extension DocumentEditor {
+    /// The text changed so that the document reads as `newValue`, by the fewest edits
+    /// (`DocumentEdit.changes(from:to:)`): the bytes of what did not change stay.
+    ///
+    /// ```swift
+    /// let editor = try DocumentEditor(text: "# port\nport: 80\nname: web\n")
+    /// let wanted = try JSONValue.parse(#"{"port": 8080, "name": "web"}"#)
+    /// try editor.applying(changesTo: wanted)   // "# port\nport: 8080\nname: web\n"
+    /// ```
+    public func applying(changesTo newValue: JSONValue) throws(DocumentEditError) -> String {
+        try applying(DocumentEdit.changes(from: value, to: newValue))
+    }
+}
