@@ -69,3 +69,9 @@ private func readSmallFile(_ path: String) -> String? {
     let n = read(fd, &buffer, buffer.count)
     return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
 }
+
+/// `/proc/<pid>/<file>`: Linux's view of a process (ProcessTree walks it; Darwin has none, and there the walk finds
+/// nothing).
+func procFilePath(_ pid: String, _ file: String) -> String {
+    "/proc/" + pid + "/" + file
+}

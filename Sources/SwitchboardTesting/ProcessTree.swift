@@ -20,7 +20,7 @@ func processesUnder(_ root: pid_t) -> [ChildProcess] {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard let pid = pid_t(name), let stat = readProcFile("/proc/\(name)/stat"),
+        guard let pid = pid_t(name), let stat = readProcFile(procFilePath(name, "stat")),
               let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
         // After "pid (comm) ": state, ppid, pgrp.
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
@@ -33,7 +33,7 @@ func processesUnder(_ root: pid_t) -> [ChildProcess] {
     while !frontier.isEmpty {
         var next: Set<pid_t> = []
         for process in parents where frontier.contains(process.parent) && process.pid != root {
-            let line = readProcFile("/proc/\(process.pid)/cmdline") ?? []
+            let line = readProcFile(procFilePath(String(process.pid), "cmdline")) ?? []
             let command = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 .joined(separator: " ")
             found.append(ChildProcess(pid: process.pid, group: process.group, command: String(command.prefix(200))))
