@@ -44,8 +44,6 @@ extension JSONValue {
             do {
                 return try JSONValue.parse(text)
             } catch {
-                // YAML's flow style starts so too (`{port: 22}`): read as YAML when it is that, else JSON's problem.
-                if let value = try? JSONValue(yaml: try YAMLReader.document(text)) { return value }
                 throw DocumentError(message: "not valid JSON: \(error)")
             }
         }

@@ -57,8 +57,9 @@ public struct LocatedDocument: Sendable {
         }
     }
 
-    /// A JSON document, or a YAML one when it does not start with `{` or `[` (or `yaml` is true), as
-    /// `JSONValue.document` reads it, with its places.
+    /// A JSON document, or a YAML one when it does not start with `{` or `[` (or `yaml` is true), with its places.
+    /// Text that starts with `{` or `[` but is not JSON is read as YAML's flow style (`{port: 22}`) when it is that
+    /// (a document on standard input has no name to say which it is); else JSON's problem is reported.
     public static func document(_ text: String, yaml: Bool = false) throws(DocumentError) -> LocatedDocument {
         let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
         guard !yaml && (first == "{" || first == "[") else { return try Self.yaml(text) }
