@@ -77,20 +77,8 @@ struct CheckCommandStreamTests {
 
     @Test("kill -9 of check leaves none of its commands running", arguments: [1, 3])
     func killedWithSIGKILL(jobs: Int) throws {
-        let scratch = try Scratch()
-        defer { scratch.cleanUp() }
         // Each command records itself and waits in its own shell on a FIFO nobody opens.
-        let run = try bash(#"""
-            mkfifo gate never
-            seq 5 | "$SB" check --check-command 'echo "$SWITCHBOARD_VALUE $$" >> pids; read x < never' --jobs JOBS &
-            cli=$!
-            i=0; while [ "$(wc -l < pids 2>/dev/null || echo 0)" -lt JOBS ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
-            echo "started $(wc -l < pids)"
-            kill -9 $cli
-            wait $cli
-            echo "status $?"
-            leftovers
-            """#.replacingOccurrences(of: "JOBS", with: "\(jobs)"), in: scratch)
+        let run = try killCheck(#"echo "$SWITCHBOARD_VALUE $$" >> pids; read x < never"#, jobs: jobs)
         #expect(run.stdout.hasPrefix("started \(jobs)\nstatus 137\n"), "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("left"), "\(run.stdout)\(run.stderr)")
     }
@@ -98,12 +86,19 @@ struct CheckCommandStreamTests {
     @Test("kill -9 of check leaves none of its commands' own children running (the guard ends their groups)",
           arguments: [1, 3])
     func killedWithSIGKILLChildren(jobs: Int) throws {
-        let scratch = try Scratch()
-        defer { scratch.cleanUp() }
         // Each command's shell starts a child (recorded) and waits for it, as `sleep 43; exit 0` does; the child
         // waits on a FIFO nobody opens. The shell dies with check (PR_SET_PDEATHSIG); the child must die too.
-        let check = #"sh -c 'echo "$SWITCHBOARD_VALUE $$" >> pids; read x < never'; exit 0"#
-        let run = try bash(#"""
+        let run = try killCheck(#"sh -c 'echo "$SWITCHBOARD_VALUE $$" >> pids; read x < never'; exit 0"#, jobs: jobs)
+        #expect(run.stdout.hasPrefix("started \(jobs)\nstatus 137\n"), "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("left"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// `seq 5 | check --check-command COMMAND --jobs JOBS`, killed with SIGKILL once JOBS commands have recorded
+    /// themselves in `pids`; prints `started N`, `status S`, then `leftovers`' lines.
+    private func killCheck(_ command: String, jobs: Int) throws -> CLIRun {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        return try bash(#"""
             mkfifo gate never
             seq 5 | "$SB" check --check-command "$CHECK" --jobs JOBS &
             cli=$!
@@ -113,9 +108,7 @@ struct CheckCommandStreamTests {
             wait $cli
             echo "status $?"
             leftovers
-            """#.replacingOccurrences(of: "JOBS", with: "\(jobs)"), in: scratch, environment: ["CHECK": check])
-        #expect(run.stdout.hasPrefix("started \(jobs)\nstatus 137\n"), "\(run.stdout)\(run.stderr)")
-        #expect(!run.stdout.contains("left"), "\(run.stdout)\(run.stderr)")
+            """#.replacingOccurrences(of: "JOBS", with: "\(jobs)"), in: scratch, environment: ["CHECK": command])
     }
 
     @Test("kill -9 of ask without a terminal leaves its check command not running (the asynchronous runner)")
