@@ -21,27 +21,25 @@ struct EditRunner {
     let unsets: [String]
     let dryRun: Bool
     let backup: Bool
+    /// The interactive form's draft: answers changed and not yet written.
+    var draft: String? = nil
 
-    private var shown: String { displayEscaped(file, limit: 200) }
+    var shown: String { displayEscaped(file, limit: 200) }
+
+    /// `form --edit FILE` with no `--set`, `--set-json` or `--unset`: the form over the file's values.
+    var isInteractive: Bool { sets.isEmpty && jsonSets.isEmpty && unsets.isEmpty }
 
     func run() throws(CommandFailure) {
-        let edited = try EditedFile.load(file, limit: SchemaForm.maximumDocumentSize)
-        guard let text = String(validating: edited.bytes, as: UTF8.self) else {
-            throw CommandFailure.usage("cannot edit \(shown): it is not valid UTF-8 text; nothing written")
+        if isInteractive {
+            let failure = MainActor.assumeIsolated { () -> CommandFailure? in
+                do throws(CommandFailure) { try runForm() } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+            return
         }
-        if !dryRun { try edited.checkWritable() }
-        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
-        let isJSON = file.hasSuffix(".json")
-            || (!file.hasSuffix(".yaml") && !file.hasSuffix(".yml") && (first == "{" || first == "["))
-        let editor: DocumentEditor
-        do {
-            editor = try DocumentEditor(text: text, format: isJSON ? .json : .yaml)
-        } catch {
-            let place = error.mark.map { ":\($0.line):\($0.column)" } ?? ""
-            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.problem))"],
-                                 status: ExitStatus.usage, plain: true)
-        }
-        let (validator, schemaDocument) = try loadSchema(text: text, value: editor.value)
+        let (edited, text, editor, isJSON) = try open()
+        let (validator, schemaDocument, _) = try loadSchema(text: text, value: editor.value)
         let edits = try parseEdits(schemaDocument)
         let newText: String
         do {
@@ -67,7 +65,12 @@ struct EditRunner {
             return
         }
         try edited.replace(with: newBytes, backup: backup)
-        var said = "\(shown): \(edits.count) edit\(edits.count == 1 ? "" : "s") written"
+        sayWritten(edited, count: edits.count)
+    }
+
+    /// `FILE: 2 edits written` (to a link's target; the backup named).
+    func sayWritten(_ edited: EditedFile, count: Int) {
+        var said = "\(shown): \(count) edit\(count == 1 ? "" : "s") written"
         if edited.isLink {
             said += " to its target \(displayEscaped(edited.path, limit: 200)) (\(shown) is a symbolic link)"
         }
@@ -75,7 +78,27 @@ struct EditRunner {
         standardError(said)
     }
 
-    private func standardError(_ line: String) {
+    /// The file read (refused when it is not UTF-8 text, or, unless only a diff is printed, not writable), and
+    /// its first document ready to be edited.
+    func open() throws(CommandFailure) -> (EditedFile, String, DocumentEditor, isJSON: Bool) {
+        let edited = try EditedFile.load(file, limit: SchemaForm.maximumDocumentSize)
+        guard let text = String(validating: edited.bytes, as: UTF8.self) else {
+            throw CommandFailure.usage("cannot edit \(shown): it is not valid UTF-8 text; nothing written")
+        }
+        if !dryRun { try edited.checkWritable() }
+        let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        let isJSON = file.hasSuffix(".json")
+            || (!file.hasSuffix(".yaml") && !file.hasSuffix(".yml") && (first == "{" || first == "["))
+        do {
+            return (edited, text, try DocumentEditor(text: text, format: isJSON ? .json : .yaml), isJSON)
+        } catch {
+            let place = error.mark.map { ":\($0.line):\($0.column)" } ?? ""
+            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.problem))"],
+                                 status: ExitStatus.usage, plain: true)
+        }
+    }
+
+    func standardError(_ line: String) {
         var out = line + "\n"
         out.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
@@ -125,7 +148,8 @@ struct EditRunner {
     }
 
     /// The schema given, or found as `check` finds it; its document too when it is a file (to type `--set` values).
-    private func loadSchema(text: String, value: JSONValue) throws(CommandFailure) -> (JSONSchema, JSONValue?) {
+    /// The schema, its document and path (nil for a metaschema built in).
+    func loadSchema(text: String, value: JSONValue) throws(CommandFailure) -> (JSONSchema, JSONValue?, String?) {
         var path = schema
         if path == nil {
             let discovery = try SchemaDiscovery(catalog: catalog, schemaDirectory: schemaDirectory)
@@ -135,7 +159,7 @@ struct EditRunner {
             case .success(let found):
                 if found.isMetaschema {
                     do {
-                        return (try JSONSchema(.object(JSONObject([("$ref", .string(found.schema))]))), nil)
+                        return (try JSONSchema(.object(JSONObject([("$ref", .string(found.schema))]))), nil, nil)
                     } catch {
                         let shownSchema = displayEscaped(found.schema, limit: 200)
                         throw CommandFailure.usage("schema \(shownSchema): \(error.message)")
@@ -153,33 +177,38 @@ struct EditRunner {
         do {
             let compiled = try JSONSchema(document, uri: JSONSchema.fileURI(forPath: schemaPath),
                                           options: JSONSchema.Options(resolver: yamlAwareResolver))
-            return (compiled, document)
+            return (compiled, document, schemaPath)
         } catch {
             throw CommandFailure.usage("schema \(shownSchema): \(error.message)")
         }
     }
 
     /// The new text's (first) document checked by the schema: every failure at `FILE:LINE:COLUMN: /pointer`.
-    private func validate(_ newText: String, isJSON: Bool, with validator: JSONSchema) throws(CommandFailure) {
+    func validate(_ newText: String, isJSON: Bool, with validator: JSONSchema) throws(CommandFailure) {
+        var lines = locatedFailures(newText, isJSON: isJSON, with: validator)
+        guard !lines.isEmpty else { return }
+        lines.append("\(shown): not changed (the edited document would not be valid)")
+        throw CommandFailure(lines: lines, status: ExitStatus.invalid, plain: true)
+    }
+
+    /// The failures of `text`'s first document, each `FILE:LINE:COLUMN: /pointer: message` (escaped); a text that
+    /// cannot be read is one line saying so.
+    func locatedFailures(_ text: String, isJSON: Bool, with validator: JSONSchema) -> [String] {
         let document: LocatedDocument
         if isJSON {
-            do { document = try LocatedDocument.json(ArraySlice(newText.utf8)) } catch {
-                throw CommandFailure.usage("\(shown): the edited text is not JSON (\(error.message)); nothing written")
+            do { document = try LocatedDocument.json(ArraySlice(text.utf8)) } catch {
+                return ["\(shown): the text is not JSON (\(displayEscaped(error.message)))"]
             }
         } else {
-            guard case .success(let first)? = LocatedDocument.yamlDocuments(newText).first else {
-                throw CommandFailure.usage("\(shown): the edited text could not be read again; nothing written")
+            guard case .success(let first)? = LocatedDocument.yamlDocuments(text).first else {
+                return ["\(shown): the text could not be read as YAML"]
             }
             document = first
         }
-        let failures = document.validate(with: validator)
-        guard !failures.isEmpty else { return }
-        var lines = failures.map { failure in
+        return document.validate(with: validator).map { failure in
             let place = failure.location.map { ":\($0.line):\($0.column)" } ?? ""
             let pointer = failure.pointer.isEmpty ? "(root)" : failure.pointer
             return "\(shown)\(place): " + displayEscaped(pointer + ": " + failure.locatedMessage)
         }
-        lines.append("\(shown): not changed (the edited document would not be valid)")
-        throw CommandFailure(lines: lines, status: ExitStatus.invalid, plain: true)
     }
 }

@@ -35,6 +35,7 @@ struct FormCommand: ParsableCommand {
               printf '%s\\n' 'user=ada' | switchboard form two.yaml --input key-value
               switchboard form --schema service.schema.json --output yaml > service.yaml
               switchboard form --schema service.schema.json < service.json    # check and write typed
+              switchboard form --edit deploy.yaml                  # the form over the file's values
               switchboard form --edit deploy.yaml --set /replicas=3 --unset /debug
               switchboard form --edit deploy.yaml --set-json '/ports=[80, 443]' --dry-run
 
@@ -42,7 +43,12 @@ struct FormCommand: ParsableCommand {
             the answer is checked by it on submit; without a terminal, the JSON or YAML document on standard input \
             is checked and written typed, each failing location named (exit 1).
 
-            With --edit FILE, the file is edited in place by --set, --set-json and --unset (JSON pointers; every \
+            With --edit FILE alone, at a terminal: the schema's form over the file's values. Every question is \
+            prefilled from the file, the values the schema refuses are named at FILE:LINE:COLUMN and asked first, \
+            then the review; submitting writes back only the answers you changed (nothing changed: nothing \
+            written). Answers that could not be written are kept in the --draft file (else FILE.draft.json).
+
+            With --edit FILE and edits, the file is edited in place by --set, --set-json and --unset (JSON pointers; every \
             --set, then every --set-json, then every --unset): only the bytes of the edited values change (comments, \
             blank lines, order, quoting and indentation stay), the whole edited document is checked by the schema \
             before anything is written (a refusal exits 1 naming FILE:LINE:COLUMN and the pointer; the file is \
@@ -65,7 +71,8 @@ struct FormCommand: ParsableCommand {
     @Option(help: "json: one object (numbers and yes/no typed); env: NAME='value' lines for eval; yaml: name: value lines.")
     var output: FormRunner.Output = .json
 
-    @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them.",
+    @Option(help: ArgumentHelp("Save accepted answers (not masked ones) here and resume from them (with "
+                               + "--edit: the answers changed and not yet written).",
                                valueName: "file"))
     var draft: String?
 
@@ -74,8 +81,9 @@ struct FormCommand: ParsableCommand {
                                + "when not given.", valueName: "format"))
     var input: FormRunner.Input?
 
-    @Option(help: ArgumentHelp("Edit this YAML or JSON file in place with --set/--set-json/--unset: only the edited "
-                               + "values' bytes change; the whole document is checked by the schema (--schema, or "
+    @Option(help: ArgumentHelp("Edit this YAML or JSON file in place: at a terminal, the schema's form over its "
+                               + "values; with --set/--set-json/--unset, those edits. Only the changed values' bytes "
+                               + "change; the whole document is checked by the schema (--schema, or "
                                + "found as check finds it) before it is written.", valueName: "file"),
             completion: .file(extensions: ["yaml", "yml", "json"]))
     var edit: String?
@@ -111,13 +119,11 @@ struct FormCommand: ParsableCommand {
     func validate() throws {
         if edit != nil {
             if spec != nil { throw ValidationError("give either a spec file or --edit FILE, not both") }
-            if draft != nil || input != nil {
-                throw ValidationError("--draft and --input do not go with --edit FILE (the edits are --set, --set-json "
-                                      + "and --unset)")
+            if input != nil {
+                throw ValidationError("--input does not go with --edit FILE (the answers are the file's values)")
             }
-            if sets.isEmpty && jsonSets.isEmpty && unsets.isEmpty {
-                throw ValidationError("--edit FILE: give what to change: --set POINTER=VALUE, --set-json POINTER=JSON "
-                                      + "or --unset POINTER")
+            if draft != nil && !(sets.isEmpty && jsonSets.isEmpty && unsets.isEmpty) {
+                throw ValidationError("--draft goes with the form of --edit FILE, not with --set, --set-json or --unset")
             }
             return
         }
@@ -136,7 +142,7 @@ struct FormCommand: ParsableCommand {
     func run() throws {
         if let edit {
             try EditRunner(file: edit, schema: schema, catalog: catalog, schemaDirectory: schemaDirectory, sets: sets,
-                           jsonSets: jsonSets, unsets: unsets, dryRun: dryRun, backup: backup).run()
+                           jsonSets: jsonSets, unsets: unsets, dryRun: dryRun, backup: backup, draft: draft).run()
             return
         }
         if let schema = schema ?? spec.flatMap({ SchemaRunner.isSchemaFile($0) ? $0 : nil }) {

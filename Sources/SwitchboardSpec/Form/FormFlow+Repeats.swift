@@ -43,6 +43,20 @@ extension FormFlow {
         }
     }
 
+    /// A list of a form over values that are there (`reviewAfterAsking`): the fields of its items that need
+    /// asking, then new items only while it holds fewer than its minimum.
+    func askInvalidItems(_ list: FormRepeat, _ prompter: FormPrompter) throws(PromptInterruption) {
+        let fields = list.items.joined().filter { $0.isShown.value && needsAsking($0) }
+        if !fields.isEmpty || !list.allows(list.items.count) {
+            prompter.show(list.title)
+            shownGroup = list.group
+        }
+        for field in fields { try ask(field, prompter, fromReview: false) }
+        while !list.allows(list.items.count), list.canAdd {
+            guard try addItem(to: list, prompter, fromReview: false) else { return }
+        }
+    }
+
     /// Adds an item to `list` and asks its fields; false (and no item) when the user ends the list instead: an
     /// empty answer to the first question (or "no" to "Add an item?"), or Ctrl-D there, once the list holds its
     /// minimum.

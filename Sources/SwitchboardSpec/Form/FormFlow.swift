@@ -117,6 +117,18 @@ public final class FormFlow {
     /// ```
     public var removesDraftWhenSubmitted = true
 
+    /// For a form over values that are already there (a file's: `SchemaDocumentForm`): nil (the default) asks
+    /// every question in turn; a set goes straight to the review after asking only the shown fields whose answers
+    /// are not valid (a required one left empty among them) and the fields it names (values refused by a rule of
+    /// the whole document, such as a schema's `if`/`then`), in form order. A list then takes no new items unless
+    /// it holds fewer than its minimum.
+    ///
+    /// ```swift
+    /// let flow = FormFlow(form)
+    /// flow.reviewAfterAsking = ["port"]   // port, then the answers marked ✗, then the review
+    /// ```
+    public var reviewAfterAsking: Set<String>?
+
     /// The group whose title was shown last (see FormFlow+Repeats.swift).
     var shownGroup: FormGroup?
 
@@ -157,12 +169,16 @@ public final class FormFlow {
             for step in form.steps {
                 switch step {
                 case .field(let field):
-                    guard field.isShown.value && !(field.isAnswered.value && field.verdict.value.isValid) else { continue }
+                    guard field.isShown.value && needsAsking(field) else { continue }
                     showGroupTitle(of: field, prompter)
                     try ask(field, prompter, fromReview: false)
                 case .repeating(let list):
                     guard list.isShown.value else { continue }
-                    try askList(list, prompter)
+                    if reviewAfterAsking != nil {
+                        try askInvalidItems(list, prompter)
+                    } else {
+                        try askList(list, prompter)
+                    }
                 }
             }
             try review(prompter)
@@ -173,6 +189,13 @@ public final class FormFlow {
         } catch {
             return FormResult(status: .cancelled, answers: Answers())
         }
+    }
+
+    /// Whether a shown field is asked before the review: not answered validly yet, or (a form over values that
+    /// are there) not valid, or named by `reviewAfterAsking`.
+    func needsAsking(_ field: FormField) -> Bool {
+        guard let named = reviewAfterAsking else { return !(field.isAnswered.value && field.verdict.value.isValid) }
+        return !field.verdict.value.isValid || named.contains(field.name)
     }
 
     private func resumeDraft(_ prompter: FormPrompter) throws(PromptInterruption) {

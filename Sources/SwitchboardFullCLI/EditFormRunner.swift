@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardCLISupport
+import SwitchboardRules
+import SwitchboardSchema
+import SwitchboardSpec
+import SwitchboardTerminal
+
+/// `switchboard form --edit FILE` at a terminal: the schema's form over the file's values. Every question is
+/// prefilled from the file; the values the schema refuses are said at `FILE:LINE:COLUMN` and asked first; then the
+/// review, where any answer can be changed. Submitting writes back only the answers that changed (the rest of the
+/// file byte for byte), after the whole edited document is checked; nothing changed writes nothing. Answers that
+/// could not be written (the file changed on disk meanwhile) are kept in a draft for the next run.
+extension EditRunner {
+    @MainActor func runForm() throws(CommandFailure) {
+        guard isTerminal(0) else {
+            throw CommandFailure.usage("form --edit \(shown): its questions are asked at a terminal, and standard "
+                                       + "input is not one; give the edits instead: --set POINTER=VALUE, --set-json "
+                                       + "POINTER=JSON or --unset POINTER")
+        }
+        let (edited, text, editor, isJSON) = try open()
+        let (validator, schemaDocument, schemaPath) = try loadSchema(text: text, value: editor.value)
+        guard let schemaDocument, let schemaPath else {
+            throw CommandFailure.usage("\(shown) is checked by a draft's metaschema, which has no form to ask; edit "
+                                       + "it with --set, --set-json and --unset")
+        }
+        let schemaForm: SchemaForm
+        do {
+            schemaForm = try SchemaForm(schema: schemaDocument, file: schemaPath, compiled: validator)
+        } catch {
+            throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true)
+        }
+        let draftFile = draft.map { Draft(path: $0) }
+        if let draftFile {
+            do { try draftFile.checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
+        }
+        CommandChecks.adoptOrphans()
+        let editing = SchemaDocumentForm(schemaForm, editing: editor, memberOrder: { pointer in
+            EditValueTypes.propertyOrder(in: schemaDocument, at: pointer)
+        })
+        let prompter: TerminalPrompter
+        do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
+        var opening = ["Editing \(shown) (checked by \(displayEscaped(schemaPath, limit: 200))): "
+                       + "only the answers you change are written back."]
+        let refused = locatedFailures(text, isJSON: isJSON, with: validator)
+        if !refused.isEmpty {
+            opening.append("The schema refuses \(refused.count == 1 ? "a value" : "\(refused.count) values") "
+                           + "of the file (asked first):")
+            opening += refused.prefix(20).map { "  " + $0 }
+            if refused.count > 20 { opening.append("  and \(refused.count - 20) more") }
+        }
+        prompter.show(opening.joined(separator: "\n"))
+        if let draftFile { resume(editing, from: draftFile, prompter) }
+        let flow = FormFlow(editing.form)
+        flow.reviewAfterAsking = editing.refusedFields
+        let result = flow.run(prompter: prompter)
+        guard result.status == .submitted else {
+            keep(editing, in: draftFile)
+            throw CommandFailure.status(result.exitStatus)
+        }
+        let changes = editing.changes
+        guard !changes.isEmpty else {
+            standardError("\(shown): no answer changed; nothing written")
+            draftFile?.remove()
+            return
+        }
+        let newText: String
+        do { newText = try editing.editedText() } catch {
+            let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
+            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.pointer)): "
+                                         + displayEscaped(error.problem), "\(shown): not changed"]
+                                 + kept(editing, in: draftFile), status: ExitStatus.invalid, plain: true)
+        }
+        let newBytes = Array(newText.utf8)
+        if dryRun {
+            var diff = UnifiedDiff.make(old: edited.bytes, new: newBytes, oldName: file, newName: file)
+            if isTerminal(1) { diff = displayEscaped(diff, newlines: true) }
+            standardOutput.write(diff)
+            return
+        }
+        do {
+            try validate(newText, isJSON: isJSON, with: validator)
+            try edited.replace(with: newBytes, backup: backup)
+        } catch {
+            throw CommandFailure(lines: error.lines + kept(editing, in: draftFile), status: error.status, plain: true)
+        }
+        sayWritten(edited, count: changes.count)
+        draftFile?.remove()
+    }
+
+    /// The answers a draft kept from an edit that was not written, over the file's values.
+    @MainActor private func resume(_ editing: SchemaDocumentForm, from draft: Draft, _ prompter: TerminalPrompter) {
+        do {
+            guard let saved = try draft.load(), !saved.isEmpty else { return }
+            let taken = editing.form.resume(from: saved)
+            if !taken.isEmpty {
+                prompter.show("Answers from the draft \(displayEscaped(draft.path, limit: 200)): "
+                              + taken.joined(separator: ", "))
+            }
+        } catch {
+            prompter.show("The draft is not used: \(error)")
+        }
+    }
+
+    /// Saves the changed answers to the draft (given, else `FILE.draft.json`); the lines that say where.
+    @MainActor private func kept(_ editing: SchemaDocumentForm, in draft: Draft?) -> [String] {
+        let answers = editing.changedAnswers
+        guard !answers.isEmpty else { return [] }
+        let target = draft ?? Draft(path: file + ".draft.json")
+        do {
+            try target.save(answers)
+        } catch {
+            return ["your changed answers could not be kept: \(error)"]
+        }
+        let path = displayEscaped(target.path, limit: 200)
+        return ["your changed answers are kept in \(path); run `switchboard form --edit \(shown) --draft \(path)` "
+                + "to apply them to the file as it is now"]
+    }
+
+    /// On Ctrl-C or end of input: the changed answers into the draft, when one was given.
+    @MainActor private func keep(_ editing: SchemaDocumentForm, in draft: Draft?) {
+        guard let draft, !editing.changedAnswers.isEmpty else { return }
+        try? draft.save(editing.changedAnswers)
+    }
+}

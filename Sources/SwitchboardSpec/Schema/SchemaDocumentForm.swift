@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+import SwitchboardSchema
+
+/// A form over a document that already exists (a config file), through its schema: every question prefilled from
+/// the document, and, once submitted, the document's text changed only where an answer changed.
+///
+/// The changes are what the answers changed: the form's document as it was right after the prefill, against the
+/// form's document now (`DocumentEdit.changes(from:to:)`), applied to the text by `DocumentEditor`. So values no
+/// question asks, and values the form would write differently (`1.0` for `1`, a default the file leaves out), stay
+/// as the file has them; comments, blank lines, order and quoting stay too. On submit the whole edited document is
+/// checked by the schema, keys the form does not ask included.
+///
+/// ```swift
+/// let editor = try DocumentEditor(text: text)
+/// let editing = try SchemaDocumentForm(schemaForm, editing: editor)
+/// let flow = FormFlow(editing.form)
+/// flow.reviewAfterAsking = editing.refusedFields     // the file's invalid values first, then the review
+/// if flow.run(prompter: try TerminalPrompter()).status == .submitted, !editing.changes.isEmpty {
+///     let newText = try editing.editedText()          // only the changed answers' bytes differ
+/// }
+/// ```
+@MainActor
+public final class SchemaDocumentForm {
+    /// The form, prefilled from the document.
+    public let form: Form
+    /// The document's text and values.
+    public let editor: DocumentEditor
+    /// The schema's form.
+    public let schemaForm: SchemaForm
+    /// The form's document right after the prefill: the changes are counted from it.
+    public let initialDocument: JSONValue
+    /// The answers right after the prefill, by field name.
+    public let initialAnswers: Answers
+    /// The names of the fields the prefill answered.
+    public let prefilledFields: [String]
+    /// Where a new member goes in its mapping (the schema's property order at the mapping's pointer).
+    private let memberOrder: (@Sendable (_ pointer: String) -> [String]?)?
+
+    /// A form over `editor`'s document (`documentIndex` of its text).
+    /// `memberOrder`: the order of properties at an object's pointer, so that a member the form adds goes before
+    /// the first written sibling that follows it (see `DocumentEditor.applying(_:memberOrder:)`).
+    public init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
+                memberOrder: (@Sendable (_ pointer: String) -> [String]?)? = nil) {
+        self.schemaForm = schemaForm
+        self.editor = editor
+        self.memberOrder = memberOrder
+        form = schemaForm.makeForm()
+        prefilledFields = schemaForm.prefill(form, from: editor.value)
+        initialDocument = schemaForm.document(of: form)
+        initialAnswers = form.answers
+        let schema = schemaForm.document
+        form.submitCheck = { [weak self] in
+            guard let self else { return [] }
+            return self.submitFailures(schema: schema)
+        }
+    }
+
+    /// The edits the answers make to the document: none while every answer is as the prefill left it.
+    public var changes: [DocumentEdit] {
+        DocumentEdit.changes(from: initialDocument, to: schemaForm.document(of: form))
+    }
+
+    /// The document's text with `changes` applied: byte for byte the same outside the changed values.
+    /// - Throws: `DocumentEditError` when a change cannot be written in place (a value an alias repeats).
+    public func editedText() throws(DocumentEditError) -> String {
+        try editor.applying(changes, memberOrder: memberOrder)
+    }
+
+    /// The answers that differ from the prefill's (answered, shown, not masked): what a draft keeps of an edit.
+    public var changedAnswers: Answers {
+        Answers(form.draftAnswers.filter { initialAnswers[$0.0] != $0.1 })
+    }
+
+    /// The document's own failures (before any answer changed), as the schema reports them.
+    public var documentFailures: [SchemaFailure] {
+        schemaForm.schema.validate(editor.value)
+    }
+
+    /// The fields of the values the schema refuses in the document as it is (those a rule of the whole document
+    /// refuses included), to be asked first (`FormFlow.reviewAfterAsking`).
+    public var refusedFields: Set<String> {
+        let failures = SchemaForm.failures(documentFailures, in: form, schema: schemaForm.document,
+                                           answers: editor.value)
+        return Set(failures.map(\.field).filter { form[$0]?.isShown.value == true })
+    }
+
+    /// The whole edited document checked by the schema; an edit that cannot be written is a failure too.
+    private func submitFailures(schema: JSONValue) -> [FieldFailure] {
+        let compiled: JSONSchema
+        do { compiled = try schemaForm.compiledSchema() } catch {
+            return [FieldFailure(field: "(document)", rule: "schema",
+                                 message: "the schema cannot be compiled: \(error)", value: "")]
+        }
+        let edited: JSONValue
+        do {
+            let text = try editedText()
+            edited = try DocumentEditor(text: text, format: editor.format, documentIndex: editor.documentIndex).value
+        } catch let error as DocumentEditError {
+            return [FieldFailure(field: fieldName(of: error.pointer), rule: "edit", message: error.problem, value: "")]
+        } catch {
+            return [FieldFailure(field: "(document)", rule: "edit", message: "the edited text cannot be read again: "
+                                 + "\(error)", value: "")]
+        }
+        return SchemaForm.repeatedEntryNames(in: form, schema: schema)
+            + SchemaForm.failures(compiled.validate(edited), in: form, schema: schema, answers: edited)
+    }
+
+    /// The field a document pointer names (`/server/port` is `server.port`; a map's entry by its item).
+    private func fieldName(of pointer: String) -> String {
+        let tokens = (JSONPointer.tokens(pointer) ?? []).filter { !$0.isEmpty }
+        let path = SchemaForm.formPath(tokens, schema: schemaForm.document, in: form).joined(separator: ".")
+        return form[path]?.name ?? (path.isEmpty ? "(document)" : path)
+    }
+}

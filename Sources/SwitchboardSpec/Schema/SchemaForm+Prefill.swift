@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+import SwitchboardSchema
+
+// A document's values as the answers of the form its schema maps to: the inverse of `SchemaForm.typed`. A group's
+// fields are `server.port`, a list's items `routes.0.path` (a list of values `hosts.0`), a multi-select's values
+// one per line of its answer, a map's entries the items of its list (`jobs.0.key` the entry's name, then its
+// value's fields or `jobs.0.value`), an optional object that is there a yes to its `add-NAME` question, and a
+// variant told apart by titles the pick that fits the object. Values no question asks are simply not answers (a
+// form over a file keeps them: see SchemaForm+Editing.swift).
+
+extension SchemaForm {
+    /// `document`'s values as the answers of this schema's form, named as its fields are.
+    ///
+    /// ```swift
+    /// let answers = schemaForm.answers(from: try JSONValue.parse(#"{"server": {"port": 8080}}"#))
+    /// answers["server.port"]   // "8080"
+    /// ```
+    public func answers(from document: JSONValue) -> Answers {
+        var walk = PrefillWalk(mapper: SchemaMapper(root: self.document))
+        walk.object(document, schema: self.document, prefix: "")
+        return Answers(walk.answers)
+    }
+
+    /// Fills `form` (made by `makeForm()`) with `document`'s values; returns the names of the fields answered.
+    /// Answers are taken in the form's order, so that conditions settle as they would when typed; a field shown
+    /// only once a later answer is in (a variant's field before its pick) is filled on a second pass.
+    ///
+    /// ```swift
+    /// let form = schemaForm.makeForm()
+    /// schemaForm.prefill(form, from: try JSONValue(yaml: text))
+    /// form.shownFields.filter { !$0.verdict.value.isValid }   // the file's values the schema refuses
+    /// ```
+    @MainActor @discardableResult
+    public func prefill(_ form: Form, from document: JSONValue) -> [String] {
+        let answers = answers(from: document)
+        var filled: [String] = []
+        var pending = answers
+        // Three passes at most: each takes the answers whose fields the one before showed.
+        for _ in 0..<3 {
+            var ignored: [String] = []
+            form.fill(pending, ignored: &ignored)
+            filled += pending.keys.filter { form[$0] != nil && !ignored.contains($0) }
+            let shownNow = ignored.filter { form[$0]?.isShown.value == true }
+            guard !shownNow.isEmpty else { break }
+            pending = Answers(shownNow.compactMap { name in answers[name].map { (name, $0) } })
+        }
+        return filled
+    }
+}
+
+/// Walks a document beside its schema, collecting answers by field name.
+private struct PrefillWalk {
+    var mapper: SchemaMapper
+    var answers: [(String, String)] = []
+    /// Nesting followed at most (the form's own mapping stops at 16 levels).
+    private let maximumDepth = 32
+
+    init(mapper: SchemaMapper) { self.mapper = mapper }
+
+    mutating func object(_ value: JSONValue, schema: JSONValue?, prefix: String, depth: Int = 0) {
+        guard case .object(let members) = value, depth < maximumDepth else { return }
+        let schema = schema.map { mapper.resolved($0) }
+        var declared: [String: JSONValue] = [:]
+        if case .object(let properties)? = schema?["properties"] { declared = keyedMembers(properties) }
+        for member in members.members {
+            let child = declared[member.key] ?? schema.flatMap { mapper.propertySchema(member.key, in: $0) }
+            self.member(member.key, member.value, schema: child, prefix: prefix, depth: depth, siblings: members)
+        }
+        if let schema { pickVariant(members, schema: schema, prefix: prefix) }
+    }
+
+    private mutating func member(_ key: String, _ value: JSONValue, schema: JSONValue?, prefix: String, depth: Int,
+                                 siblings: JSONObject) {
+        let name = prefix + key
+        let resolved = schema.map { mapper.resolved($0) }
+        switch value {
+        case .object(let entries):
+            if let resolved, let values = mapper.mapValueSchema(resolved, freeForm: true) {
+                map(entries, values: values, name: name, depth: depth)
+                return
+            }
+            // An optional object that is there: a yes to its question (none when a sibling has the gate's name).
+            let gate = SchemaMapper.gate(of: key)
+            if siblings[gate] == nil { answers.append((prefix + gate, "yes")) }
+            object(value, schema: resolved, prefix: name + ".", depth: depth + 1)
+        case .array(let items):
+            let itemSchema = resolved?["items"].map { mapper.resolved($0) }
+            if items.allSatisfy(\.isScalar) {
+                let texts = items.compactMap(Self.text)
+                answers.append((name, texts.joined(separator: "\n")))   // a multi-select
+                for (index, text) in texts.enumerated() { answers.append(("\(name).\(index)", text)) }   // a list
+                return
+            }
+            for (index, item) in items.enumerated() {
+                if case .object = item {
+                    object(item, schema: itemSchema, prefix: "\(name).\(index).", depth: depth + 1)
+                } else if let text = Self.text(item) {
+                    answers.append(("\(name).\(index)", text))
+                }
+            }
+        default:
+            if let text = Self.text(value) { answers.append((name, text)) }
+        }
+    }
+
+    /// A map's entries as its list's items: the entry's name, then its value (an object's fields, or `value`).
+    private mutating func map(_ entries: JSONObject, values: JSONValue, name: String, depth: Int) {
+        let keyName = mapper.mapKeyName(values)
+        for (index, entry) in entries.members.enumerated() {
+            let item = "\(name).\(index)."
+            answers.append((item + keyName, entry.key))
+            if case .object = entry.value {
+                object(entry.value, schema: values, prefix: item, depth: depth + 1)
+            } else if let text = Self.text(entry.value) {
+                answers.append((item + "value", text))
+            }
+        }
+    }
+
+    /// For object variants told apart by their titles (a question of the form's own), the variant whose required
+    /// properties the object has, the one that declares the most of its members first.
+    private mutating func pickVariant(_ members: JSONObject, schema: JSONValue, prefix: String) {
+        guard let (pick, variants) = mapper.objectVariants(schema), mapper.isVariantPick(pick, of: schema),
+              members[pick] == nil else { return }
+        let keys = Set(members.keys)
+        var best: (variant: SchemaVariant, score: Int)?
+        for variant in variants where mapper.requiredNames(variant.schema).allSatisfy(keys.contains) {
+            var score = 0
+            if case .object(let properties)? = variant.schema["properties"] {
+                score = properties.keys.filter(keys.contains).count
+            }
+            if best == nil || score > best!.score { best = (variant, score) }
+        }
+        if let best { answers.append((prefix + pick, best.variant.value)) }
+    }
+
+    /// A scalar as an answer's text: a number as written, `true`/`false`, a string as it is; null: no answer.
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+}
+
+private extension JSONValue {
+    var isScalar: Bool {
+        switch self {
+        case .object, .array: false
+        default: true
+        }
+    }
+}
