@@ -50,8 +50,11 @@ extension EditRunner {
         }
         prompter.show(opening.joined(separator: "\n"))
         if let draftFile { resume(editing, from: draftFile, prompter) }
+        // The process ends after the form: its tens of thousands of questions (a big file's) are not torn down.
+        EndOfProcess.keep(editing)
         let flow = FormFlow(editing.form)
         flow.reviewAfterAsking = editing.refusedFields
+        flow.reviewListsEmptyAnswers = false
         let result = flow.run(prompter: prompter)
         guard result.status == .submitted else {
             keep(editing, in: draftFile)
@@ -64,7 +67,7 @@ extension EditRunner {
             return
         }
         let newText: String
-        do { newText = try editing.editedText() } catch {
+        do { newText = try editing.editedText(applying: changes) } catch {
             let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
             throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.pointer)): "
                                          + displayEscaped(error.problem), "\(shown): not changed"]
@@ -121,4 +124,10 @@ extension EditRunner {
         guard let draft, !editing.changedAnswers.isEmpty else { return }
         try? draft.save(editing.changedAnswers)
     }
+}
+
+/// Objects kept until the process exits, instead of being torn down just before it does.
+@MainActor enum EndOfProcess {
+    private static var kept: [AnyObject] = []
+    static func keep(_ object: AnyObject) { kept.append(object) }
 }

@@ -78,7 +78,7 @@ import SwitchboardTerminal
         } catch {
             #expect(error.problems.map(\.description) == [
                 "w.yaml:2:3: unknown key \"review-titel\" in words:; expected one of review-title, review-hint, "
-                    + "review-hint-invalid, fix-first, review-unknown, review-no-field, checking, enter-for-default, "
+                    + "review-hint-invalid, fix-first, review-unknown, review-no-field, review-unlisted, checking, enter-for-default, "
                     + "enter-for-secret-default, enter-needs-valid, tab-completes, yes, no, multiline-hint, lines-kept, "
                     + "resuming, ignoring-draft, draft-warning, choices-failed, "
                     + "choices-empty, list-ends, list-add-item, review-list-hint, list-full, list-at-minimum, "

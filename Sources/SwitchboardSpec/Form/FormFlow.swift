@@ -129,6 +129,15 @@ public final class FormFlow {
     /// ```
     public var reviewAfterAsking: Set<String>?
 
+    /// Whether the review lists every shown answer (true, the default), or only those given and those that fail
+    /// (a form over a file's values, whose schema may ask thousands of questions the file leaves empty: those are
+    /// answered by name, and a line under the review says how many are not listed).
+    ///
+    /// ```swift
+    /// flow.reviewListsEmptyAnswers = false
+    /// ```
+    public var reviewListsEmptyAnswers = true
+
     /// The group whose title was shown last (see FormFlow+Repeats.swift).
     var shownGroup: FormGroup?
 
@@ -341,7 +350,10 @@ public final class FormFlow {
                 field.undecidedCondition.map { "\(field.name): whether to ask it could not be decided: \($0)" }
             }
             let lists = form.repeatFailures.map { "\($0.field): ✗ \($0.message)" }
-            prompter.show(([reviewText()] + lists + undecided + reviewListHint).joined(separator: "\n"))
+            let listed = reviewed(shown)
+            let unlisted = listed.count < shown.count
+                ? [FormWords.fill(words.reviewUnlisted, ["count": String(shown.count - listed.count)])] : []
+            prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
             let names = shown.map(\.name)
             let choice: String
@@ -349,7 +361,7 @@ public final class FormFlow {
                 choice = try prompter.readLine(
                     prompt: (allValid ? words.reviewHint : words.reviewHintInvalid) + " ",
                     initial: "", masked: false, choices: names, enforcing: true
-                ) { candidate in self.reviewVerdict(candidate, allValid: allValid, shown: shown) }
+                ) { candidate in self.reviewVerdict(candidate, allValid: allValid, listed: listed) }
             } catch .endOfInput {
                 throw .cancelled
             }
@@ -369,9 +381,9 @@ public final class FormFlow {
                 continue
             }
             if try editList(choice, prompter) { continue }
-            guard let field = field(for: choice, in: shown) else {
+            guard let field = field(for: choice, listed: listed) else {
                 prompter.show(FormWords.fill(words.reviewNoField, ["name": displayQuoted(choice, limit: 60),
-                                                                   "count": String(shown.count)]))
+                                                                   "count": String(listed.count)]))
                 continue
             }
             try ask(field, prompter, fromReview: true)
@@ -400,22 +412,31 @@ public final class FormFlow {
 
     var words: FormWords { form.words }
 
-    func field(for choice: String, in shown: [FormField]) -> FormField? {
+    /// The review's answer for a number (of the answers listed) or a field's name (any shown field's).
+    /// `listed`: the answers the review lists (`reviewed(shown)`), which its numbers count.
+    func field(for choice: String, listed: [FormField]) -> FormField? {
         let trimmed = String(choice.trimmingSpacesAndTabs)
-        if let number = Int(trimmed), number >= 1, number <= shown.count { return shown[number - 1] }
-        return shown.first { $0.name == trimmed }
+        if let number = Int(trimmed) { return number >= 1 && number <= listed.count ? listed[number - 1] : nil }
+        return form[trimmed].flatMap { field in field.isShown.value ? field : nil }
     }
 
-    private func reviewVerdict(_ candidate: String, allValid: Bool, shown: [FormField]) -> Verdict {
+    /// The shown fields the review lists (see `reviewListsEmptyAnswers`).
+    func reviewed(_ shown: [FormField]) -> [FormField] {
+        guard !reviewListsEmptyAnswers else { return shown }
+        return shown.filter { $0.isAnswered.value || !$0.verdict.value.isValid }
+    }
+
+    private func reviewVerdict(_ candidate: String, allValid: Bool,
+                               listed: [FormField]) -> Verdict {
         if candidate.isEmpty {
             return allValid ? .valid : .invalid("review", lowercasedFirst(words.fixFirst))
         }
         if let verdict = listCommandVerdict(candidate) { return verdict }
-        return field(for: candidate, in: shown) == nil
-            ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(shown.count)])) : .valid
+        return field(for: candidate, listed: listed) == nil
+            ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(listed.count)])) : .valid
     }
 
-    /// The review listing: every shown answer with its verdict (masked answers as `********`, multi-line text on
+    /// The review listing: every shown answer (or those `reviewListsEmptyAnswers` keeps) with its verdict (masked answers as `********`, multi-line text on
     /// one line with `\n`, yes/no answers in the form's words); hidden fields are left out.
     ///
     /// ```
@@ -424,7 +445,11 @@ public final class FormFlow {
     ///   4. confirm   ********         ✗ must match the password
     /// ```
     public func reviewText() -> String {
-        let fields = form.shownFields
+        reviewText(of: reviewed(form.shownFields))
+    }
+
+    /// The review listing of `fields`.
+    private func reviewText(of fields: [FormField]) -> String {
         let shown = fields.map { field -> String in
             var value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
             if field.isYesNo && value == "yes" { value = words.yes }

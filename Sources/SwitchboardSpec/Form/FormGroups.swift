@@ -217,23 +217,45 @@ extension Form {
     /// Adds an item at the end of `list` and returns its fields (none when the list is full).
     @discardableResult
     public func addItem(to list: FormRepeat) -> [FormField] {
-        guard list.canAdd else { return [] }
-        let index = list.items.count
-        let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
-                            group: list.group)
-        list.makeItem(item)
-        for field in item.fields {
-            field.repeating = list
-            // The condition the item gave the field (one of its answers) holds beside the list's.
-            field.itemCondition = field.shownWhen
-            if let condition = list.condition { field.show(when: field.withItemCondition(condition)) }
+        addItems(to: list, count: 1).first ?? []
+    }
+
+    /// Adds up to `count` items at the end of `list` (fewer when it fills up) and returns their fields.
+    @discardableResult
+    func addItems(to list: FormRepeat, count: Int) -> [[FormField]] {
+        let made = makeItems(in: list, count: count)
+        settle(Array(made.joined()))
+        return made
+    }
+
+    /// Up to `count` new items at the end of `list`, not yet laid out or registered (see `settle`).
+    private func makeItems(in list: FormRepeat, count: Int) -> [[FormField]] {
+        var made: [[FormField]] = []
+        while made.count < count, list.canAdd {
+            let index = list.items.count
+            let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
+                                group: list.group)
+            list.makeItem(item)
+            for field in item.fields {
+                field.repeating = list
+                // The condition the item gave the field (one of its answers) holds beside the list's.
+                field.itemCondition = field.shownWhen
+                if let condition = list.condition { field.show(when: field.withItemCondition(condition)) }
+            }
+            list.items.append(item.fields)
+            made.append(item.fields)
         }
-        list.items.append(item.fields)
+        return made
+    }
+
+    /// New items' fields put in the form: laid out once for all of them (a file's lists of hundreds of items are
+    /// not laid out once per item), then heard.
+    private func settle(_ fields: [FormField]) {
+        guard !fields.isEmpty else { return }
         layOut()
-        for field in item.fields { register(field) }
-        for field in item.fields { verdictChangedForItem(field) }
+        for field in fields { register(field) }
+        for field in fields { verdictChangedForItem(field) }
         updateValidity()
-        return item.fields
     }
 
     /// Removes item `index` of `list`; the later items move up (`items.2` becomes `items.1`). Returns false when
@@ -261,6 +283,7 @@ extension Form {
 
     /// Makes the items that answers name (`items.2.name` needs three items), before they are filled.
     func makeItems(for answers: Answers) {
+        var made: [FormField] = []
         for list in repeats {
             let prefix = list.name + "."
             var needed = 0
@@ -270,8 +293,9 @@ extension Form {
                     needed = max(needed, index + 1)
                 }
             }
-            while list.items.count < needed, !addItem(to: list).isEmpty {}
+            if list.items.count < needed { made += makeItems(in: list, count: needed - list.items.count).joined() }
         }
+        settle(made)
     }
 
     /// Rebuilds `fields` (every step's fields, items in place) and the positions and verdict sets by name.
@@ -320,3 +344,4 @@ private func renumbered(_ prompt: String, list: FormRepeat, to position: Int) ->
     guard !digits.isEmpty else { return prompt }
     return label + String(position + 1) + rest.dropFirst(digits.count)
 }
+

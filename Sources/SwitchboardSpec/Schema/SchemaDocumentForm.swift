@@ -30,7 +30,7 @@ public final class SchemaDocumentForm {
     public let schemaForm: SchemaForm
     /// The form's document right after the prefill: the changes are counted from it.
     public let initialDocument: JSONValue
-    /// The answers right after the prefill, by field name.
+    /// The answers the prefill gave, by field name (as the fields hold them: `yes` for `true`).
     public let initialAnswers: Answers
     /// The names of the fields the prefill answered.
     public let prefilledFields: [String]
@@ -45,10 +45,12 @@ public final class SchemaDocumentForm {
         self.schemaForm = schemaForm
         self.editor = editor
         self.memberOrder = memberOrder
-        form = schemaForm.makeForm()
-        prefilledFields = schemaForm.prefill(form, from: editor.value)
+        let form = schemaForm.makeForm()
+        let filled = schemaForm.prefill(form, with: schemaForm.answers(from: editor.value))
+        self.form = form
+        prefilledFields = filled
         initialDocument = schemaForm.document(of: form)
-        initialAnswers = form.answers
+        initialAnswers = Answers(filled.compactMap { name in form[name].map { (name, $0.value) } })
         let schema = schemaForm.document
         form.submitCheck = { [weak self] in
             guard let self else { return [] }
@@ -64,6 +66,11 @@ public final class SchemaDocumentForm {
     /// The document's text with `changes` applied: byte for byte the same outside the changed values.
     /// - Throws: `DocumentEditError` when a change cannot be written in place (a value an alias repeats).
     public func editedText() throws(DocumentEditError) -> String {
+        try editedText(applying: changes)
+    }
+
+    /// The document's text with `changes` (as `changes` gave them) applied.
+    public func editedText(applying changes: [DocumentEdit]) throws(DocumentEditError) -> String {
         try editor.applying(changes, memberOrder: memberOrder)
     }
 

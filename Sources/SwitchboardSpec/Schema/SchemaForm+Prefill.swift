@@ -33,14 +33,20 @@ extension SchemaForm {
     /// ```
     @MainActor @discardableResult
     public func prefill(_ form: Form, from document: JSONValue) -> [String] {
-        let answers = answers(from: document)
+        prefill(form, with: answers(from: document))
+    }
+
+    /// Fills `form` with answers `answers(from:)` gave.
+    @MainActor
+    func prefill(_ form: Form, with answers: Answers) -> [String] {
         var filled: [String] = []
         var pending = answers
         // Three passes at most: each takes the answers whose fields the one before showed.
         for _ in 0..<3 {
             var ignored: [String] = []
             form.fill(pending, ignored: &ignored)
-            filled += pending.keys.filter { form[$0] != nil && !ignored.contains($0) }
+            let skipped = Set(ignored)
+            filled += pending.keys.filter { form[$0] != nil && !skipped.contains($0) }
             let shownNow = ignored.filter { form[$0]?.isShown.value == true }
             guard !shownNow.isEmpty else { break }
             pending = Answers(shownNow.compactMap { name in answers[name].map { (name, $0) } })

@@ -19,6 +19,7 @@ extension FormWords {
     static var specKeys: [(key: String, path: WritableKeyPath<FormWords, String>)] { [
         ("review-title", \.reviewTitle), ("review-hint", \.reviewHint), ("review-hint-invalid", \.reviewHintInvalid),
         ("fix-first", \.fixFirst), ("review-unknown", \.reviewUnknown), ("review-no-field", \.reviewNoField),
+        ("review-unlisted", \.reviewUnlisted),
         ("checking", \.checking), ("enter-for-default", \.enterForDefault),
         ("enter-for-secret-default", \.enterForSecretDefault), ("enter-needs-valid", \.enterNeedsValid),
         ("tab-completes", \.tabCompletes), ("yes", \.yes), ("no", \.no), ("multiline-hint", \.multilineHint),
@@ -45,7 +46,8 @@ extension FormWords {
     /// The placeholders each word of a spec's `words:` is filled with when shown; a word not listed takes none.
     /// A rule message (`words: {rules: ...}`) takes `{choices}`.
     static let specPlaceholders: [String: [String]] = [
-        "review-unknown": ["count"], "review-no-field": ["name", "count"], "enter-for-default": ["default"],
+        "review-unknown": ["count"], "review-no-field": ["name", "count"], "review-unlisted": ["count"],
+        "enter-for-default": ["default"],
         "resuming": ["file", "fields"], "ignoring-draft": ["error"], "draft-warning": ["error"],
         "choices-failed": ["error"], "multi-help": ["n"], "no-match": ["text"], "too-few": ["n", "m"],
         "too-many": ["n", "m"], "more-above-and-below": ["n", "m"], "more-above": ["n"], "more-below": ["n"],
