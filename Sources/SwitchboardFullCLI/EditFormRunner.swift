@@ -34,9 +34,7 @@ extension EditRunner {
             do { try draftFile.checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
         }
         CommandChecks.adoptOrphans()
-        let editing = SchemaDocumentForm(schemaForm, editing: editor, memberOrder: { pointer in
-            EditValueTypes.propertyOrder(in: schemaDocument, at: pointer)
-        })
+        let editing = SchemaDocumentForm(schemaForm, editing: editor)
         let prompter: TerminalPrompter
         do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
         var opening = ["Editing \(shown) (checked by \(displayEscaped(schemaPath, limit: 200))): "

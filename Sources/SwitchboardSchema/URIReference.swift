@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// RFC 3986 reference resolution (section 5.2), on strings: enough for `$id` and `$ref`, without Foundation.
-struct URIReference {
+package struct URIReference {
     var scheme: String?
     var authority: String?
     var path: String
@@ -113,7 +113,7 @@ struct URIReference {
     }
 
     /// `%XX` sequences decoded (invalid ones kept as written).
-    static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         let u = Array(text.utf8)

@@ -133,10 +133,12 @@ struct FormEditTests {
         #expect(pointer.stderr.contains("a JSON pointer starts with `/`"))
         let nothing = try switchboard(["form", "--edit", file, "--schema", schema])
         #expect(nothing.status == 2)
-        #expect(nothing.stderr.contains("give what to change"))
+        // No edits and no terminal: the form cannot be asked; the edits are named instead.
+        #expect(nothing.stderr.contains("its questions are asked at a terminal, and standard input is not one; give "
+                                        + "the edits instead: --set POINTER=VALUE"), "\(nothing.stderr)")
         let draft = try switchboard(["form", "--edit", file, "--schema", schema, "--set", "/name=b", "--draft", "d.json"])
         #expect(draft.status == 2)
-        #expect(draft.stderr.contains("--draft and --input do not go with --edit FILE"))
+        #expect(draft.stderr.contains("--draft goes with the form of --edit FILE, not with --set"))
         let stray = try switchboard(["form", "--schema", schema, "--set", "/a=1"])
         #expect(stray.status == 2)
         #expect(stray.stderr.contains("go with --edit FILE"))

@@ -35,16 +35,18 @@ public final class SchemaDocumentForm {
     /// The names of the fields the prefill answered.
     public let prefilledFields: [String]
     /// Where a new member goes in its mapping (the schema's property order at the mapping's pointer).
-    private let memberOrder: (@Sendable (_ pointer: String) -> [String]?)?
+    private let memberOrder: @Sendable (_ pointer: String) -> [String]?
 
     /// A form over `editor`'s document (`documentIndex` of its text).
     /// `memberOrder`: the order of properties at an object's pointer, so that a member the form adds goes before
-    /// the first written sibling that follows it (see `DocumentEditor.applying(_:memberOrder:)`).
+    /// the first written sibling that follows it (see `DocumentEditor.applying(_:memberOrder:)`); by default the
+    /// order of the schema's `properties` there (through `$ref`s of its own document, `allOf`, `then`...).
     public init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
                 memberOrder: (@Sendable (_ pointer: String) -> [String]?)? = nil) {
         self.schemaForm = schemaForm
         self.editor = editor
-        self.memberOrder = memberOrder
+        let schemaDocument = schemaForm.document
+        self.memberOrder = memberOrder ?? { pointer in EditValueTypes.propertyOrder(in: schemaDocument, at: pointer) }
         let form = schemaForm.makeForm()
         let filled = schemaForm.prefill(form, with: schemaForm.answers(from: editor.value))
         self.form = form

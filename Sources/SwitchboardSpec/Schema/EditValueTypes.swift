@@ -6,9 +6,9 @@ import SwitchboardSchema
 /// `items`, `prefixItems`, `$ref` within the schema's own document, `allOf`/`anyOf`/`oneOf`/`then`/`else`): a whole
 /// number where `integer` or `number` is allowed and TEXT is a JSON number, `true`/`false` where `boolean` is,
 /// `null` where `null` is, and text otherwise.
-enum EditValueTypes {
+package enum EditValueTypes {
     /// TEXT as the value the schema expects at `tokens`.
-    static func typed(_ text: String, schema: JSONValue?, at tokens: [String]) -> JSONValue {
+    package static func typed(_ text: String, schema: JSONValue?, at tokens: [String]) -> JSONValue {
         let types = schema.map { allowed(in: $0, at: tokens) } ?? []
         if types.contains("integer") || types.contains("number"), let number = JSONNumber(text),
            case .number? = try? JSONValue.parse(text) {
@@ -21,7 +21,7 @@ enum EditValueTypes {
 
     /// The names of the `properties` the subschemas at a mapping's pointer list, in their order (the first
     /// subschema's first): where `form --edit` puts a new member among its siblings.
-    static func propertyOrder(in root: JSONValue, at pointer: String) -> [String]? {
+    package static func propertyOrder(in root: JSONValue, at pointer: String) -> [String]? {
         guard let tokens = JSONPointer.tokens(pointer) else { return nil }
         var names: [String] = []
         for schema in subschemas(in: root, at: tokens) {
@@ -32,7 +32,7 @@ enum EditValueTypes {
     }
 
     /// The JSON types (`string`, `integer`...) the subschemas at `tokens` name.
-    static func allowed(in root: JSONValue, at tokens: [String]) -> Set<String> {
+    package static func allowed(in root: JSONValue, at tokens: [String]) -> Set<String> {
         var types = Set<String>()
         for schema in subschemas(in: root, at: tokens) {
             switch schema["type"] {
@@ -108,7 +108,7 @@ enum EditValueTypes {
         guard !fragment.isEmpty else { return root }
         guard fragment.hasPrefix("/") else { return nil }
         for raw in fragment.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = String(raw).removingPercentEncoding.replacing("~1", with: "/").replacing("~0", with: "~")
+            let token = URIReference.percentDecoded(String(raw)).replacing("~1", with: "/").replacing("~0", with: "~")
             switch value {
             case .object(let object):
                 guard let next = object[token] else { return nil }

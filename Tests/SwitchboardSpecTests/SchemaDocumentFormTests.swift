@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardSchema
+import SwitchboardSpec
+import Testing
+
+/// `SchemaDocumentForm`: the schema's form over a file's values, as a CLI author uses it from code. Every question
+/// prefilled from the document (groups, lists, maps, optional objects, variants), the file's invalid values asked
+/// first, and the text changed only where an answer changed.
+@MainActor
+@Suite("a form over a document's values (SchemaDocumentForm)")
+struct SchemaDocumentFormTests {
+    static let schema = """
+        {"type": "object", "required": ["name"],
+         "properties": {
+           "name": {"type": "string", "pattern": "^[a-z]+$"},
+           "replicas": {"type": "integer", "minimum": 1},
+           "debug": {"type": "boolean"},
+           "stage": {"enum": ["dev", "prod"]},
+           "contact": {"type": "string"},
+           "regions": {"type": "array", "items": {"enum": ["eu", "us", "asia"]}},
+           "hosts": {"type": "array", "items": {"type": "string"}},
+           "owner": {"type": "object", "properties": {"email": {"type": "string"}, "team": {"type": "string"}}},
+           "routes": {"type": "array", "items": {"type": "object", "required": ["path"],
+                      "properties": {"path": {"type": "string"}, "weight": {"type": "integer"}}}},
+           "env": {"type": "object", "additionalProperties": {"type": "string"}},
+           "jobs": {"type": "object", "additionalProperties": {"type": "object", "required": ["image"],
+                    "properties": {"image": {"type": "string"}, "retries": {"type": "integer"}}}},
+           "store": {"oneOf": [
+              {"title": "Disk", "type": "object", "required": ["path"], "properties": {"path": {"type": "string"}}},
+              {"title": "Bucket", "type": "object", "required": ["bucket"], "properties": {"bucket": {"type": "string"}}}]},
+           "matrix": {"type": "array", "items": {"type": "array", "items": {"type": "integer", "maximum": 9}}}
+         },
+         "if": {"properties": {"stage": {"const": "prod"}}}, "then": {"required": ["contact"]}}
+        """
+
+    static let text = """
+        # The service
+        name: web   # its name
+        replicas: 2
+        debug: true
+        stage: dev
+        regions: [eu, asia]
+        hosts:
+          - a.example.com
+          - b.example.com
+        owner:
+          email: ada@example.com
+        routes:
+          - path: /api
+            weight: 3
+          - path: /web
+        env:
+          LOG: info   # the level
+          MODE: fast
+        jobs:
+          build:
+            image: swift:6
+            retries: 2
+        store:
+          bucket: logs
+        matrix: [[1, 2], [3]]
+        x-note: {kept: as it is}
+
+        """
+
+    private func editing(_ text: String = Self.text) throws -> SchemaDocumentForm {
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(Self.schema), file: "s.json")
+        return SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml))
+    }
+
+    @Test("every kind of question is prefilled from the document, named as the form names it")
+    func prefilled() throws {
+        let editing = try editing()
+        let form = editing.form
+        let expected: [(String, String)] = [
+            ("name", "web"), ("replicas", "2"), ("debug", "yes"), ("stage", "dev"), ("regions", "eu\nasia"),
+            ("hosts.0", "a.example.com"), ("hosts.1", "b.example.com"), ("add-owner", "yes"),
+            ("owner.email", "ada@example.com"), ("routes.0.path", "/api"), ("routes.0.weight", "3"),
+            ("routes.1.path", "/web"), ("env.0.key", "LOG"), ("env.0.value", "info"), ("env.1.key", "MODE"),
+            ("env.1.value", "fast"), ("jobs.0.key", "build"), ("jobs.0.image", "swift:6"), ("jobs.0.retries", "2"),
+            ("add-store", "yes"), ("store.variant", "Bucket"), ("store.bucket", "logs"),
+        ]
+        for (name, value) in expected {
+            #expect(form[name]?.value == value, "\(name)")
+            #expect(form[name]?.isAnswered.value == true, "\(name)")
+        }
+        // Left empty by the file: not answered, not listed as prefilled.
+        #expect(form["contact"]?.isAnswered.value == false)
+        #expect(form["owner.team"]?.isAnswered.value == false)
+        #expect(!editing.prefilledFields.contains("contact"))
+        #expect(form.isValid.value)
+        #expect(editing.changes.isEmpty)
+        #expect(try editing.editedText() == Self.text)
+    }
+
+    @Test("one answer changed: one edit, one line of the text; values no question asks kept")
+    func oneChange() throws {
+        let editing = try editing()
+        editing.form["env.1.value"]!.answer("slow")
+        #expect(editing.changes == [.set("/env/MODE", to: .string("slow"))])
+        let edited = try editing.editedText()
+        #expect(edited == Self.text.replacing("MODE: fast", with: "MODE: slow"))
+        #expect(editing.changedAnswers == Answers([("env.1.value", "slow")]))
+        #expect(editing.form.submitCheck?() == [])
+    }
+
+    @Test("a list item removed and an optional object added: only their lines change")
+    func listAndObject() throws {
+        let editing = try editing()
+        #expect(editing.form.removeItem(1, from: editing.form.repeatNamed("routes")!))
+        editing.form["owner.team"]!.answer("core")
+        let edited = try editing.editedText()
+        #expect(edited == Self.text.replacing("  - path: /web\n", with: "")
+            .replacing("  email: ada@example.com\n", with: "  email: ada@example.com\n  team: core\n"))
+    }
+
+    @Test("the file's invalid values are the fields asked first: a rule of the field's own and an if/then")
+    func refused() throws {
+        let text = Self.text.replacing("name: web", with: "name: Web").replacing("stage: dev", with: "stage: prod")
+        let editing = try editing(text)
+        #expect(editing.refusedFields == ["name", "contact"])
+        #expect(editing.documentFailures.map(\.pointer).sorted() == ["", "/name"])
+        #expect(editing.form["name"]?.verdict.value.isValid == false)
+        // The flow asks them, then goes to the review (nothing else is asked).
+        let prompter = ScriptedPrompter(lines: ["web", "ops@example.com", ""])
+        let flow = FormFlow(editing.form)
+        flow.reviewAfterAsking = editing.refusedFields
+        #expect(flow.run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.prompt) == ["name: ", "contact: ", "Number or name to edit, Enter to submit: "])
+        #expect(prompter.prompts[0].initial == "Web")
+        #expect(try editing.editedText() == text.replacing("name: Web", with: "name: web")
+            .replacing("stage: prod\n", with: "stage: prod\ncontact: ops@example.com\n"))
+    }
+
+    @Test("submitting checks the whole edited document, values the form does not ask included")
+    func wholeDocumentChecked() throws {
+        let editing = try editing(Self.text.replacing("matrix: [[1, 2], [3]]", with: "matrix: [[1, 2], [30]]"))
+        #expect(editing.form.isValid.value)   // no question holds the matrix
+        let failures = editing.form.submitCheck?() ?? []
+        #expect(failures.map(\.message) == ["must be at most 9"])
+        #expect(failures.map(\.field) == ["matrix.1.0"])
+    }
+
+    @Test("the review lists the file's answers only; the empty questions by name, said in a line")
+    func reviewListsAnswers() throws {
+        let editing = try editing()
+        let prompter = ScriptedPrompter(lines: ["contact", "ops@example.com", "99", ""])
+        let flow = FormFlow(editing.form)
+        flow.reviewAfterAsking = editing.refusedFields
+        flow.reviewListsEmptyAnswers = false
+        #expect(flow.run(prompter: prompter).status == .submitted)
+        let review = try #require(prompter.shown.first { $0.hasPrefix("Review:") })
+        #expect(review.contains("1. name"))
+        #expect(!review.contains("contact"))
+        let unlisted = editing.form.shownFields.filter { !$0.isAnswered.value }.count + 1
+        #expect(review.contains("\(unlisted) questions left empty are not listed: type a name to answer one"))
+        // The numbers count the answers listed: 99 picks none.
+        #expect(prompter.refused.map(\.line) == ["99"])
+        let edited = try editing.editedText()
+        #expect(edited.contains("stage: dev\ncontact: ops@example.com\n"), "\(edited)")
+    }
+}
