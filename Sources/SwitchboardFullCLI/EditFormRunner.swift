@@ -46,6 +46,12 @@ extension EditRunner {
             opening += refused.prefix(20).map { "  " + $0 }
             if refused.count > 20 { opening.append("  and \(refused.count - 20) more") }
         }
+        let asWritten = editing.keptAsWritten
+        if !asWritten.isEmpty {
+            opening.append("Kept as the file writes them (the form asks one value where the file holds more): "
+                           + displayEscaped(asWritten.prefix(10).joined(separator: ", "))
+                           + (asWritten.count > 10 ? " and \(asWritten.count - 10) more" : ""))
+        }
         prompter.show(opening.joined(separator: "\n"))
         if let draftFile { resume(editing, from: draftFile, prompter) }
         // The process ends after the form: its tens of thousands of questions (a big file's) are not torn down.

@@ -30,7 +30,7 @@ public struct FormWords: Sendable, Equatable {
     public var reviewNoField = "No field {name}; type a number from 1 to {count} or a name."
     /// Under a review that lists only the answers given (a form over a file's values); `{count}`: the questions
     /// left empty, not listed.
-    public var reviewUnlisted = "{count} questions left empty are not listed: type a name to answer one (Tab completes)."
+    public var reviewUnlisted = "Empty questions not listed: {count} (type a name to answer one; Tab completes)."
     /// Under the input while a check (a check command, a lookup) runs.
     public var checking = "checking…"
     /// Under the input of an empty field with a default; `{default}`: the default value.

@@ -153,7 +153,7 @@ struct SchemaDocumentFormTests {
         #expect(review.contains("1. name"))
         #expect(!review.contains("contact"))
         let unlisted = editing.form.shownFields.filter { !$0.isAnswered.value }.count + 1
-        #expect(review.contains("\(unlisted) questions left empty are not listed: type a name to answer one"))
+        #expect(review.contains("Empty questions not listed: \(unlisted) (type a name to answer one"))
         // The numbers count the answers listed: 99 picks none.
         #expect(prompter.refused.map(\.line) == ["99"])
         let edited = try editing.editedText()

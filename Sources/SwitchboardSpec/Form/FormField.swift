@@ -120,6 +120,9 @@ public final class FormField {
     var conditionReads: [WeakField] = []
     /// The condition last given to `show(when:)`.
     var shownWhen: ShowCondition?
+    /// Hidden by a form over a document because the document's value (an object, a list) is more than the
+    /// question can hold: the value stays as written.
+    var keptAsWritten = false
     /// An item's field: the condition its item gave it (an answer of the same item, such as an optional object's
     /// yes), kept beside the list's own condition (both must hold).
     var itemCondition: ShowCondition?

@@ -48,7 +48,7 @@ public final class SchemaDocumentForm {
         let schemaDocument = schemaForm.document
         self.memberOrder = memberOrder ?? { pointer in EditValueTypes.propertyOrder(in: schemaDocument, at: pointer) }
         let form = schemaForm.makeForm()
-        let filled = schemaForm.prefill(form, with: schemaForm.answers(from: editor.value))
+        let filled = schemaForm.prefill(form, with: schemaForm.prefillAnswers(from: editor.value))
         self.form = form
         prefilledFields = filled
         initialDocument = schemaForm.document(of: form)
@@ -59,6 +59,10 @@ public final class SchemaDocumentForm {
             return self.submitFailures(schema: schema)
         }
     }
+
+    /// The questions not asked because the document's value there is an object or a list the question cannot
+    /// hold (`on` of a github workflow): those values stay as written.
+    public var keptAsWritten: [String] { schemaForm.keptAsWritten(in: form) }
 
     /// The edits the answers make to the document: none while every answer is as the prefill left it.
     public var changes: [DocumentEdit] {

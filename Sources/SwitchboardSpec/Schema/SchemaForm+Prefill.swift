@@ -17,9 +17,15 @@ extension SchemaForm {
     /// answers["server.port"]   // "8080"
     /// ```
     public func answers(from document: JSONValue) -> Answers {
+        prefillAnswers(from: document).answers
+    }
+
+    /// The answers, and the names of the values that are objects or lists (which a question of one value, if the
+    /// form asks one by that name, cannot hold).
+    func prefillAnswers(from document: JSONValue) -> (answers: Answers, structured: [String: Bool]) {
         var walk = PrefillWalk(mapper: SchemaMapper(root: self.document))
         walk.object(document, schema: self.document, prefix: "")
-        return Answers(walk.answers)
+        return (Answers(walk.answers), walk.structured)
     }
 
     /// Fills `form` (made by `makeForm()`) with `document`'s values; returns the names of the fields answered.
@@ -32,13 +38,33 @@ extension SchemaForm {
     /// form.shownFields.filter { !$0.verdict.value.isValid }   // the file's values the schema refuses
     /// ```
     @MainActor @discardableResult
+    ///
+    /// A question of one value whose value in the document is an object or a list it cannot hold (github
+    /// workflow's `on` asked as an event's name, the file holding a map of events) is not asked: it is hidden, so
+    /// that the document keeps the value as written (see `keptAsWritten`).
     public func prefill(_ form: Form, from document: JSONValue) -> [String] {
-        prefill(form, with: answers(from: document))
+        prefill(form, with: prefillAnswers(from: document))
     }
 
-    /// Fills `form` with answers `answers(from:)` gave.
+    /// The fields of `form` a document's value (an object or a list; `structured` says which) cannot be given to:
+    /// hidden by `prefill`, the value kept as the document has it.
+    ///
+    /// ```swift
+    /// schemaForm.keptAsWritten(in: form)   // ["on"]
+    /// ```
+    @MainActor public func keptAsWritten(in form: Form) -> [String] {
+        form.fields.filter { $0.keptAsWritten }.map(\.name)
+    }
+
+    /// Fills `form` with answers `prefillAnswers(from:)` gave; hides the questions that cannot hold their value.
     @MainActor
-    func prefill(_ form: Form, with answers: Answers) -> [String] {
+    func prefill(_ form: Form, with prefilled: (answers: Answers, structured: [String: Bool])) -> [String] {
+        let answers = prefilled.answers
+        for (name, isList) in prefilled.structured {
+            guard let field = form[name], !(isList && field.isMultiselect) else { continue }
+            field.keptAsWritten = true
+            field.show(when: .test(reading: []) { false }).validate()
+        }
         var filled: [String] = []
         var pending = answers
         // Three passes at most: each takes the answers whose fields the one before showed.
@@ -59,6 +85,8 @@ extension SchemaForm {
 private struct PrefillWalk {
     var mapper: SchemaMapper
     var answers: [(String, String)] = []
+    /// The names of values that are objects (false) or lists (true).
+    var structured: [String: Bool] = [:]
     /// Nesting followed at most (the form's own mapping stops at 16 levels).
     private let maximumDepth = 32
 
@@ -82,6 +110,7 @@ private struct PrefillWalk {
         let resolved = schema.map { mapper.resolved($0) }
         switch value {
         case .object(let entries):
+            structured[name] = false
             if let resolved, let values = mapper.mapValueSchema(resolved, freeForm: true) {
                 map(entries, values: values, name: name, depth: depth)
                 return
@@ -91,6 +120,7 @@ private struct PrefillWalk {
             if siblings[gate] == nil { answers.append((prefix + gate, "yes")) }
             object(value, schema: resolved, prefix: name + ".", depth: depth + 1)
         case .array(let items):
+            structured[name] = true
             let itemSchema = resolved?["items"].map { mapper.resolved($0) }
             if items.allSatisfy(\.isScalar) {
                 let texts = items.compactMap(Self.text)

@@ -88,12 +88,19 @@ extension SchemaMapper {
 
     /// A text answer to a schema without a `type` of its own, such as github-actions' `continue-on-error`
     /// (`oneOf` a boolean or an expression, default `false`): the default kept as pre-filled is written as the
-    /// schema gives it, and `true`/`false` as a boolean when an alternative is one (not the string "false").
+    /// schema gives it, `true`/`false` as a boolean when an alternative is one (not the string "false"), and a
+    /// JSON number as a number when an alternative is a number or an integer.
     func untypedScalar(_ text: String, _ schema: JSONValue) -> JSONValue {
         if let given = schema["default"], scalarText(given, boolean: false) == text { return given }
         if text == "true" || text == "false", case .array(let alternatives)? = schema["oneOf"] ?? schema["anyOf"],
            alternatives.contains(where: { type(resolved($0)) == "boolean" }) {
             return .bool(text == "true")
+        }
+        // A number where an alternative is one (github workflow's `timeout-minutes`: a number or an expression).
+        if case .array(let alternatives)? = schema["oneOf"] ?? schema["anyOf"],
+           alternatives.contains(where: { ["number", "integer"].contains(type(resolved($0))) }),
+           let number = JSONNumber(text), case .number? = try? JSONValue.parse(text) {
+            return .number(number)
         }
         return .string(text)
     }

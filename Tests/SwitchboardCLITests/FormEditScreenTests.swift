@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import TerminalTestSupport
+import Testing
+
+/// `switchboard form --edit FILE` at a terminal (tmux): the schema's form over a config's own values. One answer
+/// changed in the review changes one line of the file; the file's invalid values are asked first; Ctrl-C and a
+/// file changed on disk meanwhile leave the file as it was and the changed answers in a draft.
+@Suite("form --edit in tmux")
+struct FormEditScreenTests {
+    static let schema = """
+        {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["name"],
+         "properties": {"name": {"type": "string", "title": "Name"}, "replicas": {"type": "integer", "minimum": 1},
+           "debug": {"type": "boolean"}, "restart": {"enum": ["always", "no"]},
+           "owner": {"type": "object", "properties": {"email": {"type": "string"}}},
+           "ports": {"type": "array", "items": {"type": "integer", "maximum": 65535}},
+           "env": {"type": "object", "additionalProperties": {"type": "string"}}}}
+        """
+
+    static let config = """
+        # yaml-language-server: $schema=service.schema.json
+        # The service
+        name: web # its name
+        replicas: 2
+
+        # Verbose logs
+        debug: false
+        restart: always
+        ports:
+          - 80
+          - 443
+        env:
+          A: "1"   # first
+          B: two
+        x-extra: {keep: me}
+
+        """
+
+    private func setUp(_ config: String = Self.config) throws -> (Scratch, String) {
+        let scratch = try Scratch()
+        try scratch.file("service.schema.json", Self.schema)
+        return (scratch, try scratch.file("app.yaml", config))
+    }
+
+    private func contents(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    private func start(_ scratch: Scratch, _ arguments: String = "", width: Int = 100) throws -> TmuxScreen {
+        try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && " + shellQuote(try switchboardPath())
+                       + " form --edit app.yaml" + arguments, width: width, height: 40, environment: ["NO_COLOR": "1"])
+    }
+
+    /// The latest review is on the screen, waiting for its answer.
+    private func reviewShown(_ screen: TmuxScreen, holding text: String = "") -> Bool {
+        screen.waitUntil {
+            let review = latestScreen("Review:", in: $0)
+            return review.hasSuffix("Enter to submit:") && (text.isEmpty || review.contains(text))
+        } != nil
+    }
+
+    @Test("a real config (this repository's CI workflow): one answer edited in the review, git diff shows one line")
+    func realConfig() throws {
+        let schema = repositoryFile(".schema-suite/schemastore/github-workflows.json")
+        try #require(FileManager.default.fileExists(atPath: schema), "run scripts/fetch-schema-suite.sh first")
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let workflow = try String(contentsOfFile: repositoryFile(".github/workflows/ci.yml"), encoding: .utf8)
+        let file = try scratch.file("ci.yml", workflow)
+        try FileManager.default.copyItem(atPath: schema, toPath: scratch.path("github-workflows.json"))
+        let git = { (arguments: [String]) throws -> String in
+            try runTool("/usr/bin/git", ["-C", scratch.url.path, "-c", "user.email=t@example.com", "-c", "user.name=t"]
+                        + arguments, input: "")
+        }
+        _ = try git(["init", "-q"])
+        _ = try git(["add", "ci.yml"])
+        _ = try git(["commit", "-qm", "the workflow"])
+        let screen = try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && "
+                                    + shellQuote(try switchboardPath())
+                                    + " form --edit ci.yml --schema github-workflows.json",
+                                    width: 120, height: 50, environment: ["NO_COLOR": "1"])
+        defer { screen.kill() }
+        // Straight to the review: every answer from the file; the values one question cannot hold are named.
+        #expect(reviewShown(screen, holding: "jobs.1.timeout-minutes  90"))
+        let opening = screen.capture()
+        #expect(opening.contains("Kept as the file writes them (the form asks one value where the file holds more): "
+                                 + "on, concurrency, permissions"), "\(opening)")
+        #expect(opening.contains("jobs.0.runs-on          ubuntu-latest"))
+        screen.type("jobs.1.timeout-minutes")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("jobs 2: timeout-minutes: 90", in: $0) } != nil)
+        screen.press("BSpace", "BSpace")
+        screen.type("60")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "jobs.1.timeout-minutes  60"))
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        #expect(screen.capture().contains("ci.yml: 1 edit written"))
+        let diff = try git(["diff", "-U0", "--no-color"])
+        let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-"))
+                                                           && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+        #expect(changed == ["-    timeout-minutes: 90", "+    timeout-minutes: 60"], "\(diff)")
+        #expect(try contents(file) == workflow.replacing("timeout-minutes: 90", with: "timeout-minutes: 60"))
+    }
+
+    @Test("a value the schema refuses is named at FILE:LINE:COLUMN and asked first; then the review; one line written")
+    func invalidAskedFirst() throws {
+        let (scratch, file) = try setUp(Self.config.replacing("replicas: 2", with: "replicas: 0"))
+        defer { scratch.cleanUp() }
+        let screen = try start(scratch)
+        defer { screen.kill() }
+        let first = screen.waitFor("replicas: 0")
+        #expect(first?.contains("The schema refuses a value of the file (asked first):\n"
+                                + "  app.yaml:4:11: /replicas: must be at least 1") == true, "\(first ?? "")")
+        #expect(first?.contains("Review:") == false)
+        screen.press("BSpace")
+        screen.type("3")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "2. replicas     3"))
+        let review = latestScreen("Review:", in: screen.capture())
+        // The file's values with their verdicts; a map's entries as items; no empty question listed.
+        #expect(review.contains(" 1. name         web     ✓"), "\(review)")
+        #expect(review.contains(" 8. env.0.value  1       ✓"), "\(review)")
+        #expect(!review.contains("add-owner"))
+        #expect(review.contains("Empty questions not listed: 1 (type a name"), "\(review)")
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        #expect(try contents(file) == Self.config.replacing("replicas: 2", with: "replicas: 3"))
+    }
+
+    @Test("submitting with no answer changed writes nothing and says so (exit 0)")
+    func noChange() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        let screen = try start(scratch)
+        defer { screen.kill() }
+        #expect(reviewShown(screen))
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        #expect(screen.capture().contains("app.yaml: no answer changed; nothing written"))
+        #expect(try contents(file) == Self.config)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+                == ["app.yaml", "service.schema.json"])
+    }
+
+    @Test("Ctrl-C after an answer changed: exit 130, the file untouched, the changed answer in the --draft")
+    func ctrlC() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let screen = try start(scratch, " --draft edit-draft.json")
+        defer { screen.kill() }
+        #expect(reviewShown(screen))
+        screen.type("env.1.value")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("env 2: Value: two", in: $0) } != nil)
+        screen.press("BSpace", "BSpace", "BSpace")
+        screen.type("three")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "env.1.value  three"))
+        screen.press("C-c")
+        #expect(screen.waitForExit() == 130)
+        #expect(try contents(file) == Self.config)
+        #expect(try contents(scratch.path("edit-draft.json")) == "{\n  \"env.1.value\": \"three\"\n}\n")
+        // The next run takes the draft's answer over the file's, and writes it.
+        let again = try start(scratch, " --draft edit-draft.json")
+        defer { again.kill() }
+        #expect(reviewShown(again, holding: "env.1.value  three"))
+        #expect(again.capture().contains("Answers from the draft edit-draft.json: env.1.value"))
+        again.press("Enter")
+        #expect(again.waitForExit() == 0)
+        #expect(try contents(file) == Self.config.replacing("B: two", with: "B: three"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("edit-draft.json")))
+    }
+
+    @Test("the file changed on disk meanwhile: nothing overwritten, exit 2, the answers kept for the next run")
+    func changedUnderneath() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let screen = try start(scratch, width: 250)   // the messages on one line each
+        defer { screen.kill() }
+        #expect(reviewShown(screen))
+        screen.type("replicas")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("replicas: 2", in: $0) } != nil)
+        screen.press("BSpace")
+        screen.type("5")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "replicas     5"))
+        // Someone else edits the file meanwhile.
+        let theirs = Self.config.replacing("debug: false", with: "debug: true")
+        _ = try scratch.file("app.yaml", theirs)
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 2)
+        let said = screen.capture()
+        #expect(said.contains("changed on disk since it was read"), "\(said)")
+        #expect(said.contains("your changed answers are kept in app.yaml.draft.json; run `switchboard form --edit "
+                              + "app.yaml --draft app.yaml.draft.json`"), "\(said)")
+        #expect(try contents(file) == theirs)
+        #expect(try contents(scratch.path("app.yaml.draft.json")) == "{\n  \"replicas\": \"5\"\n}\n")
+        // The next run applies the kept answer to their version.
+        let again = try start(scratch, " --draft app.yaml.draft.json")
+        defer { again.kill() }
+        #expect(reviewShown(again, holding: "replicas     5"))
+        again.press("Enter")
+        #expect(again.waitForExit() == 0)
+        #expect(try contents(file) == theirs.replacing("replicas: 2", with: "replicas: 5"))
+    }
+}
