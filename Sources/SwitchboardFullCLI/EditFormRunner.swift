@@ -64,18 +64,24 @@ extension EditRunner {
             keep(editing, in: draftFile)
             throw CommandFailure.status(result.exitStatus)
         }
-        let changes = editing.changes
+        // What the submit check found valid (the whole edited document checked), else worked out again.
+        let changes: [DocumentEdit]
+        let newText: String
+        if let submitted = editing.submitted {
+            (changes, newText) = submitted
+        } else {
+            changes = editing.changes
+            do { newText = try editing.editedText(applying: changes) } catch {
+                let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
+                throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.pointer)): "
+                                             + displayEscaped(error.problem), "\(shown): not changed"]
+                                     + kept(editing, in: draftFile), status: ExitStatus.invalid, plain: true)
+            }
+        }
         guard !changes.isEmpty else {
             standardError("\(shown): no answer changed; nothing written")
             draftFile?.remove()
             return
-        }
-        let newText: String
-        do { newText = try editing.editedText(applying: changes) } catch {
-            let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
-            throw CommandFailure(lines: ["\(shown)\(place): \(displayEscaped(error.pointer)): "
-                                         + displayEscaped(error.problem), "\(shown): not changed"]
-                                 + kept(editing, in: draftFile), status: ExitStatus.invalid, plain: true)
         }
         let newBytes = Array(newText.utf8)
         if dryRun {
@@ -85,7 +91,7 @@ extension EditRunner {
             return
         }
         do {
-            try validate(newText, isJSON: isJSON, with: validator)
+            if editing.submitted == nil { try validate(newText, isJSON: isJSON, with: validator) }
             try edited.replace(with: newBytes, backup: backup)
         } catch {
             throw CommandFailure(lines: error.lines + kept(editing, in: draftFile), status: error.status, plain: true)

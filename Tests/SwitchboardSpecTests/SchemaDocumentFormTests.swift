@@ -102,6 +102,7 @@ struct SchemaDocumentFormTests {
         #expect(edited == Self.text.replacing("MODE: fast", with: "MODE: slow"))
         #expect(editing.changedAnswers == Answers([("env.1.value", "slow")]))
         #expect(editing.form.submitCheck?() == [])
+        #expect(editing.submitted?.text == edited)
     }
 
     @Test("a list item removed and an optional object added: only their lines change")
@@ -136,9 +137,14 @@ struct SchemaDocumentFormTests {
     func wholeDocumentChecked() throws {
         let editing = try editing(Self.text.replacing("matrix: [[1, 2], [3]]", with: "matrix: [[1, 2], [30]]"))
         #expect(editing.form.isValid.value)   // no question holds the matrix
+        // Nothing changed: nothing to write, so nothing refuses leaving.
+        #expect(editing.form.submitCheck?() == [])
+        #expect(editing.submitted?.changes == [])
+        editing.form["replicas"]!.answer("3")
         let failures = editing.form.submitCheck?() ?? []
         #expect(failures.map(\.message) == ["must be at most 9"])
         #expect(failures.map(\.field) == ["matrix.1.0"])
+        #expect(editing.submitted == nil)
     }
 
     @Test("the review lists the file's answers only; the empty questions by name, said in a line")

@@ -60,6 +60,10 @@ public final class SchemaDocumentForm {
         }
     }
 
+    /// The edits and the edited text the last submit checked and found valid (nil until then): what the caller
+    /// writes once the flow returns `.submitted` (the answers cannot change after the check that let it submit).
+    public private(set) var submitted: (changes: [DocumentEdit], text: String)?
+
     /// The questions not asked because the document's value there is an object or a list the question cannot
     /// hold (`on` of a github workflow): those values stay as written.
     public var keptAsWritten: [String] { schemaForm.keptAsWritten(in: form) }
@@ -98,16 +102,25 @@ public final class SchemaDocumentForm {
         return Set(failures.map(\.field).filter { form[$0]?.isShown.value == true })
     }
 
-    /// The whole edited document checked by the schema; an edit that cannot be written is a failure too.
+    /// The whole edited document checked by the schema; an edit that cannot be written is a failure too. With no
+    /// answer changed there is nothing to check: nothing will be written.
     private func submitFailures(schema: JSONValue) -> [FieldFailure] {
         let compiled: JSONSchema
         do { compiled = try schemaForm.compiledSchema() } catch {
             return [FieldFailure(field: "(document)", rule: "schema",
                                  message: "the schema cannot be compiled: \(error)", value: "")]
         }
+        submitted = nil
+        let changes = self.changes
+        // Nothing changed, nothing to write: submitting is leaving (the file's own failures stay the file's).
+        if changes.isEmpty {
+            submitted = ([], editor.text)
+            return []
+        }
         let edited: JSONValue
+        let text: String
         do {
-            let text = try editedText()
+            text = try editedText(applying: changes)
             edited = try DocumentEditor(text: text, format: editor.format, documentIndex: editor.documentIndex).value
         } catch let error as DocumentEditError {
             return [FieldFailure(field: fieldName(of: error.pointer), rule: "edit", message: error.problem, value: "")]
@@ -115,8 +128,10 @@ public final class SchemaDocumentForm {
             return [FieldFailure(field: "(document)", rule: "edit", message: "the edited text cannot be read again: "
                                  + "\(error)", value: "")]
         }
-        return SchemaForm.repeatedEntryNames(in: form, schema: schema)
+        let failures = SchemaForm.repeatedEntryNames(in: form, schema: schema)
             + SchemaForm.failures(compiled.validate(edited), in: form, schema: schema, answers: edited)
+        if failures.isEmpty { submitted = (changes, text) }
+        return failures
     }
 
     /// The field a document pointer names (`/server/port` is `server.port`; a map's entry by its item).
