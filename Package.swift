@@ -111,6 +111,10 @@ let package = Package(
         // A config edited in its own text (SwitchboardSchema's DocumentEditor), run by ExampleTests.
         .executableTarget(name: "config-edit", dependencies: ["SwitchboardSchema"], path: "Examples/config-edit",
                           exclude: ["deploy.yaml"], swiftSettings: strict),
+        // A config's values asked through its schema (SwitchboardSpec's SchemaDocumentForm), run by
+        // SwitchboardSpecTests in tmux.
+        .executableTarget(name: "config-form", dependencies: ["SwitchboardSpec"], path: "Examples/config-form",
+                          exclude: ["service.yaml"], swiftSettings: onMainActor),
         // Terminal examples (SwitchboardTerminal), driven by SwitchboardTerminalTests in a pty and in tmux.
         .executableTarget(name: "field-name", dependencies: ["SwitchboardTerminal"], path: "Examples/field-name",
                           swiftSettings: onMainActor),

@@ -3,7 +3,8 @@ import SwitchboardRules
 
 extension FormField {
     /// A multi-select's checks, on its text (the chosen values, one per line) like any other rule: every line
-    /// is one of the values, none twice, and the count is within `minimum`...`maximum`.
+    /// is one of the values, none twice, and the count is within `minimum`...`maximum` (an optional one may also be
+    /// left empty).
     func addMultiselectRules(_ values: [String], minimum: Int?, maximum: Int?) {
         let allowed = Set(values)
         let list = listed(values)
@@ -22,7 +23,11 @@ extension FormField {
             return .valid
         })
         if let minimum, minimum > 0 {
+            // An optional multi-select may be left empty (nothing chosen: the answer is left out); once something is
+            // chosen, at least `minimum` (a schema's optional array with `minItems`).
+            let optional = !isRequired
             input.addRule(Condition<String>("min", requirement: "have at least \(minimum) chosen") { text in
+                if optional && text.isEmpty { return .valid }
                 let count = text.isEmpty ? 0 : text.split(separator: "\n").count
                 return count >= minimum ? .valid : .invalid("min", "choose at least \(minimum) (\(count) chosen)")
             })
