@@ -60,7 +60,7 @@ SANITIZED_AFTER := SwitchboardSchemaTests|$(SANITIZED_HEAVY)
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1
 
 .PHONY: all release man deps build demo test test-sanitized test-install test-dependent test-licences test-docs docs deb \
-        test-deb bench bench-quick bench-instructions install uninstall stress-kit
+        test-deb bench bench-edit bench-quick bench-instructions install uninstall stress-kit
 
 all: release
 
@@ -202,6 +202,10 @@ uninstall:
 	  printf '%s\n' "$$folders" | while IFS= read -r d; do [ -z "$$d" ] || rmdir "$$d" 2>/dev/null || true; done; \
 	fi
 	-@rmdir "$(LIBEXECDIR)" 2>/dev/null || true
+
+# form --edit on a generated 5,000-line compose file in a pseudo-terminal (time to the review, Enter to written, memory).
+bench-edit: release
+	python3 scripts/bench-edit.py $(STATIC)/release/switchboard-full
 
 # The benchmarks run the release-built CLI: the same static build install uses.
 bench: release
