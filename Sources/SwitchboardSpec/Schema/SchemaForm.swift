@@ -435,61 +435,6 @@ struct SchemaMapper {
     func object(_ entry: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(entry.map { (key: $0.0, value: $0.1) }, keyFilter: KeyFilter.scansAll))
     }
-
-    /// An answer as the JSON value the schema describes.
-    mutating func value(_ answer: TypedAnswer, _ schema: JSONValue?) -> JSONValue {
-        let schema = schema.map(resolved)
-        switch answer {
-        case .object(let members):
-            let pairs = zip(members.names, members.values).filter { name, _ in
-                !isGate(name, of: schema) && !isVariantPick(name, of: schema)
-            }
-            // The object's own properties found by name once (a document of 2,000 answers is not typed in
-            // quadratic time); a name they do not hold is looked for where else the schema defines properties.
-            var properties: [String: JSONValue] = [:]
-            if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
-            let typed = pairs.map { name, value in
-                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
-            }
-            // Required read-only properties are not asked: they hold their const or default.
-            return .object(JSONObject(typed + readOnlyFills(schema, properties: properties, given: members.names)))
-        case .array(let items):
-            // A list answering an object is a map's entries.
-            if let schema, let values = mapValueSchema(schema, freeForm: true) { return mapValue(items, values: values) }
-            return .array(items.map { value($0, schema?["items"]) })
-        case .list(let values):
-            let items = schema?["items"].map(resolved)
-            return .array(values.map { typedScalar($0, items) })
-        case .text(let text):
-            return typedScalar(text, schema)
-        case .number(let literal):
-            return JSONNumber(literal).map(JSONValue.number) ?? .string(literal)
-        case .bool(let flag):
-            return .bool(flag)
-        case .null:
-            return .null
-        }
-    }
-
-    /// A text answer as the value the schema's enum, const or type holds (`3` for an enum of numbers).
-    private func typedScalar(_ text: String, _ schema: JSONValue?) -> JSONValue {
-        guard let schema else { return .string(text) }
-        if case .array(let list)? = schema["enum"], let match = list.first(where: { scalarText($0, boolean: false) == text }) {
-            return match
-        }
-        if let constant = schema["const"], scalarText(constant, boolean: false) == text { return constant }
-        if case .array(let variants)? = schema["oneOf"] ?? schema["anyOf"] {
-            for variant in variants {
-                if let constant = resolved(variant)["const"], scalarText(constant, boolean: false) == text { return constant }
-            }
-        }
-        switch type(schema) {
-        case "integer", "number": return JSONNumber(text).map(JSONValue.number) ?? .string(text)
-        case "boolean": return parseYesNo(text).map(JSONValue.bool) ?? .string(text)
-        case nil: return untypedScalar(text, schema)
-        default: return .string(text)
-        }
-    }
 }
 
 /// The targets of a schema's references, filled in as the mapper meets them.
