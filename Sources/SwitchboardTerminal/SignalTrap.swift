@@ -76,7 +76,8 @@ final class SignalTrap {
         for signal in signals where signal > 0 && Int(signal) < SignalTrap.slots && !taken[Int(signal)] {
             install(signal)
             var old = previous[Int(signal)]
-            if old.sa_flags & SA_SIGINFO != 0 || old.handler != nil {
+            // A form's echo hold's handler counts as the default (it is there only between fields).
+            if old.sa_flags & SA_SIGINFO != 0 || (old.handler != nil && !Self.isEchoHoldHandler(old)) {
                 sigaction(signal, &old, nil)
                 taken[Int(signal)] = false
             }
@@ -115,6 +116,12 @@ final class SignalTrap {
         guard signal > 0 && Int(signal) < SignalTrap.slots, taken[Int(signal)] else { return }
         var old = previous[Int(signal)]
         sigaction(signal, &old, nil)
+    }
+
+    /// Whether `action` is a form's echo hold's handler (see `sb_echo_hold_begin`).
+    private static func isEchoHoldHandler(_ action: sigaction) -> Bool {
+        guard let handler = action.handler else { return false }
+        return UInt(bitPattern: unsafeBitCast(handler, to: Int.self)) == UInt(sb_echo_hold_handler_address())
     }
 
     /// Whether `signal` was ignored (SIG_IGN) before the trap took it.

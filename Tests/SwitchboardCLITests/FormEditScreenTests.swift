@@ -207,4 +207,64 @@ struct FormEditScreenTests {
         #expect(again.waitForExit() == 0)
         #expect(try contents(file) == theirs.replacing("replicas: 2", with: "replicas: 5"))
     }
+
+    /// A generated compose file of `services` services (15 lines each).
+    static func compose(_ services: Int) -> String {
+        var lines = ["# yaml-language-server: $schema=compose-spec.json", "services:"]
+        for index in 0..<services {
+            lines += ["  svc\(index):", "    image: registry.example.com/svc\(index):1.\(index % 10)",
+                      "    restart: unless-stopped", "    ports:", "      - \"\(8000 + index):80\"", "    environment:",
+                      "      LOG_LEVEL: info", "    labels:", "      team: t\(index % 5)"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("Ctrl-C right after Enter in the review (while the edit is checked): the terminal echoes again, and the file is written only if the form ended with 0")
+    func ctrlCWhileChecking() throws {
+        let schema = repositoryFile(".schema-suite/schemastore/compose-spec.json")
+        try #require(FileManager.default.fileExists(atPath: schema), "run scripts/fetch-schema-suite.sh first")
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try FileManager.default.copyItem(atPath: schema, toPath: scratch.path("compose-spec.json"))
+        let original = Self.compose(333)
+        let file = try scratch.file("compose.yaml", original)
+        // After the form: its status, and whether the terminal echoes (stty's own word for it: echo or -echo).
+        let screen = try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && "
+                                    + shellQuote(try switchboardPath()) + " form --edit compose.yaml; echo status=$?; "
+                                    + "stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; trap '' INT",
+                                    width: 120, height: 40, environment: ["NO_COLOR": "1"])
+        defer { screen.kill() }
+        // The review is longer than the screen: its end, with the last service's answers, is what shows.
+        let atReview = { (text: String) in
+            screen.waitUntil { shown in
+                shown.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("Enter to submit:")
+                    && shown.contains(text)
+            } != nil
+        }
+        #expect(atReview("services.332.image"))
+        screen.type("services.332.image")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("services 333: image: registry", in: $0) } != nil)
+        screen.press("C-u")
+        screen.type("registry.example.com/svc332:2.0")
+        screen.press("Enter")
+        #expect(atReview("registry.example.com/svc332:2.0"))
+        // Enter; once the review's line is done (the cursor at the start of the next row: no field reads now, and
+        // the whole edited document is being checked), Ctrl-C.
+        // (The review's prompt is at the bottom row: the screen scrolls, so the column tells, not the row.) Where the
+        // check is over before the key comes, the form has written the file and ended with 0: that is checked too.
+        screen.press("Enter")
+        _ = screen.waitUntil { _ in screen.cursor().column == 0 }
+        screen.press("C-c")
+        let ended = screen.waitFor("[exit ")
+        let lines = (ended ?? "").split(separator: "\n").map(String.init)
+        let status = lines.first { $0.hasPrefix("status=") }.map { String($0.dropFirst("status=".count)) }
+        #expect(lines.contains("echo"), "the terminal does not echo: \(ended ?? screen.capture())")
+        if status == "0" {
+            #expect(try contents(file) == original.replacing("svc332:1.2", with: "svc332:2.0"))
+        } else {
+            #expect(status == "130", "\(ended ?? "")")
+            #expect(try contents(file) == original)
+        }
+    }
 }

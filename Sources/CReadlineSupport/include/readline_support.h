@@ -3,6 +3,7 @@
 #ifndef SWITCHBOARD_READLINE_SUPPORT_H
 #define SWITCHBOARD_READLINE_SUPPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 typedef int sb_rl_command_func(int, int);
@@ -104,9 +105,15 @@ int sb_spawn_command(const char *path, char *const argv[], char *const envp[], c
 
 /// Holds the terminal `fd`'s echo off until `sb_echo_hold_end` (a form's fields, and the moments between them, when
 /// keys typed ahead would otherwise be echoed before the next prompt). Returns 1 when held; 0 when `fd` is not a
-/// terminal, does not echo, or a hold is on already. No signal handler is installed: code that hands a signal back
-/// to end the process calls `sb_echo_hold_pause` first.
+/// terminal, does not echo, or a hold is on already. SIGINT, SIGTERM, SIGHUP and SIGQUIT, where the program leaves
+/// them at their default, are caught meanwhile by a handler that puts the modes back and ends the process by the
+/// signal (the moments between two fields, when no field's trap is there); traps that take a signal only "at its
+/// default" count this handler as the default (`sb_echo_hold_handler_address`). Code that hands a signal back to end the
+/// process calls `sb_echo_hold_pause` first.
 int sb_echo_hold_begin(int fd);
+/// The address of the hold's own signal handler (see `sb_echo_hold_begin`), which a trap that takes a signal only
+/// "at its default" counts as the default.
+uintptr_t sb_echo_hold_handler_address(void);
 /// Puts back the modes the hold began with and the signal handlers it replaced.
 void sb_echo_hold_end(void);
 /// The modes the hold began with (what a crash must restore), into `modes`: 1, or 0 (nothing held).
