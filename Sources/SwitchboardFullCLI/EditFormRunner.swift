@@ -34,7 +34,7 @@ extension EditRunner {
             do { try draftFile.checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
         }
         CommandChecks.adoptOrphans()
-        let editing = SchemaDocumentForm(schemaForm, editing: editor)
+        let (editing, resumed) = form(schemaForm, editor, draftFile)
         let prompter: TerminalPrompter
         do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
         var opening = ["Editing \(shown) (checked by \(displayEscaped(schemaPath, limit: 200))): "
@@ -52,8 +52,8 @@ extension EditRunner {
                            + displayEscaped(asWritten.prefix(10).joined(separator: ", "))
                            + (asWritten.count > 10 ? " and \(asWritten.count - 10) more" : ""))
         }
+        if let resumed { opening.append(resumed) }
         prompter.show(opening.joined(separator: "\n"))
-        if let draftFile { resume(editing, from: draftFile, prompter) }
         // The process ends after the form: its tens of thousands of questions (a big file's) are not torn down.
         EndOfProcess.keep(editing)
         let flow = FormFlow(editing.form)
@@ -100,39 +100,55 @@ extension EditRunner {
         draftFile?.remove()
     }
 
-    /// The answers a draft kept from an edit that was not written, over the file's values.
-    @MainActor private func resume(_ editing: SchemaDocumentForm, from draft: Draft, _ prompter: TerminalPrompter) {
+    /// The form over the file's values, with the edits a draft kept (from a run that could not write them) made;
+    /// the line that says what the draft gave, or why it is not used.
+    @MainActor private func form(_ schemaForm: SchemaForm, _ editor: DocumentEditor,
+                                 _ draft: Draft?) -> (SchemaDocumentForm, String?) {
+        guard let draft else { return (SchemaDocumentForm(schemaForm, editing: editor), nil) }
+        let shownDraft = displayEscaped(draft.path, limit: 200)
+        let edits: [DocumentEdit]
         do {
-            guard let saved = try draft.load(), !saved.isEmpty else { return }
-            let taken = editing.form.resume(from: saved)
-            if !taken.isEmpty {
-                prompter.show("Answers from the draft \(displayEscaped(draft.path, limit: 200)): "
-                              + taken.joined(separator: ", "))
+            guard let saved = try draft.loadEdits(), !saved.isEmpty else {
+                return (SchemaDocumentForm(schemaForm, editing: editor), nil)
             }
+            edits = saved
         } catch {
-            prompter.show("The draft is not used: \(error)")
+            return (SchemaDocumentForm(schemaForm, editing: editor), "The draft is not used: \(error)")
+        }
+        do {
+            let editing = try SchemaDocumentForm(schemaForm, editing: editor, resuming: edits)
+            let said = edits.map { edit in
+                if case .remove = edit.change { return displayEscaped(edit.pointer) + " (removed)" }
+                return displayEscaped(edit.pointer)
+            }
+            return (editing, "Edits from the draft \(shownDraft), in the answers: " + said.joined(separator: ", "))
+        } catch {
+            return (SchemaDocumentForm(schemaForm, editing: editor),
+                    "The draft \(shownDraft) is not used: its edits do not apply to the file as it is now "
+                    + "(\(displayEscaped(error.pointer)): \(displayEscaped(error.problem)))")
         }
     }
 
-    /// Saves the changed answers to the draft (given, else `FILE.draft.json`); the lines that say where.
+    /// Saves the edits the answers make to the draft (given, else `FILE.draft.json`); the lines that say where.
     @MainActor private func kept(_ editing: SchemaDocumentForm, in draft: Draft?) -> [String] {
-        let answers = editing.changedAnswers
-        guard !answers.isEmpty else { return [] }
+        let edits = editing.changes
+        guard !edits.isEmpty else { return [] }
         let target = draft ?? Draft(path: file + ".draft.json")
         do {
-            try target.save(answers)
+            try target.save(edits: edits)
         } catch {
-            return ["your changed answers could not be kept: \(error)"]
+            return ["your changes could not be kept: \(error)"]
         }
         let path = displayEscaped(target.path, limit: 200)
-        return ["your changed answers are kept in \(path); run `switchboard form --edit \(shown) --draft \(path)` "
-                + "to apply them to the file as it is now"]
+        return ["your changes are kept in \(path); run `switchboard form --edit \(shown) --draft \(path)` "
+                + "to make them in the file as it is now"]
     }
 
-    /// On Ctrl-C or end of input: the changed answers into the draft, when one was given.
+    /// On Ctrl-C or end of input: the edits the answers make into the draft, when one was given.
     @MainActor private func keep(_ editing: SchemaDocumentForm, in draft: Draft?) {
-        guard let draft, !editing.changedAnswers.isEmpty else { return }
-        try? draft.save(editing.changedAnswers)
+        guard let draft else { return }
+        let edits = editing.changes
+        if !edits.isEmpty { try? draft.save(edits: edits) }
     }
 }
 

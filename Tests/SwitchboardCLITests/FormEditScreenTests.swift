@@ -145,7 +145,7 @@ struct FormEditScreenTests {
                 == ["app.yaml", "service.schema.json"])
     }
 
-    @Test("Ctrl-C after an answer changed: exit 130, the file untouched, the changed answer in the --draft")
+    @Test("Ctrl-C after an answer changed and an item removed: exit 130, the file untouched, the edits in the --draft")
     func ctrlC() throws {
         let (scratch, file) = try setUp()
         defer { scratch.cleanUp() }
@@ -159,18 +159,29 @@ struct FormEditScreenTests {
         screen.type("three")
         screen.press("Enter")
         #expect(reviewShown(screen, holding: "env.1.value  three"))
+        screen.type("-ports.0")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "5. ports.0      443"))
         screen.press("C-c")
         #expect(screen.waitForExit() == 130)
         #expect(try contents(file) == Self.config)
-        #expect(try contents(scratch.path("edit-draft.json")) == "{\n  \"env.1.value\": \"three\"\n}\n")
-        // The next run takes the draft's answer over the file's, and writes it.
+        #expect(try contents(scratch.path("edit-draft.json")) == """
+            {"edits": [
+              {"set": "/ports", "value": [443]},
+              {"set": "/env/B", "value": "three"}
+            ]}
+
+            """)
+        // The next run makes the draft's edits (the item stays removed), and writes them.
         let again = try start(scratch, " --draft edit-draft.json")
         defer { again.kill() }
         #expect(reviewShown(again, holding: "env.1.value  three"))
-        #expect(again.capture().contains("Answers from the draft edit-draft.json: env.1.value"))
+        #expect(again.capture().contains("Edits from the draft edit-draft.json, in the answers: /ports, /env/B"))
+        #expect(!again.capture().contains("ports.1"))
         again.press("Enter")
         #expect(again.waitForExit() == 0)
-        #expect(try contents(file) == Self.config.replacing("B: two", with: "B: three"))
+        #expect(try contents(file) == Self.config.replacing("B: two", with: "B: three")
+            .replacing("  - 80\n", with: ""))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("edit-draft.json")))
     }
 
@@ -195,10 +206,10 @@ struct FormEditScreenTests {
         #expect(screen.waitForExit() == 2)
         let said = screen.capture()
         #expect(said.contains("changed on disk since it was read"), "\(said)")
-        #expect(said.contains("your changed answers are kept in app.yaml.draft.json; run `switchboard form --edit "
+        #expect(said.contains("your changes are kept in app.yaml.draft.json; run `switchboard form --edit "
                               + "app.yaml --draft app.yaml.draft.json`"), "\(said)")
         #expect(try contents(file) == theirs)
-        #expect(try contents(scratch.path("app.yaml.draft.json")) == "{\n  \"replicas\": \"5\"\n}\n")
+        #expect(try contents(scratch.path("app.yaml.draft.json")) == "{\"edits\": [\n  {\"set\": \"/replicas\", \"value\": 5}\n]}\n")
         // The next run applies the kept answer to their version.
         let again = try start(scratch, " --draft app.yaml.draft.json")
         defer { again.kill() }

@@ -100,7 +100,6 @@ struct SchemaDocumentFormTests {
         #expect(editing.changes == [.set("/env/MODE", to: .string("slow"))])
         let edited = try editing.editedText()
         #expect(edited == Self.text.replacing("MODE: fast", with: "MODE: slow"))
-        #expect(editing.changedAnswers == Answers([("env.1.value", "slow")]))
         #expect(editing.form.submitCheck?() == [])
         #expect(editing.submitted?.text == edited)
     }
@@ -164,5 +163,29 @@ struct SchemaDocumentFormTests {
         #expect(prompter.refused.map(\.line) == ["99"])
         let edited = try editing.editedText()
         #expect(edited.contains("stage: dev\ncontact: ops@example.com\n"), "\(edited)")
+    }
+
+    @Test("a draft's edits resumed over the file as it is now: a removed item stays removed, a set value set")
+    func resumed() throws {
+        let editing = try editing()
+        #expect(editing.form.removeItem(0, from: editing.form.repeatNamed("hosts")!))
+        editing.form["replicas"]!.answer("4")
+        let edits = editing.changes
+        // Someone else changed the file meanwhile (a comment); the edits are made in the new version.
+        let theirs = Self.text.replacing("# The service", with: "# The web service")
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(Self.schema), file: "s.json")
+        let again = try SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: theirs, format: .yaml),
+                                           resuming: edits)
+        #expect(again.form["replicas"]?.value == "4")
+        #expect(again.form["hosts.0"]?.value == "b.example.com")
+        #expect(again.form["hosts.1"] == nil)
+        #expect(Set(again.changes) == Set(edits))
+        #expect(try again.editedText() == theirs.replacing("replicas: 2", with: "replicas: 4")
+            .replacing("  - a.example.com\n", with: ""))
+        // Edits that no longer apply (an item that is not there now) are refused, not guessed.
+        #expect(throws: DocumentEditError.self) {
+            try SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: theirs, format: .yaml),
+                                   resuming: [.remove("/routes/5")])
+        }
     }
 }

@@ -53,7 +53,7 @@ public final class TmuxScreen {
 
     /// Types `text` literally (no key names).
     public func type(_ text: String) {
-        _ = try? run(tmux, ["-L", socket, "send-keys", "-t", "sb", "-l", text])
+        _ = try? run(tmux, ["-L", socket, "send-keys", "-t", "sb", "-l", "--", text])   // "--": text may start with -
     }
 
     /// Presses keys by tmux name: `"Enter"`, `"C-c"`, `"C-d"`, `"C-r"`, `"BSpace"`, `"Tab"`, `"Up"`.

@@ -86,6 +86,16 @@ public struct Draft: Sendable {
     /// - Throws: `DraftError` when the file exists but cannot be read, is not a regular file of the user's own
     ///   (a FIFO is never opened for a blocking read), or is not a JSON object of answers.
     public func load() throws(DraftError) -> Answers? {
+        guard let text = try loadText() else { return nil }
+        do {
+            return try Answers(json: text)
+        } catch {
+            throw DraftError(path: path, message: "the draft is not a JSON object of answers (\(error))")
+        }
+    }
+
+    /// The draft's text, or nil when there is no draft yet (the checks of `load()`).
+    func loadText() throws(DraftError) -> String? {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; the file type is checked before any read.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         if fd < 0 {
@@ -104,11 +114,7 @@ public struct Draft: Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DraftError(path: path, message: "the draft is not valid UTF-8")
         }
-        do {
-            return try Answers(json: text)
-        } catch {
-            throw DraftError(path: path, message: "the draft is not a JSON object of answers (\(error))")
-        }
+        return text
     }
 
     /// Writes the form's draft answers (answered, not masked) to the file, mode 0600, atomically.
@@ -123,6 +129,11 @@ public struct Draft: Sendable {
     /// try Draft(path: "d.json").save(["email": "ada@example.com"])
     /// ```
     public func save(_ answers: Answers) throws(DraftError) {
+        try save(text: answers.json() + "\n")
+    }
+
+    /// Writes `text` as the draft (see `save(_:)`).
+    func save(text: String) throws(DraftError) {
         try checkFileType()
         let directory = Draft.directory(of: path)
         // The temporary name: hidden, next to the draft, 96 random bits; never an existing file or link.
@@ -138,7 +149,7 @@ public struct Draft: Sendable {
         }
         guard fd >= 0 else { throw failure("cannot write the draft", errno) }
         fchmod(fd, 0o600)
-        let written = writeAll(answers.json() + "\n", to: fd)
+        let written = writeAll(text, to: fd)
         let synced = written && fsync(fd) == 0
         let reason = errno
         close(fd)

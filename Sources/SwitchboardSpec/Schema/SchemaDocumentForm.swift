@@ -30,8 +30,6 @@ public final class SchemaDocumentForm {
     public let schemaForm: SchemaForm
     /// The form's document right after the prefill: the changes are counted from it.
     public let initialDocument: JSONValue
-    /// The answers the prefill gave, by field name (as the fields hold them: `yes` for `true`).
-    public let initialAnswers: Answers
     /// The names of the fields the prefill answered.
     public let prefilledFields: [String]
     /// Where a new member goes in its mapping (the schema's property order at the mapping's pointer).
@@ -41,18 +39,63 @@ public final class SchemaDocumentForm {
     /// `memberOrder`: the order of properties at an object's pointer, so that a member the form adds goes before
     /// the first written sibling that follows it (see `DocumentEditor.applying(_:memberOrder:)`); by default the
     /// order of the schema's `properties` there (through `$ref`s of its own document, `allOf`, `then`...).
-    public init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
-                memberOrder: (@Sendable (_ pointer: String) -> [String]?)? = nil) {
+    public convenience init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
+                            memberOrder: (@Sendable (_ pointer: String) -> [String]?)? = nil) {
+        self.init(schemaForm, editing: editor, order: Self.order(schemaForm, memberOrder), answersFrom: nil)
+    }
+
+    /// A form over `editor`'s document with `edits` (a draft's: `Draft.loadEdits()`) already made: the questions
+    /// hold the edited values, and `changes` counts them as changes of the document (so they are written).
+    ///
+    /// ```swift
+    /// let editing = try SchemaDocumentForm(schemaForm, editing: editor, resuming: try draft.loadEdits() ?? [])
+    /// ```
+    /// - Throws: `DocumentEditError` when an edit does not apply to the document as it is now.
+    public convenience init(_ schemaForm: SchemaForm, editing editor: DocumentEditor, resuming edits: [DocumentEdit],
+                            memberOrder: (@Sendable (_ pointer: String) -> [String]?)? = nil)
+        throws(DocumentEditError) {
+        let order = Self.order(schemaForm, memberOrder)
+        guard !edits.isEmpty else {
+            self.init(schemaForm, editing: editor, order: order, answersFrom: nil)
+            return
+        }
+        let text = try editor.applying(edits, memberOrder: order)
+        let edited: JSONValue
+        do {
+            edited = try DocumentEditor(text: text, format: editor.format, documentIndex: editor.documentIndex).value
+        } catch {
+            throw DocumentEditError(pointer: "", problem: "the edited text cannot be read again: \(error)")
+        }
+        self.init(schemaForm, editing: editor, order: order, answersFrom: edited)
+    }
+
+    private static func order(_ schemaForm: SchemaForm, _ given: (@Sendable (_ pointer: String) -> [String]?)?)
+        -> @Sendable (_ pointer: String) -> [String]? {
+        let schemaDocument = schemaForm.document
+        return given ?? { pointer in EditValueTypes.propertyOrder(in: schemaDocument, at: pointer) }
+    }
+
+    /// The questions prefilled from `answersFrom` (the document, else the document with a draft's edits made); the
+    /// changes counted from the document itself.
+    private init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
+                 order: @escaping @Sendable (_ pointer: String) -> [String]?, answersFrom edited: JSONValue?) {
         self.schemaForm = schemaForm
         self.editor = editor
-        let schemaDocument = schemaForm.document
-        self.memberOrder = memberOrder ?? { pointer in EditValueTypes.propertyOrder(in: schemaDocument, at: pointer) }
+        memberOrder = order
         let form = schemaForm.makeForm()
-        let filled = schemaForm.prefill(form, with: schemaForm.prefillAnswers(from: editor.value))
+        let filled = schemaForm.prefill(form, with: schemaForm.prefillAnswers(from: edited ?? editor.value))
         self.form = form
         prefilledFields = filled
-        initialDocument = schemaForm.document(of: form)
-        initialAnswers = Answers(filled.compactMap { name in form[name].map { (name, $0.value) } })
+        // The changes are counted from the form over the document as it is: with a draft's edits made, that is
+        // another form, prefilled from the document alone.
+        let baseline: Form
+        if edited == nil {
+            baseline = form
+        } else {
+            baseline = schemaForm.makeForm()
+            schemaForm.prefill(baseline, with: schemaForm.prefillAnswers(from: editor.value))
+        }
+        initialDocument = schemaForm.document(of: baseline)
         let schema = schemaForm.document
         form.submitCheck = { [weak self] in
             guard let self else { return [] }
@@ -82,11 +125,6 @@ public final class SchemaDocumentForm {
     /// The document's text with `changes` (as `changes` gave them) applied.
     public func editedText(applying changes: [DocumentEdit]) throws(DocumentEditError) -> String {
         try editor.applying(changes, memberOrder: memberOrder)
-    }
-
-    /// The answers that differ from the prefill's (answered, shown, not masked): what a draft keeps of an edit.
-    public var changedAnswers: Answers {
-        Answers(form.draftAnswers.filter { initialAnswers[$0.0] != $0.1 })
     }
 
     /// The document's own failures (before any answer changed), as the schema reports them.
