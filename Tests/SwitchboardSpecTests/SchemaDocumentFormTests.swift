@@ -188,4 +188,16 @@ struct SchemaDocumentFormTests {
                                    resuming: [.remove("/routes/5")])
         }
     }
+
+    @Test("a value of the wrong type (a string where the schema says integer) is asked first and written typed when kept")
+    func wrongTypeWrittenTyped() throws {
+        let text = Self.text.replacing("replicas: 2", with: "replicas: \"3\"")
+            .replacing("debug: true", with: "debug: \"true\"")
+        let editing = try editing(text)
+        #expect(editing.refusedFields == ["replicas", "debug"])
+        // Kept as they are (the questions hold them as a number and a yes): written as the schema wants them.
+        #expect(editing.changes == [.set("/replicas", to: .number(JSONNumber(3))), .set("/debug", to: .bool(true))])
+        #expect(editing.form.submitCheck?() == [])
+        #expect(try editing.editedText() == Self.text.replacing("replicas: 2", with: "replicas: 3"))
+    }
 }

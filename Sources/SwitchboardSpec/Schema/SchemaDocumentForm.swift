@@ -111,9 +111,65 @@ public final class SchemaDocumentForm {
     /// hold (`on` of a github workflow): those values stay as written.
     public var keptAsWritten: [String] { schemaForm.keptAsWritten(in: form) }
 
-    /// The edits the answers make to the document: none while every answer is as the prefill left it.
+    /// The edits the answers make to the document: none while every answer is as the prefill left it, but for the
+    /// values the schema refuses in the document that a question holds otherwise: those are written as the question
+    /// holds them (`replicas: "3"`, a string where the schema says integer, asked and kept: `replicas: 3`; an empty
+    /// answer where the document has a refused value: the member removed).
     public var changes: [DocumentEdit] {
-        DocumentEdit.changes(from: initialDocument, to: schemaForm.document(of: form))
+        let final = schemaForm.document(of: form)
+        var edits = DocumentEdit.changes(from: initialDocument, to: final)
+        for pointer in refusedPointers where !edits.contains(where: { Self.overlap($0.pointer, pointer) }) {
+            guard let tokens = JSONPointer.tokens(pointer), let written = Self.value(at: tokens, in: editor.value)
+            else { continue }
+            if let answered = Self.value(at: tokens, in: final) {
+                if answered != written { edits.append(.set(pointer, to: answered)) }
+            } else if Self.value(at: tokens.dropLast(), in: final) != nil, asksValue(at: tokens) {
+                edits.append(.remove(pointer))
+            }
+        }
+        return edits
+    }
+
+    /// The pointers of the values the schema refuses in the document as it is (a value's own failures, not an
+    /// object's or a list's missing members).
+    private var refusedPointers: [String] {
+        if let known = refusedPointersFound { return known }
+        var pointers: [String] = []
+        for failure in documentFailures where !failure.pointer.isEmpty && !pointers.contains(failure.pointer) {
+            pointers.append(failure.pointer)
+        }
+        refusedPointersFound = pointers
+        return pointers
+    }
+    private var refusedPointersFound: [String]?
+
+    /// Whether a shown question holds the value at `tokens` (a map's entry by its item).
+    private func asksValue(at tokens: some Collection<String>) -> Bool {
+        let path = SchemaForm.formPath(Array(tokens), schema: schemaForm.document, in: form).joined(separator: ".")
+        return form[path]?.isShown.value == true
+    }
+
+    /// Whether one pointer is the other or inside it.
+    private static func overlap(_ a: String, _ b: String) -> Bool {
+        a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+    }
+
+    /// The value at `tokens` (a JSON pointer's) in `document`.
+    private static func value(at tokens: some Collection<String>, in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(token), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     /// The document's text with `changes` applied: byte for byte the same outside the changed values.
