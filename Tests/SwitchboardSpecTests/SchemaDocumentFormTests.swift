@@ -200,4 +200,18 @@ struct SchemaDocumentFormTests {
         #expect(editing.form.submitCheck?() == [])
         #expect(try editing.editedText() == Self.text.replacing("replicas: 2", with: "replicas: 3"))
     }
+
+    @Test("text a one-line question cannot hold (several lines, a tab) is kept as written, not asked")
+    func multiLineKept() throws {
+        let text = Self.text.replacing("stage: dev", with: "stage: dev\ncontact: |\n  ops@example.com\n  second line")
+            .replacing("MODE: fast", with: "MODE: \"a\\tb\"")
+        let editing = try editing(text)
+        #expect(editing.keptAsWritten.sorted() == ["contact", "env.1.value"])
+        #expect(editing.form["contact"]?.isShown.value == false)
+        #expect(editing.refusedFields.isEmpty)
+        #expect(editing.form.isValid.value)
+        editing.form["replicas"]!.answer("5")
+        #expect(editing.changes == [.set("/replicas", to: .number(JSONNumber(5)))])
+        #expect(try editing.editedText() == text.replacing("replicas: 2", with: "replicas: 5"))
+    }
 }

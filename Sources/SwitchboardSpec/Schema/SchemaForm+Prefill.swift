@@ -22,10 +22,11 @@ extension SchemaForm {
 
     /// The answers, and the names of the values that are objects or lists (which a question of one value, if the
     /// form asks one by that name, cannot hold).
-    func prefillAnswers(from document: JSONValue) -> (answers: Answers, structured: [String: Bool]) {
+    func prefillAnswers(from document: JSONValue) -> (answers: Answers, structured: [String: Bool],
+                                                      controls: Set<String>) {
         var walk = PrefillWalk(mapper: SchemaMapper(root: self.document))
         walk.object(document, schema: self.document, prefix: "")
-        return (Answers(walk.answers), walk.structured)
+        return (Answers(walk.answers), walk.structured, walk.controls)
     }
 
     /// Fills `form` (made by `makeForm()`) with `document`'s values; returns the names of the fields answered.
@@ -40,8 +41,9 @@ extension SchemaForm {
     @MainActor @discardableResult
     ///
     /// A question of one value whose value in the document is an object or a list it cannot hold (github
-    /// workflow's `on` asked as an event's name, the file holding a map of events) is not asked: it is hidden, so
-    /// that the document keeps the value as written (see `keptAsWritten`).
+    /// workflow's `on` asked as an event's name, the file holding a map of events), or text of several lines or
+    /// with tabs or control characters that a one-line question cannot hold (a `run: |` script), is not asked: it
+    /// is hidden, so that the document keeps the value as written (see `keptAsWritten`).
     public func prefill(_ form: Form, from document: JSONValue) -> [String] {
         prefill(form, with: prefillAnswers(from: document))
     }
@@ -58,10 +60,23 @@ extension SchemaForm {
 
     /// Fills `form` with answers `prefillAnswers(from:)` gave; hides the questions that cannot hold their value.
     @MainActor
-    func prefill(_ form: Form, with prefilled: (answers: Answers, structured: [String: Bool])) -> [String] {
+    func prefill(_ form: Form, with prefilled: (answers: Answers, structured: [String: Bool], controls: Set<String>))
+        -> [String] {
         let answers = prefilled.answers
+        form.makeItems(for: answers)   // the items first: the questions found below may be theirs
+        var unholdable: [FormField] = []
         for (name, isList) in prefilled.structured {
             guard let field = form[name], !(isList && field.isMultiselect) else { continue }
+            unholdable.append(field)
+        }
+        for name in prefilled.controls {
+            guard let field = form[name], let text = answers[name] else { continue }
+            // A multi-line question holds line breaks and tabs; no question holds other control characters.
+            let holds = field.kind == .multiline
+                && text.unicodeScalars.allSatisfy { !needsDisplayEscape($0) || $0 == "\n" || $0 == "\t" }
+            if !holds { unholdable.append(field) }
+        }
+        for field in unholdable {
             field.keptAsWritten = true
             field.show(when: .test(reading: []) { false }).validate()
         }
@@ -87,6 +102,8 @@ private struct PrefillWalk {
     var answers: [(String, String)] = []
     /// The names of values that are objects (false) or lists (true).
     var structured: [String: Bool] = [:]
+    /// The names of text values holding line breaks, tabs or other control characters.
+    var controls: Set<String> = []
     /// Nesting followed at most (the form's own mapping stops at 16 levels).
     private let maximumDepth = 32
 
@@ -125,18 +142,18 @@ private struct PrefillWalk {
             if items.allSatisfy(\.isScalar) {
                 let texts = items.compactMap(Self.text)
                 answers.append((name, texts.joined(separator: "\n")))   // a multi-select
-                for (index, text) in texts.enumerated() { answers.append(("\(name).\(index)", text)) }   // a list
+                for (index, text) in texts.enumerated() { answer("\(name).\(index)", text) }   // a list
                 return
             }
             for (index, item) in items.enumerated() {
                 if case .object = item {
                     object(item, schema: itemSchema, prefix: "\(name).\(index).", depth: depth + 1)
                 } else if let text = Self.text(item) {
-                    answers.append(("\(name).\(index)", text))
+                    answer("\(name).\(index)", text)
                 }
             }
         default:
-            if let text = Self.text(value) { answers.append((name, text)) }
+            if let text = Self.text(value) { answer(name, text) }
         }
     }
 
@@ -145,11 +162,11 @@ private struct PrefillWalk {
         let keyName = mapper.mapKeyName(values)
         for (index, entry) in entries.members.enumerated() {
             let item = "\(name).\(index)."
-            answers.append((item + keyName, entry.key))
+            answer(item + keyName, entry.key)
             if case .object = entry.value {
                 object(entry.value, schema: values, prefix: item, depth: depth + 1)
             } else if let text = Self.text(entry.value) {
-                answers.append((item + "value", text))
+                answer(item + "value", text)
             }
         }
     }
@@ -169,6 +186,12 @@ private struct PrefillWalk {
             if best == nil || score > best!.score { best = (variant, score) }
         }
         if let best { answers.append((prefix + pick, best.variant.value)) }
+    }
+
+    /// `text` as the answer named `name`, noted when it holds a control character.
+    private mutating func answer(_ name: String, _ text: String) {
+        answers.append((name, text))
+        if text.unicodeScalars.contains(where: needsDisplayEscape) { controls.insert(name) }
     }
 
     /// A scalar as an answer's text: a number as written, `true`/`false`, a string as it is; null: no answer.
