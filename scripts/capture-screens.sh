@@ -291,3 +291,34 @@ typed 'ops@example.com'
 wait_for 'Contact email: ops@example.com'
 save form-schema
 keys C-c
+
+# form --edit: a config's own values through its schema; the refused value first, the review, the diff.
+start
+cp "$ROOT/Examples/schema/service.schema.json" "$ROOT/Examples/config-form/service.yaml" "$WORK/"
+git -C "$WORK" init -q
+git -C "$WORK" add service.yaml
+git -C "$WORK" -c user.email=capture@example.com -c user.name=capture commit -qm service.yaml
+typed "switchboard form --edit service.yaml --schema service.schema.json"
+keys Enter
+wait_for 'Replicas: 9'
+save form-edit-first
+keys BSpace
+typed '3'
+keys Enter
+wait_last 'Number or name to edit, Enter to submit:'
+typed 'port'
+keys Enter
+wait_for 'Port: 80'
+keys BSpace BSpace
+typed '8080'
+keys Enter
+wait_for 'port               8080'
+wait_last 'Number or name to edit, Enter to submit:'
+save form-edit-review
+keys Enter
+wait_for 'edits written'
+typed 'git diff -U0 | cat'
+keys Enter
+wait_for '+  replicas: 3'
+wait_last '$'
+save form-edit-diff
