@@ -214,4 +214,20 @@ struct SchemaDocumentFormTests {
         #expect(editing.changes == [.set("/replicas", to: .number(JSONNumber(5)))])
         #expect(try editing.editedText() == text.replacing("replicas: 2", with: "replicas: 5"))
     }
+
+    @Test("a secret (writeOnly) opened from the review and left empty is kept, not removed")
+    func secretKept() throws {
+        let schema = #"{"type": "object", "properties": {"user": {"type": "string"}, "token": {"type": "string", "writeOnly": true, "minLength": 8}}}"#
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(schema), file: "s.json")
+        let text = "user: ada\ntoken: LongEnough1   # rotate yearly\n"
+        let editing = SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml))
+        let prompter = ScriptedPrompter(lines: ["token", "", ""])
+        let flow = FormFlow(editing.form)
+        flow.reviewAfterAsking = editing.refusedFields
+        #expect(flow.run(prompter: prompter).status == .submitted)
+        #expect(prompter.prompts.map(\.initial) == ["", "", ""])   // the secret is never shown
+        #expect(editing.form["token"]?.value == "LongEnough1")
+        #expect(editing.changes.isEmpty)
+        #expect(try editing.editedText() == text)
+    }
 }

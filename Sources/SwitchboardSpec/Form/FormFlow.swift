@@ -259,8 +259,10 @@ public final class FormFlow {
     /// `endingList`: an empty answer is taken (and returned) as the end of the field's list.
     func readOne(_ field: FormField, _ prompter: FormPrompter,
                  endingList: Bool = false) throws(PromptInterruption) -> String {
-        // A secret is typed afresh (editing stars blind helps nobody); other answers start as they are.
+        // A secret is typed afresh (editing stars blind helps nobody), and Enter on an empty line keeps the one there
+        // (a secret a file holds is not removed by a look at its question); other answers start as they are.
         var initial = field.isMasked || endingList ? "" : field.text.value
+        let secret = field.isMasked && !endingList && field.isAnswered.value ? field.text.value : ""
         if field.isYesNo, let answer = parseYesNo(initial) { initial = answer ? words.yes : words.no }
         while true {
             let line: String
@@ -271,11 +273,17 @@ public final class FormFlow {
                                              choices: field.choices, pathCompletion: field.pathCompletion,
                                              enforcing: true, asyncChecks: field.asyncChecks) { candidate in
                     if endingList && candidate.isEmpty { return .valid }
+                    if candidate.isEmpty && !secret.isEmpty { return .valid }   // keeps the secret there
                     field.input.text.value = field.acceptingWords(candidate)
                     return field.input.revalidate().isPending ? .valid : field.translated(field.input.verdict.value)
                 }
             }
             if endingList && line.isEmpty { return line }
+            if line.isEmpty && !secret.isEmpty {
+                field.input.text.value = secret
+                field.input.revalidate()
+                return secret
+            }
             field.input.text.value = field.acceptingWords(line)
             field.input.revalidate()
             try waitForChecks(field)

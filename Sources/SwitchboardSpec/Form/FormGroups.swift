@@ -228,10 +228,11 @@ extension Form {
         return made
     }
 
-    /// Up to `count` new items at the end of `list`, not yet laid out or registered (see `settle`).
-    private func makeItems(in list: FormRepeat, count: Int) -> [[FormField]] {
+    /// Up to `count` new items at the end of `list`, not yet laid out or registered (see `settle`); past its
+    /// maximum too when `pastMaximum` (the items answers name: shown, and the list marked as holding too many).
+    private func makeItems(in list: FormRepeat, count: Int, pastMaximum: Bool = false) -> [[FormField]] {
         var made: [[FormField]] = []
-        while made.count < count, list.canAdd {
+        while made.count < count, list.canAdd || pastMaximum {
             let index = list.items.count
             let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
                                 group: list.group)
@@ -293,7 +294,11 @@ extension Form {
                     needed = max(needed, index + 1)
                 }
             }
-            if list.items.count < needed { made += makeItems(in: list, count: needed - list.items.count).joined() }
+            // Every item the answers name, past the list's maximum too: a file holding more than the schema allows
+            // shows them all, the list marked as holding too many (none is dropped unseen).
+            if list.items.count < needed {
+                made += makeItems(in: list, count: needed - list.items.count, pastMaximum: true).joined()
+            }
         }
         settle(made)
     }

@@ -59,7 +59,7 @@ extension SchemaForm {
     }
 
     /// Fills `form` with answers `prefillAnswers(from:)` gave; hides the questions that cannot hold their value.
-    @MainActor
+    @MainActor @discardableResult
     func prefill(_ form: Form, with prefilled: (answers: Answers, structured: [String: Bool], controls: Set<String>))
         -> [String] {
         let answers = prefilled.answers
