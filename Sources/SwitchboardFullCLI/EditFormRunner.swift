@@ -41,8 +41,11 @@ extension EditRunner {
                        + "only the answers you change are written back."]
         let refused = locatedFailures(text, isJSON: isJSON, with: validator)
         if !refused.isEmpty {
-            opening.append("The schema refuses \(refused.count == 1 ? "a value" : "\(refused.count) values") "
-                           + "of the file (asked first):")
+            let values = refused.count == 1 ? "a value" : "\(refused.count) values"
+            opening.append(editing.refusedFields.isEmpty
+                ? "The schema refuses \(values) of the file that the form does not ask (fix the file; until then "
+                    + "nothing can be written):"
+                : "The schema refuses \(values) of the file (asked first):")
             opening += refused.prefix(20).map { "  " + $0 }
             if refused.count > 20 { opening.append("  and \(refused.count - 20) more") }
         }
@@ -53,6 +56,15 @@ extension EditRunner {
                            + (asWritten.count > 10 ? " and \(asWritten.count - 10) more" : ""))
         }
         if let resumed { opening.append(resumed) }
+        if !isJSON, case let documents = LocatedDocument.yamlDocuments(text).count, documents > 1 {
+            opening.append("The file holds \(documents) YAML documents: the form asks the first; the others stay as "
+                           + "they are.")
+        }
+        if draftFile == nil, !dryRun, case let fallback = Draft(path: file + ".draft.json"),
+           (try? fallback.checkPath()) == nil {
+            opening.append("Changes that cannot be written could not be kept in \(displayEscaped(fallback.path)) "
+                           + "(it is not a file this user can write); give --draft FILE to keep them.")
+        }
         prompter.show(opening.joined(separator: "\n"))
         // The process ends after the form: its tens of thousands of questions (a big file's) are not torn down.
         EndOfProcess.keep(editing)

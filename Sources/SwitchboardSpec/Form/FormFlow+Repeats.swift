@@ -67,7 +67,7 @@ extension FormFlow {
         if mayEnd {
             let started: Bool
             do {
-                started = try startItem(first, list, prompter)
+                started = try startItem(first, list, prompter, fromReview: fromReview)
             } catch .endOfInput {
                 started = false
             }
@@ -85,11 +85,13 @@ extension FormFlow {
 
     /// Asks an item's first question where an empty answer ends the list: typed fields directly, other kinds
     /// after "Add an item to LIST?". Returns whether the item was answered.
-    private func startItem(_ first: FormField, _ list: FormRepeat,
-                           _ prompter: FormPrompter) throws(PromptInterruption) -> Bool {
+    /// From the review (`+list`), one item is added: the line saying an empty answer ends the list is not shown (an
+    /// empty answer adds none, and the review's Enter submits).
+    private func startItem(_ first: FormField, _ list: FormRepeat, _ prompter: FormPrompter,
+                           fromReview: Bool) throws(PromptInterruption) -> Bool {
         switch first.kind {
         case .text, .masked, .number:
-            prompter.show(FormWords.fill(words.listEnds, ["list": list.title]))
+            if !fromReview { prompter.show(FormWords.fill(words.listEnds, ["list": list.title])) }
             // Its help, as `ask` shows it for every other question (the item's later ones included).
             if let help = first.help, !help.isEmpty { prompter.show(help) }
             let line = try readOne(first, prompter, endingList: true)
