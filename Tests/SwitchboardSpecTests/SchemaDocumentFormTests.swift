@@ -230,4 +230,16 @@ struct SchemaDocumentFormTests {
         #expect(editing.changes.isEmpty)
         #expect(try editing.editedText() == text)
     }
+
+    @Test("a list longer than answers make items for (10,000) is kept as written, not cut short")
+    func longListKept() throws {
+        let hosts = (0..<10_001).map { "  - h\($0).example.com" }.joined(separator: "\n")
+        let text = Self.text.replacing("hosts:\n  - a.example.com\n  - b.example.com", with: "hosts:\n" + hosts)
+        let editing = try editing(text)
+        #expect(editing.keptAsWritten == ["hosts"])
+        #expect(editing.form["hosts.0"]?.isShown.value != true)
+        editing.form["replicas"]!.answer("5")
+        #expect(editing.changes == [.set("/replicas", to: .number(JSONNumber(5)))])
+        #expect(try editing.editedText() == text.replacing("replicas: 2", with: "replicas: 5"))
+    }
 }

@@ -90,6 +90,9 @@ public final class FormRepeat {
     public internal(set) var items: [[FormField]] = []
     /// Whether the list is asked (its condition holds; see `show(when:)`).
     public let isShown = Dynamic(true)
+    /// Hidden by a form over a document whose list holds more items than answers make (`Form.mostItemsFromAnswers`):
+    /// the list stays as written.
+    var keptAsWritten = false
     /// The list's condition and the switch deciding `isShown`, if it has one.
     var condition: ShowCondition?
     var visibility: ObservableSwitch?
@@ -282,6 +285,9 @@ extension Form {
         return true
     }
 
+    /// The most items answers make in a list (`items.9999.name`); an answer naming an item past them names no field.
+    nonisolated static let mostItemsFromAnswers = 10_000
+
     /// Makes the items that answers name (`items.2.name` needs three items), before they are filled.
     func makeItems(for answers: Answers) {
         var made: [FormField] = []
@@ -290,7 +296,7 @@ extension Form {
             var needed = 0
             for key in answers.keys where key.hasPrefix(prefix) {
                 let rest = key.dropFirst(prefix.count)
-                if let index = Int(rest.prefix { $0 != "." }), index >= 0, index < 10_000 {
+                if let index = Int(rest.prefix { $0 != "." }), index >= 0, index < Form.mostItemsFromAnswers {
                     needed = max(needed, index + 1)
                 }
             }

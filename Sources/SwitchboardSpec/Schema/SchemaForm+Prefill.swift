@@ -22,11 +22,11 @@ extension SchemaForm {
 
     /// The answers, and the names of the values that are objects or lists (which a question of one value, if the
     /// form asks one by that name, cannot hold).
-    func prefillAnswers(from document: JSONValue) -> (answers: Answers, structured: [String: Bool],
-                                                      controls: Set<String>) {
+    func prefillAnswers(from document: JSONValue) -> PrefillAnswers {
         var walk = PrefillWalk(mapper: SchemaMapper(root: self.document))
         walk.object(document, schema: self.document, prefix: "")
-        return (Answers(walk.answers), walk.structured, walk.controls)
+        return PrefillAnswers(answers: Answers(walk.answers), structured: walk.structured, controls: walk.controls,
+                              longLists: walk.longLists)
     }
 
     /// Fills `form` (made by `makeForm()`) with `document`'s values; returns the names of the fields answered.
@@ -55,14 +55,24 @@ extension SchemaForm {
     /// schemaForm.keptAsWritten(in: form)   // ["on"]
     /// ```
     @MainActor public func keptAsWritten(in form: Form) -> [String] {
-        form.fields.filter { $0.keptAsWritten }.map(\.name)
+        form.repeats.filter(\.keptAsWritten).map(\.name) + form.fields.filter(\.keptAsWritten).map(\.name)
     }
 
     /// Fills `form` with answers `prefillAnswers(from:)` gave; hides the questions that cannot hold their value.
     @MainActor @discardableResult
-    func prefill(_ form: Form, with prefilled: (answers: Answers, structured: [String: Bool], controls: Set<String>))
-        -> [String] {
-        let answers = prefilled.answers
+    func prefill(_ form: Form, with prefilled: PrefillAnswers) -> [String] {
+        var answers = prefilled.answers
+        // A list longer than answers make items for stays as written (none of its items asked, none dropped).
+        var long: [String] = []
+        for name in prefilled.longLists {
+            guard let list = form.repeatNamed(name) else { continue }
+            list.keptAsWritten = true
+            list.show(when: .test(reading: []) { false }).validate()
+            long.append(name + ".")
+        }
+        if !long.isEmpty {
+            answers = Answers(answers.filter { key, _ in !long.contains { key.hasPrefix($0) } })
+        }
         form.makeItems(for: answers)   // the items first: the questions found below may be theirs
         var unholdable: [FormField] = []
         for (name, isList) in prefilled.structured {
@@ -96,6 +106,17 @@ extension SchemaForm {
     }
 }
 
+/// A document's values as answers (`SchemaForm.prefillAnswers(from:)`), and what the questions may not hold.
+struct PrefillAnswers {
+    var answers: Answers
+    /// The names of values that are objects (false) or lists (true).
+    var structured: [String: Bool]
+    /// The names of text values holding line breaks, tabs or other control characters.
+    var controls: Set<String>
+    /// The names of lists and maps with more entries than answers make items for.
+    var longLists: [String]
+}
+
 /// Walks a document beside its schema, collecting answers by field name.
 private struct PrefillWalk {
     var mapper: SchemaMapper
@@ -104,6 +125,8 @@ private struct PrefillWalk {
     var structured: [String: Bool] = [:]
     /// The names of text values holding line breaks, tabs or other control characters.
     var controls: Set<String> = []
+    /// The names of lists and maps with more entries than answers make items for.
+    var longLists: [String] = []
     /// Nesting followed at most (the form's own mapping stops at 16 levels).
     private let maximumDepth = 32
 
@@ -129,6 +152,7 @@ private struct PrefillWalk {
         case .object(let entries):
             structured[name] = false
             if let resolved, let values = mapper.mapValueSchema(resolved, freeForm: true) {
+                if entries.count > Form.mostItemsFromAnswers { longLists.append(name); return }
                 map(entries, values: values, name: name, depth: depth)
                 return
             }
@@ -138,6 +162,7 @@ private struct PrefillWalk {
             object(value, schema: resolved, prefix: name + ".", depth: depth + 1)
         case .array(let items):
             structured[name] = true
+            if items.count > Form.mostItemsFromAnswers { longLists.append(name); return }
             let itemSchema = resolved?["items"].map { mapper.resolved($0) }
             if items.allSatisfy(\.isScalar) {
                 let texts = items.compactMap(Self.text)
