@@ -69,7 +69,7 @@ public struct FormWords: Sendable, Equatable {
     /// A list that cannot take another item; `{list}`: its name, `{n}`: its maximum.
     public var listFull = "{list} takes at most {n} items."
     /// A list that cannot lose an item; `{list}`: its name, `{n}`: its minimum.
-    public var listAtMinimum = "{list} needs at least {n} items."
+    public var listAtMinimum = "{list} cannot lose an item: it needs at least {n}."
     /// A removal naming no item; `{name}`: what was typed.
     public var listNoItem = "No item {name}."
     /// The first row of an optional single choice: picking it leaves the answer empty.

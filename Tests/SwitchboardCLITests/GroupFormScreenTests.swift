@@ -95,7 +95,7 @@ struct GroupFormScreenTests {
         } != nil)
         screen.press("-")
         screen.type("users.0")                          // the last user: refused live, at the minimum
-        #expect(screen.waitFor("users needs at least 1 items.") != nil)
+        #expect(screen.waitFor("users cannot lose an item: it needs at least 1.") != nil)
         screen.press("C-u")
         screen.type("users.0.name")
         screen.press("Enter")

@@ -118,7 +118,7 @@ struct FormGroupTests {
         let result = FormFlow(form).run(prompter: prompter)
         #expect(result.status == .submitted)
         #expect(prompter.refused.map(\.message).contains("tags takes at most 2 items."))
-        #expect(prompter.refused.map(\.message).contains("users needs at least 1 items."))
+        #expect(prompter.refused.map(\.message).contains("users cannot lose an item: it needs at least 1."))
         #expect(form.answers.keys == ["app", "server.host", "server.port", "tags.0", "tags.1", "users.0.name",
                                       "users.0.admin"])
         #expect(result.answers["users.0.name"] == "cy")
