@@ -80,6 +80,8 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipSpace() {
+        // Most values follow their comma or colon directly (JSON Lines are written compactly).
+        guard index < end, bytes[index] <= 0x20 else { return }
         while index < end {
             let b = bytes[index]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
@@ -218,11 +220,14 @@ struct JSONParser {
 
     mutating func parseString() throws(JSONParseError) -> String {
         let start = index
-        index += 1
-        var ascii = true
         lastStringWasPlainASCII = false
-        // Fast path: no escapes.
-        while index < end {
+        // Fast path: no escapes. The run up to the first quote, backslash or control byte, read through a span (one
+        // bounds check per byte, against its count); its bytes or'ed together say whether it is ASCII.
+        let base = bytes.startIndex
+        let (stop, high) = Self.plainRun(bytes.span, from: index + 1 - base)
+        index = base + stop
+        let ascii = high < 0x80
+        if index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 let run = bytes[(start + 1)..<index]
@@ -235,10 +240,7 @@ struct JSONParser {
                 }
                 return text
             }
-            if b == UInt8(ascii: "\\") { break }
             if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
-            if b >= 0x80 { ascii = false }
-            index += 1
         }
         // Slow path: escapes.
         var out: [UInt8] = Array(bytes[(start + 1)..<index])
@@ -255,8 +257,10 @@ struct JSONParser {
             }
             if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
             if b != UInt8(ascii: "\\") {
-                out.append(b)
-                index += 1
+                // The run up to the next quote, backslash or control byte, in one append.
+                let stop = bytes.startIndex + Self.plainRun(bytes.span, from: index - bytes.startIndex).stop
+                out.append(contentsOf: bytes[index..<stop])
+                index = stop
                 continue
             }
             index += 1
@@ -301,6 +305,21 @@ struct JSONParser {
         }
         index = start
         throw error("a string has no closing double quote")
+    }
+
+    /// Where the run of string bytes from `i` ends (at a quote, backslash or control byte, or the end), and its
+    /// bytes or'ed together (below 0x80: ASCII).
+    @inline(__always)
+    private static func plainRun(_ span: Span<UInt8>, from start: Int) -> (stop: Int, high: UInt8) {
+        var i = start
+        var high: UInt8 = 0
+        while i < span.count {
+            let b = span[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            high |= b
+            i += 1
+        }
+        return (i, high)
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {

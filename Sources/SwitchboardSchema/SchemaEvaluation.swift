@@ -247,7 +247,8 @@ struct SchemaEvaluation {
         case .propertyNames(let schema):
             guard case .object(let object) = value else { return true }
             var ok = true
-            for key in object.keys {
+            for index in object.members.indices where object.isFirstOfItsName(index) {
+                let key = object.members[index].key
                 let before = failures.count
                 var none: Evaluated? = nil
                 if !validate(schema, .string(key), &none) {
@@ -261,9 +262,16 @@ struct SchemaEvaluation {
                 }
             }
             return ok
-        case .anyOf(let nodes):
+        case .anyOf(let alternatives):
+            let nodes = alternatives.nodes
+            if let required = alternatives.requiredNames {
+                // Alternatives of `required` only: looked up here, none evaluated (they annotate nothing).
+                for names in required where Alternatives.hasAll(names, value) { return true }
+                return alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
+                                            + "alternatives (anyOf)")
+            }
             var ok = false
-            for node in nodes {
+            for (i, node) in nodes.enumerated() where alternatives.admits(i, value) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
                 if quietly(node, value, &branch) {
                     ok = true
@@ -273,28 +281,38 @@ struct SchemaEvaluation {
             }
             return ok || alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
                                             + "alternatives (anyOf)")
-        case .oneOf(let nodes):
-            var passing: [Int] = []
+        case .oneOf(let alternatives):
+            let nodes = alternatives.nodes
+            // The passing alternatives are counted; their indices are kept only for a failure's message. An
+            // alternative whose `type` the instance is not of fails without being evaluated.
+            var passing = 0
+            var listed: [Int] = []
             var kept: Evaluated?
-            for (i, node) in nodes.enumerated() {
+            for (i, node) in nodes.enumerated() where alternatives.admits(i, value) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
-                    passing.append(i)
+                let passes = if let required = alternatives.requiredNames {
+                    Alternatives.hasAll(required[i], value)
+                } else {
+                    quietly(node, value, &branch)
+                }
+                if passes {
+                    passing += 1
+                    if collecting { listed.append(i) }
                     kept = branch
-                    if passing.count > 1 && !collecting { return false }
+                    if passing > 1 && !collecting { return false }
                 }
             }
-            if passing.count == 1 {
+            if passing == 1 {
                 if evaluated != nil, let kept { evaluated!.merge(kept) }
                 return true
             }
-            if passing.isEmpty {
+            if passing == 0 {
                 return alternativesFail("oneOf", nodes, value, "must match exactly one of the \(nodes.count) alternatives "
                                             + "(oneOf), but matches none")
             }
             return fail("oneOf", "must match exactly one of the \(nodes.count) alternatives (oneOf), but matches "
-                            + passing.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
-                            + (passing.count > 5 ? " and \(passing.count - 5) more" : ""))
+                            + listed.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
+                            + (listed.count > 5 ? " and \(listed.count - 5) more" : ""))
         case .unevaluatedItems(let schema):
             guard case .array(let items) = value else { return true }
             let seen = evaluated ?? Evaluated()

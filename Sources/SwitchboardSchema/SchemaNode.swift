@@ -93,6 +93,8 @@ struct TypeSet: OptionSet, Sendable {
     static let integer = TypeSet(rawValue: 64)
     /// Draft 4's `integer`: a number written without a fraction or exponent part (`1`, not `1.0` or `1e2`).
     static let integerLiteral = TypeSet(rawValue: 128)
+    /// Every type (no `type` keyword).
+    static let all = TypeSet(rawValue: 0xFF)
 
     static func named(_ name: String) -> TypeSet? {
         switch name {
@@ -156,7 +158,7 @@ enum SchemaCheck: @unchecked Sendable {
     case contains(ContainsCheck)
     case minProperties(Int)
     case maxProperties(Int)
-    case required([String])
+    case required([PropertyKey])
     case properties(PropertySchemas)
     case propertyNames(SchemaNode)
     case dependentRequired(DependentRequiredCheck)
@@ -168,8 +170,8 @@ enum SchemaCheck: @unchecked Sendable {
     /// `$recursiveRef`: the statically resolved target (`#` of the current resource).
     case recursiveReference(ReferenceTarget)
     case allOf([SchemaNode])
-    case anyOf([SchemaNode])
-    case oneOf([SchemaNode])
+    case anyOf(Alternatives)
+    case oneOf(Alternatives)
     case not(SchemaNode)
     case conditional(ConditionalCheck)
     case unevaluatedItems(SchemaNode)
@@ -248,12 +250,23 @@ final class ConstantCheck: @unchecked Sendable {
     }
 }
 
+/// A property name a schema asks for (`required`, `dependentRequired`), with its key filter bit worked out once
+/// (`JSONObject.value(for:bit:)`), not at each lookup.
+struct PropertyKey: @unchecked Sendable {
+    let name: String
+    let bit: UInt64?
+    init(_ name: String) {
+        self.name = name
+        bit = KeyFilter.bit(name)
+    }
+}
+
 /// `dependentRequired`, or the arrays of draft 4-7 `dependencies` (`keyword` says which, for the failure).
 final class DependentRequiredCheck: @unchecked Sendable {
-    let pairs: [(String, [String])]
+    let pairs: [(PropertyKey, [PropertyKey])]
     let keyword: String
     init(_ pairs: [(String, [String])], keyword: String) {
-        self.pairs = pairs
+        self.pairs = pairs.map { (PropertyKey($0.0), $0.1.map(PropertyKey.init)) }
         self.keyword = keyword
     }
 }
@@ -346,4 +359,46 @@ final class PropertySchemas: Sendable {
     /// The schema of the property `key`, if `properties` names it.
     @inline(__always)
     func schema(for key: String) -> SchemaNode? { table[key] }
+}
+
+/// The schemas of `anyOf` or `oneOf`, with what the compiler could tell of them to decide the verdict cheaply.
+final class Alternatives: @unchecked Sendable {
+    let nodes: [SchemaNode]
+    /// Each alternative's `type`, when it has one (else every type): an instance of another type fails it without
+    /// being evaluated.
+    let types: [TypeSet]
+    /// When every alternative is only `required` (renovate's `not: {anyOf: [{required: [a]}, {required: [b]},
+    /// ...]}` of 107): each one's names. An alternative passes when the instance is not an object or has them all.
+    let requiredNames: [[PropertyKey]]?
+
+    init(_ nodes: [SchemaNode]) {
+        self.nodes = nodes
+        types = nodes.map { node in
+            var types = TypeSet.all
+            for check in node.checks { if case .type(let t) = check { types = types.intersection(t) } }
+            return types
+        }
+        var required: [[PropertyKey]] = []
+        for node in nodes {
+            guard node.checks.count == 1, case .required(let names) = node.checks[0], !node.collectsAnnotations else {
+                break
+            }
+            required.append(names)
+        }
+        requiredNames = required.count == nodes.count ? required : nil
+    }
+
+    /// Whether alternative `i` can pass `value` as far as its `type` tells.
+    @inline(__always)
+    func admits(_ i: Int, _ value: JSONValue) -> Bool {
+        types[i] == .all || types[i].admits(value)
+    }
+
+    /// Whether alternative `i` (one of `requiredNames`) passes `value`.
+    @inline(__always)
+    static func hasAll(_ names: [PropertyKey], _ value: JSONValue) -> Bool {
+        guard case .object(let object) = value else { return true }
+        for name in names where object.value(for: name.name, bit: name.bit) == nil { return false }
+        return true
+    }
 }
