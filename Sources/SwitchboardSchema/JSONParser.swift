@@ -169,7 +169,7 @@ struct JSONParser {
         // A repeated name keeps its first place and takes its last value, as JSON parsers and python-jsonschema
         // do. A name whose filter bit was clear cannot repeat one before it; the others are looked for, in a
         // dictionary of places once the object is large.
-        var places: [String: Int] = [:]
+        var places: [String: Int]? = nil   // made when needed (an empty literal was a call per object)
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
@@ -191,7 +191,7 @@ struct JSONParser {
             if mayRepeat, let place = place(of: key, in: members, places: &places) {
                 members[place].value = value
             } else {
-                if !places.isEmpty { places[key] = members.count }
+                if places != nil { places![key] = members.count }
                 members.append((key, value))
             }
             skipSpace()
@@ -209,13 +209,14 @@ struct JSONParser {
 
     /// Where `key` already stands in `members`: a scan while they are few, then a dictionary kept from then on.
     private func place(of key: String, in members: [(key: String, value: JSONValue)],
-                       places: inout [String: Int]) -> Int? {
-        if places.isEmpty {
+                       places: inout [String: Int]?) -> Int? {
+        if places == nil {
             if members.count < 16 { return members.firstIndex { $0.key == key } }
-            places.reserveCapacity(members.count * 2)
-            for (i, member) in members.enumerated() { places[member.key] = i }
+            var made = [String: Int](minimumCapacity: members.count * 2)
+            for (i, member) in members.enumerated() { made[member.key] = i }
+            places = made
         }
-        return places[key]
+        return places?[key]
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
@@ -240,9 +241,19 @@ struct JSONParser {
                 }
                 return text
             }
-            if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
         }
-        // Slow path: escapes.
+        return try parseStringOnwards(from: start)
+    }
+
+    /// The rest of a string from `index` (a backslash, a control byte, or the end of the text) after its plain
+    /// run from `start`, its opening quote: out of `parseString`, whose frame stays small for the strings most
+    /// documents have.
+    @inline(never)
+    private mutating func parseStringOnwards(from start: Int) throws(JSONParseError) -> String {
+        if index < end, bytes[index] < 0x20 {
+            throw error("a control character (byte \(bytes[index])) in a string must be escaped")
+        }
+        // Escapes.
         var out: [UInt8] = Array(bytes[(start + 1)..<index])
         out.reserveCapacity(out.count + 16)
         while index < end {

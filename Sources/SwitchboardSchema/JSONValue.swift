@@ -170,6 +170,9 @@ public struct JSONObject: Sendable, Hashable {
         return members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
     }
 
+    /// Whether every key is ASCII and none repeats (the object has a key filter).
+    var hasASCIIKeys: Bool { keyFilter != KeyFilter.scansAll }
+
     /// How many distinct keys the object has (`keys.count`, without making the array).
     var keyCount: Int {
         if keyFilter != KeyFilter.scansAll || members.count < 2 { return members.count }

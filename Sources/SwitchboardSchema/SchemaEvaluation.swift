@@ -265,8 +265,15 @@ struct SchemaEvaluation {
         case .anyOf(let alternatives):
             let nodes = alternatives.nodes
             if let required = alternatives.requiredNames {
-                // Alternatives of `required` only: looked up here, none evaluated (they annotate nothing).
-                for names in required where Alternatives.hasAll(names, value) { return true }
+                // Alternatives of `required` only: looked up here, none evaluated (they annotate nothing). Each
+                // passes what is not an object.
+                guard case .object(let object) = value else { return true }
+                if let names = alternatives.singleNames, object.hasASCIIKeys {
+                    // ASCII names against ASCII keys: equal as Swift strings only when their bytes are.
+                    for member in object.members where names[member.key] != nil { return true }
+                } else {
+                    for names in required where Alternatives.hasAll(names, object) { return true }
+                }
                 return alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
                                             + "alternatives (anyOf)")
             }
@@ -291,7 +298,7 @@ struct SchemaEvaluation {
             for (i, node) in nodes.enumerated() where alternatives.admits(i, value) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
                 let passes = if let required = alternatives.requiredNames {
-                    Alternatives.hasAll(required[i], value)
+                    if case .object(let object) = value { Alternatives.hasAll(required[i], object) } else { true }
                 } else {
                     quietly(node, value, &branch)
                 }

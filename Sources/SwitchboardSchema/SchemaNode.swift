@@ -364,20 +364,20 @@ final class PropertySchemas: Sendable {
 /// The schemas of `anyOf` or `oneOf`, with what the compiler could tell of them to decide the verdict cheaply.
 final class Alternatives: @unchecked Sendable {
     let nodes: [SchemaNode]
-    /// Each alternative's `type`, when it has one (else every type): an instance of another type fails it without
-    /// being evaluated.
-    let types: [TypeSet]
+    /// The types each alternative admits at most (`SchemaTypes`: its `type`, through `$ref` and `allOf`; every
+    /// type when unknown): an instance of another type fails it without being evaluated. Set by the compiler once
+    /// references are linked, before any validation.
+    private(set) var types: [TypeSet]
     /// When every alternative is only `required` (renovate's `not: {anyOf: [{required: [a]}, {required: [b]},
     /// ...]}` of 107): each one's names. An alternative passes when the instance is not an object or has them all.
     let requiredNames: [[PropertyKey]]?
+    /// When every alternative is `required` of one ASCII name: the names, for `anyOf` to look up the instance's
+    /// few member names in, instead of looking each name up in the instance (107 lookups for renovate's).
+    let singleNames: NameTable<Void>?
 
     init(_ nodes: [SchemaNode]) {
         self.nodes = nodes
-        types = nodes.map { node in
-            var types = TypeSet.all
-            for check in node.checks { if case .type(let t) = check { types = types.intersection(t) } }
-            return types
-        }
+        types = nodes.map { _ in TypeSet.all }
         var required: [[PropertyKey]] = []
         for node in nodes {
             guard node.checks.count == 1, case .required(let names) = node.checks[0], !node.collectsAnnotations else {
@@ -386,6 +386,17 @@ final class Alternatives: @unchecked Sendable {
             required.append(names)
         }
         requiredNames = required.count == nodes.count ? required : nil
+        var single: [(String, Void)] = []
+        for names in requiredNames ?? [] {
+            guard names.count == 1, names[0].bit != nil else { break }
+            single.append((names[0].name, ()))
+        }
+        singleNames = single.count == nodes.count ? NameTable(single) : nil
+    }
+
+    /// Sets `types` (by the compiler, once references are linked).
+    func setTypes(_ admitted: (SchemaNode) -> TypeSet) {
+        types = nodes.map(admitted)
     }
 
     /// Whether alternative `i` can pass `value` as far as its `type` tells.
@@ -394,10 +405,9 @@ final class Alternatives: @unchecked Sendable {
         types[i] == .all || types[i].admits(value)
     }
 
-    /// Whether alternative `i` (one of `requiredNames`) passes `value`.
+    /// Whether `object` has every one of `names` (an alternative of `requiredNames` passes).
     @inline(__always)
-    static func hasAll(_ names: [PropertyKey], _ value: JSONValue) -> Bool {
-        guard case .object(let object) = value else { return true }
+    static func hasAll(_ names: [PropertyKey], _ object: JSONObject) -> Bool {
         for name in names where object.value(for: name.name, bit: name.bit) == nil { return false }
         return true
     }

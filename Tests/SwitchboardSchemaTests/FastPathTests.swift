@@ -9,6 +9,7 @@ struct FastPathTests {
     private static let documents = [
         "null", "true", "1", "1.0", "-2.5", #""""#, #""x""#, "[]", #"["a", "b"]"#, "[1]", "{}", #"{"a": 1}"#,
         #"{"b": 1, "c": 2}"#, #"{"a": 1, "b": 2, "c": 3}"#, #"{"d": [], "a": null}"#, #"{"x": {"a": 1}}"#,
+        #"{"\u212A": 1}"#, #"{"caf\u00e9": 1, "K": 2}"#, #"{"x": {"\u212A": 1, "b": 2}}"#,
     ]
 
     /// The same verdict and failures for every document.
@@ -24,14 +25,18 @@ struct FastPathTests {
 
     @Test("anyOf and oneOf of `required` alone (looked up, not evaluated), also under not")
     func requiredAlternatives() throws {
-        // `"minProperties": 0` passes everything and makes an alternative more than `required`.
-        let lists = [#"["a"]"#, #"["b", "c"]"#, #"["d"]"#]
-        let fast = lists.map { #"{"required": \#($0)}"# }.joined(separator: ", ")
-        let slow = lists.map { #"{"required": \#($0), "minProperties": 0}"# }.joined(separator: ", ")
-        try agree(#"{"anyOf": [\#(fast)]}"#, #"{"anyOf": [\#(slow)]}"#)
-        try agree(#"{"oneOf": [\#(fast)]}"#, #"{"oneOf": [\#(slow)]}"#)
-        try agree(#"{"not": {"anyOf": [\#(fast)]}}"#, #"{"not": {"anyOf": [\#(slow)]}}"#)
-        try agree(#"{"properties": {"x": {"anyOf": [\#(fast)]}}}"#, #"{"properties": {"x": {"anyOf": [\#(slow)]}}}"#)
+        // `"minProperties": 0` passes everything and makes an alternative more than `required`. One name each (the
+        // instance's names are looked up among them, a name not ASCII the long way), or several.
+        for lists in [[#"["a"]"#, #"["b", "c"]"#, #"["d"]"#], [#"["a"]"#, #"["K"]"#, #"["d"]"#, #"["b"]"#],
+                      [#"["a"]"#, #"["caf\u00e9"]"#]] {
+            let fast = lists.map { #"{"required": \#($0)}"# }.joined(separator: ", ")
+            let slow = lists.map { #"{"required": \#($0), "minProperties": 0}"# }.joined(separator: ", ")
+            try agree(#"{"anyOf": [\#(fast)]}"#, #"{"anyOf": [\#(slow)]}"#)
+            try agree(#"{"oneOf": [\#(fast)]}"#, #"{"oneOf": [\#(slow)]}"#)
+            try agree(#"{"not": {"anyOf": [\#(fast)]}}"#, #"{"not": {"anyOf": [\#(slow)]}}"#)
+            try agree(#"{"properties": {"x": {"anyOf": [\#(fast)]}}}"#, #"{"properties": {"x": {"anyOf": [\#(slow)]}}}"#)
+        }
+        let fast = [#"["a"]"#, #"["b", "c"]"#, #"["d"]"#].map { #"{"required": \#($0)}"# }.joined(separator: ", ")
         // The verdicts themselves, not only their agreement.
         let anyOf = try JSONSchema(json: #"{"anyOf": [\#(fast)]}"#)
         #expect(try anyOf.isValid(JSONValue.parse(#"{"b": 1, "c": 2}"#)))
@@ -79,9 +84,19 @@ struct FastPathTests {
             #expect(object.keys == ["a", "b"])
             #expect(object["a"] == .bool(true))
         }
-        let names = try JSONSchema(json: #"{"propertyNames": {"maxLength": 0}}"#).validate(repeated)
-        #expect(names.map(\.message) == [#"has the property name "a", which must be at most 0 characters long"#,
+        let nameFailures = try JSONSchema(json: #"{"propertyNames": {"maxLength": 0}}"#).validate(repeated)
+        #expect(nameFailures.map(\.message) == [#"has the property name "a", which must be at most 0 characters long"#,
                                          #"has the property name "b", which must be at most 0 characters long"#])
+        // A repeated name in a large object (its places are kept in a dictionary from the 16th member on) keeps its
+        // first place and takes its last value.
+        let names = (0..<30).map { "k\($0)" } + ["k3", "k29"] + (30..<36).map { "k\($0)" }
+        let text = "{" + names.enumerated().map { #""\#($0.element)": \#($0.offset)"# }.joined(separator: ", ") + "}"
+        guard case .object(let large) = try JSONValue.parse(text) else { throw LargeObjectNotParsed() }
+        #expect(large.keys == (0..<36).map { "k\($0)" })
+        #expect(large.members[3].key == "k3" && large["k3"] == .number(JSONNumber(30)))
+        #expect(large["k29"] == .number(JSONNumber(31)))
+        #expect(try JSONSchema(json: #"{"maxProperties": 36}"#).isValid(.object(large)))
+        #expect(try !JSONSchema(json: #"{"maxProperties": 35}"#).isValid(.object(large)))
         let distinct = JSONValue.object(JSONObject([(key: "a", value: .null), (key: "b", value: .null)]))
         #expect(try !JSONSchema(json: #"{"maxProperties": 1}"#).isValid(distinct))
     }
@@ -108,3 +123,5 @@ struct FastPathTests {
         }
     }
 }
+
+private struct LargeObjectNotParsed: Error {}
