@@ -84,6 +84,20 @@ struct SchemaEvaluation {
 
     /// Whether `value` passes `node`. `evaluated`, when not nil, collects what the schema evaluated.
     mutating func validate(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        // Most schemas, in most evaluations: no dynamic scope to keep, no annotations of their own, far from the
+        // depth bound. They take the short way, in a small frame.
+        guard !tracksScope, !node.collectsAnnotations, depth < SchemaEvaluation.maximumDepth else {
+            return validateFully(node, value, &evaluated)
+        }
+        depth += 1
+        let ok = run(node.checks, value, &evaluated)
+        depth -= 1
+        return ok
+    }
+
+    /// `validate` with the dynamic scope, the node's own annotations and the depth bound.
+    @inline(never)
+    private mutating func validateFully(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         depth += 1
         defer { depth -= 1 }
         if depth > SchemaEvaluation.maximumDepth {
@@ -278,9 +292,10 @@ struct SchemaEvaluation {
                                             + "alternatives (anyOf)")
             }
             var ok = false
-            for (i, node) in nodes.enumerated() where alternatives.admits(i, value) {
+            let instance = TypeSet.of(value)
+            for i in nodes.indices where alternatives.admits(i, instance) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
+                if quietly(nodes[i], value, &branch) {
                     ok = true
                     guard evaluated != nil, let branch else { break }
                     evaluated!.merge(branch)
@@ -295,12 +310,13 @@ struct SchemaEvaluation {
             var passing = 0
             var listed: [Int] = []
             var kept: Evaluated?
-            for (i, node) in nodes.enumerated() where alternatives.admits(i, value) {
+            let instance = TypeSet.of(value)
+            for i in nodes.indices where alternatives.admits(i, instance) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
                 let passes = if let required = alternatives.requiredNames {
                     if case .object(let object) = value { Alternatives.hasAll(required[i], object) } else { true }
                 } else {
-                    quietly(node, value, &branch)
+                    quietly(nodes[i], value, &branch)
                 }
                 if passes {
                     passing += 1

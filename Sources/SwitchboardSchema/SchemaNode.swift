@@ -231,7 +231,8 @@ struct NameTable<Value>: @unchecked Sendable {
         let length = key.utf8.count
         if length > longest { return nil }
         if length < short.count {
-            for (name, value) in short[length] where name == key { return value }
+            let bucket = short[length]
+            for i in bucket.indices where bucket[i].0 == key { return bucket[i].1 }
             return nil
         }
         return long[key]
@@ -399,10 +400,10 @@ final class Alternatives: @unchecked Sendable {
         types = nodes.map(admitted)
     }
 
-    /// Whether alternative `i` can pass `value` as far as its `type` tells.
+    /// Whether alternative `i` can pass an instance of the types `instance` (`TypeSet.of`) as far as its types tell.
     @inline(__always)
-    func admits(_ i: Int, _ value: JSONValue) -> Bool {
-        types[i] == .all || types[i].admits(value)
+    func admits(_ i: Int, _ instance: TypeSet) -> Bool {
+        types[i].rawValue & instance.rawValue != 0
     }
 
     /// Whether `object` has every one of `names` (an alternative of `requiredNames` passes).

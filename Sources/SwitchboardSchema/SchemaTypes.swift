@@ -56,4 +56,18 @@ extension TypeSet {
         if set.contains(.integer) { set.insert(.integerLiteral) }
         return set
     }
+
+    /// The types `value` is of: a number also an integer when it is whole, and draft 4's integer when written
+    /// without a fraction or exponent part. A set of `widened` types admits `value` exactly when the two meet.
+    static func of(_ value: JSONValue) -> TypeSet {
+        switch value {
+        case .null: .null
+        case .bool: .boolean
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number(let n):
+            n.isIntegerLiteral ? [.number, .integer, .integerLiteral] : n.isInteger ? [.number, .integer] : .number
+        }
+    }
 }
