@@ -189,10 +189,10 @@ struct JSONParser {
             skipSpace()
             let value = try parseValue()
             if mayRepeat, let place = place(of: key, in: members, places: &places) {
-                members[place].value = value
+                members[place].value = consume value
             } else {
                 if places != nil { places![key] = members.count }
-                members.append((key, value))
+                members.append((consume key, consume value))
             }
             skipSpace()
             guard index < end else { throw error("expected , or } in an object, got the end of the text") }
