@@ -387,11 +387,13 @@ struct SchemaEvaluation {
 
     private mutating func properties(_ schemas: PropertySchemas, _ object: JSONObject, _ evaluated: inout Evaluated?) -> Bool {
         var ok = true
-        for member in object.members {
+        // By index: the members are read in place, not each copied (and released) as a loop variable.
+        let members = object.members
+        for m in members.indices {
             var matched = false
-            if let schema = schemas.schema(for: member.key) {
+            if let schema = schemas.schema(for: members[m].key) {
                 matched = true
-                if !child(.key(member.key), schema, member.value) {
+                if !child(.key(members[m].key), schema, members[m].value) {
                     ok = false
                     if !collecting { return false }
                 }
@@ -399,9 +401,9 @@ struct SchemaEvaluation {
             for (regex, schema) in schemas.patterns {
                 let found: Bool
                 do {
-                    found = try regex.evaluate(member.key)
+                    found = try regex.evaluate(members[m].key)
                 } catch {
-                    path.append(.key(member.key))
+                    path.append(.key(members[m].key))
                     _ = fail("patternProperties", "could not be matched against the pattern "
                                 + "\(displayQuoted(regex.pattern, limit: 80)): \(error.description)", undecided: true)
                     path.removeLast()
@@ -411,29 +413,29 @@ struct SchemaEvaluation {
                 }
                 guard found else { continue }
                 matched = true
-                if !child(.key(member.key), schema, member.value) {
+                if !child(.key(members[m].key), schema, members[m].value) {
                     ok = false
                     if !collecting { return false }
                 }
             }
             if matched {
-                if evaluated != nil { evaluated!.properties.insert(member.key) }
+                if evaluated != nil { evaluated!.properties.insert(members[m].key) }
                 continue
             }
             guard let additional = schemas.additional else { continue }
             if schemas.additionalIsFalse {
                 ok = false
                 if !collecting { return false }
-                path.append(.key(member.key))
+                path.append(.key(members[m].key))
                 _ = fail("additionalProperties", "is not allowed: the schema does not define this property")
                 path.removeLast()
                 continue
             }
-            if !child(.key(member.key), additional, member.value) {
+            if !child(.key(members[m].key), additional, members[m].value) {
                 ok = false
                 if !collecting { return false }
             }
-            if evaluated != nil { evaluated!.properties.insert(member.key) }
+            if evaluated != nil { evaluated!.properties.insert(members[m].key) }
         }
         return ok
     }
