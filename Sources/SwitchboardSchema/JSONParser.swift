@@ -35,39 +35,52 @@ extension JSONValue {
 
     /// Parses JSON from UTF-8 bytes (see `parse(_:)`).
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes[...])
+        var parser = JSONParser(bytes, in: bytes.indices)
         return try parser.document()
     }
 
-    /// Parses JSON from a slice of UTF-8 bytes (one line of a JSON Lines buffer, without copying it).
+    /// Parses JSON from a slice of UTF-8 bytes.
     public static func parse(bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes)
+        let copy = Array(bytes)
+        var parser = JSONParser(copy, in: copy.indices)
+        return try parser.document()
+    }
+
+    /// Parses the JSON in `range` of `bytes` (one line of a JSON Lines buffer, without copying it); offsets in
+    /// errors count from the range's start.
+    package static func parse(bytes: [UInt8], in range: Range<Int>) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes, in: range)
         return try parser.document()
     }
 }
 
 /// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
 struct JSONParser {
-    private let bytes: ArraySlice<UInt8>
+    /// The text is `bytes[start..<end]`: an array, not a slice, so that each read is checked against one bound (a
+    /// slice's reads were checked against two, and its end decoded each time).
+    private let bytes: [UInt8]
     /// Where the parser stands (`JSONLocator` reads a key's string with the parser, then goes on from here).
     private(set) var index: Int
+    private let start: Int
     private let end: Int
     private var depth = 0
     /// Whether the string `parseString` read last was written without escapes and is ASCII.
     private var lastStringWasPlainASCII = false
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: [UInt8], in range: Range<Int>) {
         self.bytes = bytes
+        start = range.lowerBound
+        end = range.upperBound
         // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
-        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
-        end = bytes.endIndex
+        index = bytes[range].starts(with: [0xEF, 0xBB, 0xBF]) ? start + 3 : start
     }
 
-    /// A parser that starts at `index` (a string's opening quote, for `parseString`).
-    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+    /// A parser of all of `bytes` that starts at `index` (a string's opening quote, for `parseString`).
+    init(_ bytes: [UInt8], at index: Int) {
         self.bytes = bytes
         self.index = index
-        end = bytes.endIndex
+        start = 0
+        end = bytes.count
     }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -224,9 +237,8 @@ struct JSONParser {
         lastStringWasPlainASCII = false
         // Fast path: no escapes. The run up to the first quote, backslash or control byte, read through a span (one
         // bounds check per byte, against its count); its bytes or'ed together say whether it is ASCII.
-        let base = bytes.startIndex
-        let (stop, high) = Self.plainRun(bytes.span, from: index + 1 - base)
-        index = base + stop
+        let (stop, high) = Self.plainRun(bytes.span, from: index + 1, to: end)
+        index = stop
         let ascii = high < 0x80
         if index < end {
             let b = bytes[index]
@@ -269,7 +281,7 @@ struct JSONParser {
             if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
             if b != UInt8(ascii: "\\") {
                 // The run up to the next quote, backslash or control byte, in one append.
-                let stop = bytes.startIndex + Self.plainRun(bytes.span, from: index - bytes.startIndex).stop
+                let stop = Self.plainRun(bytes.span, from: index, to: end).stop
                 out.append(contentsOf: bytes[index..<stop])
                 index = stop
                 continue
@@ -318,13 +330,14 @@ struct JSONParser {
         throw error("a string has no closing double quote")
     }
 
-    /// Where the run of string bytes from `i` ends (at a quote, backslash or control byte, or the end), and its
+    /// Where the run of string bytes from `start` ends (at a quote, backslash or control byte, or `end`), and its
     /// bytes or'ed together (below 0x80: ASCII).
     @inline(__always)
-    private static func plainRun(_ span: Span<UInt8>, from start: Int) -> (stop: Int, high: UInt8) {
+    private static func plainRun(_ span: Span<UInt8>, from start: Int, to end: Int) -> (stop: Int, high: UInt8) {
         var i = start
         var high: UInt8 = 0
-        while i < span.count {
+        let limit = min(end, span.count)
+        while i < limit {
             let b = span[i]
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
             high |= b
@@ -438,12 +451,12 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONParseError {
-        var line = 1, lineStart = bytes.startIndex
+        var line = 1, lineStart = start
         let stop = min(index, end)
-        for i in bytes.startIndex..<stop where bytes[i] == 0x0A {
+        for i in start..<stop where bytes[i] == 0x0A {
             line += 1
             lineStart = i + 1
         }
-        return JSONParseError(message: message, offset: stop - bytes.startIndex, line: line, column: stop - lineStart + 1)
+        return JSONParseError(message: message, offset: stop - start, line: line, column: stop - lineStart + 1)
     }
 }

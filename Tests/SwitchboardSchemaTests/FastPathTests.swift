@@ -124,4 +124,21 @@ struct FastPathTests {
     }
 }
 
+extension FastPathTests {
+    @Test("a line in the middle of a buffer: failures placed at their keys and values, names with escaped quotes too")
+    func lineOfABuffer() throws {
+        // The parser reads an array; the locator hands it each key alone. The line is a slice of a larger buffer.
+        let buffer = Array(#"{"skip": 1}"# .utf8) + [0x0A] + Array(#"{"a\"b": 1, "c": "x", "d\\": true}"#.utf8) + [0x0A]
+        let line = buffer[12..<(buffer.count - 1)]
+        let schema = try JSONSchema(json: #"""
+            {"properties": {"c": {"type": "integer"}}, "propertyNames": {"maxLength": 2}, "additionalProperties": false,
+             "patternProperties": {"^[a-c]": true}}
+            """#)
+        let document = try LocatedDocument.json(line, line: 2)
+        let placed = document.validate(with: schema).map { "\($0.location.map(\.description) ?? "-") \($0.pointer) \($0.keyword)" }
+        // c's value and d\'s key are found past the name a"b, whose escaped quote does not end it.
+        #expect(placed == ["2:18 /c type", "2:23 /d\\ additionalProperties", "2:1  propertyNames"])
+    }
+}
+
 private struct LargeObjectNotParsed: Error {}
