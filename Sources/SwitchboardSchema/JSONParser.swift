@@ -47,10 +47,49 @@ extension JSONValue {
     }
 
     /// Parses the JSON in `range` of `bytes` (one line of a JSON Lines buffer, without copying it); offsets in
-    /// errors count from the range's start.
-    package static func parse(bytes: [UInt8], in range: Range<Int>) throws(JSONParseError) -> JSONValue {
+    /// errors count from the range's start. `names`: member names made into strings by the documents before
+    /// (`JSONNameCache`), used and added to.
+    package static func parse(bytes: [UInt8], in range: Range<Int>, names: inout JSONNameCache)
+        throws(JSONParseError) -> JSONValue
+    {
         var parser = JSONParser(bytes, in: range)
+        swap(&parser.names, &names)   // moved in and back out: the cache's array is never copied
+        defer { swap(&parser.names, &names) }
         return try parser.document()
+    }
+}
+
+/// Member names already made into strings, by their bytes: the documents of a JSON Lines input share their names
+/// (a schema's vocabulary), and a name found here is not decoded and checked again (`String(decoding:)` validates
+/// what the parser has just scanned). 256 slots, chosen by a name's length and its first and last bytes; a name
+/// that collides replaces the one there. ASCII names of up to 32 bytes only.
+package struct JSONNameCache {
+    fileprivate var slots: [String?]
+
+    /// An empty cache, ready for names.
+    package init() { slots = Array(repeating: nil, count: 256) }
+
+    /// No cache: names are made each time.
+    fileprivate static var none: JSONNameCache { JSONNameCache(slots: []) }
+    private init(slots: [String?]) { self.slots = slots }
+
+    /// The string of the ASCII name whose bytes are `run`.
+    fileprivate mutating func name(_ run: ArraySlice<UInt8>) -> String {
+        let bytes = run.span
+        let count = bytes.count
+        guard !slots.isEmpty, count > 0, count <= 32 else { return String(decoding: run, as: UTF8.self) }
+        let slot = (count &* 31 &+ Int(bytes[0]) &* 7 &+ Int(bytes[count - 1])) & 255
+        if let known = slots[slot], Self.equal(known, bytes) { return known }
+        let made = String(decoding: run, as: UTF8.self)
+        slots[slot] = made
+        return made
+    }
+
+    private static func equal(_ name: String, _ bytes: Span<UInt8>) -> Bool {
+        let own = name.utf8.span
+        guard own.count == bytes.count else { return false }
+        for i in 0..<own.count where own[i] != bytes[i] { return false }
+        return true
     }
 }
 
@@ -66,6 +105,8 @@ struct JSONParser {
     private var depth = 0
     /// Whether the string `parseString` read last was written without escapes and is ASCII.
     private var lastStringWasPlainASCII = false
+    /// Member names made before (`JSONNameCache`); none unless the caller gives a cache.
+    fileprivate var names = JSONNameCache.none
 
     init(_ bytes: [UInt8], in range: Range<Int>) {
         self.bytes = bytes
@@ -189,7 +230,16 @@ struct JSONParser {
                 throw error("expected a member name in double quotes, got \(shown())")
             }
             let keyStart = index
-            let key = try parseString()
+            let key: String
+            let (stop, high) = Self.plainRun(bytes.span, from: index + 1, to: end)
+            if stop < end, bytes[stop] == UInt8(ascii: "\""), high < 0x80 {
+                // A plain ASCII name (most are): from the cache when the documents before had it.
+                key = names.name(bytes[(index + 1)..<stop])
+                index = stop + 1
+                lastStringWasPlainASCII = true
+            } else {
+                key = try parseString()
+            }
             let bit = lastStringWasPlainASCII ? KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
                                               : (KeyFilter.bit(key) ?? KeyFilter.scansAll)
             let mayRepeat = keyFilter & bit != 0

@@ -141,4 +141,31 @@ extension FastPathTests {
     }
 }
 
+extension FastPathTests {
+    @Test("names kept for the next documents: names of one slot (same length, first and last bytes) stay apart")
+    func nameCache() throws {
+        var names = JSONNameCache()
+        let lines = [#"{"abc": 1, "adc": 2}"#, #"{"adc": 3}"#, #"{"abc": 4, "a\u0062c": 5}"#, #"{"ábc": 6, "abc": 7}"#,
+                     #"{"\#(String(repeating: "k", count: 40))": 8, "": 9}"#, #"{"abc": 10}"#]
+        var seen: [[String]] = []
+        for line in lines {
+            let bytes = Array(line.utf8)
+            guard case .object(let object) = try JSONValue.parse(bytes: bytes, in: bytes.indices, names: &names) else {
+                throw LargeObjectNotParsed()
+            }
+            #expect(object == (try JSONValue.parse(line)).objectValue, "\(line)")
+            seen.append(object.keys)
+        }
+        #expect(seen == [["abc", "adc"], ["adc"], ["abc"], ["ábc", "abc"], [String(repeating: "k", count: 40), ""],
+                         ["abc"]])
+    }
+}
+
+private extension JSONValue {
+    var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+}
+
 private struct LargeObjectNotParsed: Error {}
