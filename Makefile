@@ -213,10 +213,12 @@ bench: release
 
 # The regression guard, for the next change to run before and after: the rows that have a target (core per set and
 # per edit, check against grep), fewer rounds, a list of the ratios over their target (exit status 1 if any), then
-# the core's instructions per operation counted by valgrind (exact on a busy machine), each held to the count
+# the core's instructions per operation and check --schema's per document counted by valgrind (exact on a busy
+# machine), each held to the count
 # recorded in Benchmarks/instruction-baseline.txt (5% over it fails; scripts/bench-instructions.sh --update records).
 bench-quick: deps
 	$(SWIFT_RELEASE) --product switchboard
+	$(SWIFT_RELEASE) --product switchboard-full
 	$(SWIFT) build -c release --package-path Benchmarks --product switchboard-bench
 	@status=0; Benchmarks/.build/release/switchboard-bench quick || status=$$?; \
 	  echo; scripts/bench-instructions.sh || status=$$?; exit $$status

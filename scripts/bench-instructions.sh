@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Instructions per operation of the core's cases and of their limits (plain closures), counted by valgrind's
-# callgrind: exact and repeatable on a busy machine, so a change can be compared with the one before it.
+# Instructions per operation of the core's cases and of their limits (plain closures), and per document of
+# check --schema on four SchemaStore schemas, counted by valgrind's callgrind: exact and repeatable on a busy
+# machine, so a change can be compared with the one before it.
 # Each count is held to the one recorded in Benchmarks/instruction-baseline.txt: more than 5% over it is a
 # regression (exit status 1). After a change that is meant to cost more (or that wins), record the new counts with
 # --update and commit the file with the change.
@@ -50,6 +51,43 @@ for row in "one:one observer, per set" "validation:5-predicate validation, per e
     [ "$verdict" = REGRESSED ] && status=1
     printf '%-34s %9s %12s %6sx %10s %8s  %s\n' "$title" "$limit" "$ours" "$ratio" "$before" "$change" "$verdict"
 done
+# check --schema: instructions per document (read, parse, validate, free) of the four schemas of
+# scripts/bench-check-speed.sh, on 2,000 of its documents each; only the batches are counted (not the start-up, nor
+# the schema's load). Needs switchboard-full's release build and the inputs (bench-check-speed.sh makes them).
+full=${FULL:-.build-static/release/switchboard-full}
+data=.build-bench/check-speed
+if [ -x "$full" ] && [ -f "$data/renovate.jsonl" ]; then
+    strip --strip-debug -o "$out/switchboard-full" "$full"
+    printf '\n== check --schema --count: instructions per document (callgrind; 2,000 documents per schema) ==\n'
+    printf '%-34s %12s %10s %8s\n' schema Switchboard recorded change
+    for name in github-workflow dependabot-2.0 tsconfig renovate; do
+        head -n 2000 "$data/$name.jsonl" > "$out/$name.jsonl"
+        valgrind --tool=callgrind --callgrind-out-file="$out/check-$name.out" --toggle-collect='*LineBatchV5check*' \
+            "$out/switchboard-full" check --schema "$data/$name.json" --count "$out/$name.jsonl" >/dev/null 2>"$out/check-$name.log" || true
+        total=$(grep -m1 '^summary:' "$out/check-$name.out" 2>/dev/null | awk '{print $2}')
+        if [ -z "$total" ] || [ "$total" -eq 0 ]; then
+            echo "check --schema $name counted nothing; valgrind said:" >&2; cat "$out/check-$name.log" >&2; exit 2
+        fi
+        ours=$(( total / 2000 ))
+        key="check-$name"
+        before=$(recorded "$key")
+        new_baseline+="$key $ours"$'\n'
+        if [ -n "$before" ]; then
+            change=$(awk -v a="$ours" -v b="$before" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
+            verdict=$(awk -v a="$ours" -v b="$before" 'BEGIN { print (a <= b * 1.05) ? "ok" : "REGRESSED" }')
+        else
+            before="-"; change="-"; verdict="(nothing recorded)"
+        fi
+        [ "$verdict" = REGRESSED ] && status=1
+        printf '%-34s %12s %10s %8s  %s\n' "$name" "$ours" "$before" "$change" "$verdict"
+    done
+else
+    echo
+    echo "check --schema counts skipped: needs $full (make release) and $data (scripts/bench-check-speed.sh makes it)"
+    # Keep what was recorded for them.
+    kept=$( [ -f "$baseline_file" ] && grep '^check-' "$baseline_file" || true)
+    [ -z "$kept" ] || new_baseline+="$kept"$'\n'
+fi
 if [ "$update" = 1 ]; then
     printf '# Instructions per operation recorded by scripts/bench-instructions.sh --update (callgrind, release build).\n%s' \
         "$new_baseline" > "$baseline_file"

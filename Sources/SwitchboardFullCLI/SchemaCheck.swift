@@ -296,12 +296,14 @@ struct LineBatch: Sendable {
     func check(_ validator: JSONSchema, verdictOnly: Bool = false) -> [DocumentResult] {
         var results: [DocumentResult] = []
         results.reserveCapacity(ends.count)
+        var names = JSONNameCache()   // the batch's documents share their member names
         var start = 0
         for (i, end) in ends.enumerated() {
             let line = bytes[start..<end]
             start = end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            results.append(SwitchboardFullCLI.check(line, line: firstLine + i, validator, verdictOnly: verdictOnly))
+            results.append(SwitchboardFullCLI.check(bytes, line.indices, line: firstLine + i, validator,
+                                                    verdictOnly: verdictOnly, names: &names))
         }
         return results
     }
@@ -318,13 +320,22 @@ struct DocumentResult: Sendable {
 /// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
 /// Lines input). Failures are placed only when they are reported (not for `verdictOnly`).
 func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
+    let whole = Array(bytes)
+    var names = JSONNameCache()
+    return check(whole, whole.indices, line: line, validator, verdictOnly: verdictOnly, names: &names)
+}
+
+/// `check` of the bytes in `range` of `batch` (a line of a batch, read where it lies).
+func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false,
+           names: inout JSONNameCache) -> DocumentResult
+{
     do {
-        let value = try JSONValue.parse(bytes: bytes)
+        let value = try JSONValue.parse(bytes: batch, in: range, names: &names)
         if validator.isValid(value) { return DocumentResult(line: line, failures: []) }
         if verdictOnly {
             return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
         }
-        let document = LocatedDocument(value: value, json: bytes, line: max(line, 1))
+        let document = LocatedDocument(value: value, json: batch[range], line: max(line, 1))
         return DocumentResult(line: line, failures: document.locate(validator.validate(value)))
     } catch {
         var failure = SchemaFailure(pointer: "", message: "is not valid JSON: \(error.message)", keyword: "json")

@@ -46,9 +46,14 @@ struct JSONLocator {
             let keyStart = index
             // The key read as the parser reads it (escapes, surrogate pairs), so that it names what the value's
             // pointer names.
-            var parser = JSONParser(bytes, at: index)
+            // The parser reads an array: it is given a copy of the key alone (to its closing quote), not the text.
+            var stop = index + 1
+            while stop < bytes.endIndex, bytes[stop] != UInt8(ascii: "\"") {
+                stop += bytes[stop] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            var parser = JSONParser(Array(bytes[index..<min(stop + 1, bytes.endIndex)]), at: 0)
             guard let key = try? parser.parseString() else { return found }
-            index = parser.index
+            index += parser.index
             skipSpace()
             guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") else { return found }
             index += 1

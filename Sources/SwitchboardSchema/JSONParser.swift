@@ -35,39 +35,59 @@ extension JSONValue {
 
     /// Parses JSON from UTF-8 bytes (see `parse(_:)`).
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes[...])
+        var parser = JSONParser(bytes, in: bytes.indices)
         return try parser.document()
     }
 
-    /// Parses JSON from a slice of UTF-8 bytes (one line of a JSON Lines buffer, without copying it).
+    /// Parses JSON from a slice of UTF-8 bytes.
     public static func parse(bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes)
+        let copy = Array(bytes)
+        var parser = JSONParser(copy, in: copy.indices)
+        return try parser.document()
+    }
+
+    /// Parses the JSON in `range` of `bytes` (one line of a JSON Lines buffer, without copying it); offsets in
+    /// errors count from the range's start. `names`: member names made into strings by the documents before
+    /// (`JSONNameCache`), used and added to.
+    package static func parse(bytes: [UInt8], in range: Range<Int>, names: inout JSONNameCache)
+        throws(JSONParseError) -> JSONValue
+    {
+        var parser = JSONParser(bytes, in: range)
+        swap(&parser.names, &names)   // moved in and back out: the cache's array is never copied
+        defer { swap(&parser.names, &names) }
         return try parser.document()
     }
 }
 
 /// A byte-level JSON reader: one pass, no intermediate tokens; recursion bounded by `JSONValue.maximumDepth`.
 struct JSONParser {
-    private let bytes: ArraySlice<UInt8>
+    /// The text is `bytes[start..<end]`: an array, not a slice, so that each read is checked against one bound (a
+    /// slice's reads were checked against two, and its end decoded each time).
+    private let bytes: [UInt8]
     /// Where the parser stands (`JSONLocator` reads a key's string with the parser, then goes on from here).
     private(set) var index: Int
+    private let start: Int
     private let end: Int
     private var depth = 0
     /// Whether the string `parseString` read last was written without escapes and is ASCII.
     private var lastStringWasPlainASCII = false
+    /// Member names made before (`JSONNameCache`); none unless the caller gives a cache.
+    var names = JSONNameCache.none
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: [UInt8], in range: Range<Int>) {
         self.bytes = bytes
+        start = range.lowerBound
+        end = range.upperBound
         // A byte order mark (RFC 8259 lets a reader ignore one): files saved on Windows often start with it.
-        index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
-        end = bytes.endIndex
+        index = bytes[range].starts(with: [0xEF, 0xBB, 0xBF]) ? start + 3 : start
     }
 
-    /// A parser that starts at `index` (a string's opening quote, for `parseString`).
-    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+    /// A parser of all of `bytes` that starts at `index` (a string's opening quote, for `parseString`).
+    init(_ bytes: [UInt8], at index: Int) {
         self.bytes = bytes
         self.index = index
-        end = bytes.endIndex
+        start = 0
+        end = bytes.count
     }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -80,6 +100,8 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipSpace() {
+        // Most values follow their comma or colon directly (JSON Lines are written compactly).
+        guard index < end, bytes[index] <= 0x20 else { return }
         while index < end {
             let b = bytes[index]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
@@ -167,14 +189,23 @@ struct JSONParser {
         // A repeated name keeps its first place and takes its last value, as JSON parsers and python-jsonschema
         // do. A name whose filter bit was clear cannot repeat one before it; the others are looked for, in a
         // dictionary of places once the object is large.
-        var places: [String: Int] = [:]
+        var places: [String: Int]? = nil   // made when needed (an empty literal was a call per object)
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, got \(shown())")
             }
             let keyStart = index
-            let key = try parseString()
+            let key: String
+            let (stop, high) = Self.plainRun(bytes.span, from: index + 1, to: end)
+            if stop < end, bytes[stop] == UInt8(ascii: "\""), high < 0x80 {
+                // A plain ASCII name (most are): from the cache when the documents before had it.
+                key = names.name(bytes[(index + 1)..<stop])
+                index = stop + 1
+                lastStringWasPlainASCII = true
+            } else {
+                key = try parseString()
+            }
             let bit = lastStringWasPlainASCII ? KeyFilter.bit(ascii: bytes[(keyStart + 1)..<(index - 1)].span)
                                               : (KeyFilter.bit(key) ?? KeyFilter.scansAll)
             let mayRepeat = keyFilter & bit != 0
@@ -187,10 +218,10 @@ struct JSONParser {
             skipSpace()
             let value = try parseValue()
             if mayRepeat, let place = place(of: key, in: members, places: &places) {
-                members[place].value = value
+                members[place].value = consume value
             } else {
-                if !places.isEmpty { places[key] = members.count }
-                members.append((key, value))
+                if places != nil { places![key] = members.count }
+                members.append((consume key, consume value))
             }
             skipSpace()
             guard index < end else { throw error("expected , or } in an object, got the end of the text") }
@@ -207,22 +238,25 @@ struct JSONParser {
 
     /// Where `key` already stands in `members`: a scan while they are few, then a dictionary kept from then on.
     private func place(of key: String, in members: [(key: String, value: JSONValue)],
-                       places: inout [String: Int]) -> Int? {
-        if places.isEmpty {
+                       places: inout [String: Int]?) -> Int? {
+        if places == nil {
             if members.count < 16 { return members.firstIndex { $0.key == key } }
-            places.reserveCapacity(members.count * 2)
-            for (i, member) in members.enumerated() { places[member.key] = i }
+            var made = [String: Int](minimumCapacity: members.count * 2)
+            for (i, member) in members.enumerated() { made[member.key] = i }
+            places = made
         }
-        return places[key]
+        return places?[key]
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
         let start = index
-        index += 1
-        var ascii = true
         lastStringWasPlainASCII = false
-        // Fast path: no escapes.
-        while index < end {
+        // Fast path: no escapes. The run up to the first quote, backslash or control byte, read through a span (one
+        // bounds check per byte, against its count); its bytes or'ed together say whether it is ASCII.
+        let (stop, high) = Self.plainRun(bytes.span, from: index + 1, to: end)
+        index = stop
+        let ascii = high < 0x80
+        if index < end {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 let run = bytes[(start + 1)..<index]
@@ -235,12 +269,19 @@ struct JSONParser {
                 }
                 return text
             }
-            if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
-            if b >= 0x80 { ascii = false }
-            index += 1
         }
-        // Slow path: escapes.
+        return try parseStringOnwards(from: start)
+    }
+
+    /// The rest of a string from `index` (a backslash, a control byte, or the end of the text) after its plain
+    /// run from `start`, its opening quote: out of `parseString`, whose frame stays small for the strings most
+    /// documents have.
+    @inline(never)
+    private mutating func parseStringOnwards(from start: Int) throws(JSONParseError) -> String {
+        if index < end, bytes[index] < 0x20 {
+            throw error("a control character (byte \(bytes[index])) in a string must be escaped")
+        }
+        // Escapes.
         var out: [UInt8] = Array(bytes[(start + 1)..<index])
         out.reserveCapacity(out.count + 16)
         while index < end {
@@ -255,8 +296,10 @@ struct JSONParser {
             }
             if b < 0x20 { throw error("a control character (byte \(b)) in a string must be escaped") }
             if b != UInt8(ascii: "\\") {
-                out.append(b)
-                index += 1
+                // The run up to the next quote, backslash or control byte, in one append.
+                let stop = Self.plainRun(bytes.span, from: index, to: end).stop
+                out.append(contentsOf: bytes[index..<stop])
+                index = stop
                 continue
             }
             index += 1
@@ -301,6 +344,22 @@ struct JSONParser {
         }
         index = start
         throw error("a string has no closing double quote")
+    }
+
+    /// Where the run of string bytes from `start` ends (at a quote, backslash or control byte, or `end`), and its
+    /// bytes or'ed together (below 0x80: ASCII).
+    @inline(__always)
+    private static func plainRun(_ span: Span<UInt8>, from start: Int, to end: Int) -> (stop: Int, high: UInt8) {
+        var i = start
+        var high: UInt8 = 0
+        let limit = min(end, span.count)
+        while i < limit {
+            let b = span[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            high |= b
+            i += 1
+        }
+        return (i, high)
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
@@ -408,12 +467,12 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONParseError {
-        var line = 1, lineStart = bytes.startIndex
+        var line = 1, lineStart = start
         let stop = min(index, end)
-        for i in bytes.startIndex..<stop where bytes[i] == 0x0A {
+        for i in start..<stop where bytes[i] == 0x0A {
             line += 1
             lineStart = i + 1
         }
-        return JSONParseError(message: message, offset: stop - bytes.startIndex, line: line, column: stop - lineStart + 1)
+        return JSONParseError(message: message, offset: stop - start, line: line, column: stop - lineStart + 1)
     }
 }

@@ -165,8 +165,40 @@ public struct JSONObject: Sendable, Hashable {
 
     /// The keys, without repeats, in first-seen order.
     public var keys: [String] {
+        if keyFilter != KeyFilter.scansAll || members.count < 2 { return members.map(\.key) }   // no repeats
         var seen = Set<String>()
         return members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+
+    /// Whether every key is ASCII and none repeats (the object has a key filter).
+    var hasASCIIKeys: Bool { keyFilter != KeyFilter.scansAll }
+
+    /// How many distinct keys the object has (`keys.count`, without making the array).
+    var keyCount: Int {
+        if keyFilter != KeyFilter.scansAll || members.count < 2 { return members.count }
+        return keys.count
+    }
+
+    /// Whether the member at `index` is the first of its name (a repeated name is reported once, at its first place).
+    /// Objects with a key filter have no repeated names: the parser keeps one member per name, and `init` makes a
+    /// filter only for members without repeats.
+    func isFirstOfItsName(_ index: Int) -> Bool {
+        if keyFilter != KeyFilter.scansAll { return true }
+        let key = members[index].key
+        for i in 0..<index where members[i].key == key { return false }
+        return true
+    }
+
+    /// The value of the last member called `key`, whose filter bit (`KeyFilter.bit`) is `bit` (nil: not ASCII):
+    /// lookups of names known when a schema is compiled (`required`) skip computing the bit each time.
+    func value(for key: String, bit: UInt64?) -> JSONValue? {
+        if keyFilter != KeyFilter.scansAll, let bit, keyFilter & bit == 0 { return nil }
+        var i = members.count - 1
+        while i >= 0 {
+            if members[i].key == key { return members[i].value }
+            i -= 1
+        }
+        return nil
     }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
@@ -194,16 +226,23 @@ public struct JSONObject: Sendable, Hashable {
 /// A 64-bit filter of an object's member names: for each member whose name is ASCII, a bit chosen by the name's
 /// length and first and last bytes. An ASCII name whose bit is clear is no member's name: ASCII names are equal as
 /// Swift strings only when their bytes are (ASCII text is in normal form already). A name that is not ASCII, or an
-/// object with such a member (or changed in place), is looked up by comparing names.
+/// object with such a member (or changed in place, or made with a repeated name), is looked up by comparing names.
 package enum KeyFilter {
     /// Every bit set: every lookup compares names.
     package static var scansAll: UInt64 { .max }
 
     /// The filter of `members`.
+    /// The filter of `members`; `scansAll` also when a name repeats (an object with a filter has no repeats).
     static func of(_ members: [(key: String, value: JSONValue)]) -> UInt64 {
         var filter: UInt64 = 0
-        for member in members {
+        var seen: Set<String>? = members.count > 32 ? Set(minimumCapacity: members.count) : nil
+        for (i, member) in members.enumerated() {
             guard let bit = bit(member.key) else { return scansAll }
+            if seen != nil {
+                if !seen!.insert(member.key).inserted { return scansAll }
+            } else if filter & bit != 0 {
+                for j in 0..<i where members[j].key == member.key { return scansAll }
+            }
             filter |= bit
         }
         return filter

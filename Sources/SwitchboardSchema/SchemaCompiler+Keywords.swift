@@ -93,8 +93,8 @@ extension SchemaCompiler {
             for i in items.indices { nodes.append(try compile(child(keyword, String(i)), value: items[i])) }
             switch keyword {
             case "allOf": checks.append(.allOf(nodes))
-            case "anyOf": checks.append(.anyOf(nodes))
-            default: checks.append(.oneOf(nodes))
+            case "anyOf": checks.append(.anyOf(Alternatives(nodes)))
+            default: checks.append(.oneOf(Alternatives(nodes)))
             }
         }
         if object["not"] != nil { checks.append(.not(try subschema("not"))) }
@@ -286,7 +286,7 @@ extension SchemaCompiler {
                             + "list the name in the parent's required")
             }
             let names = try strings(value, "required", bad)
-            if !names.isEmpty { checks.append(.required(names)) }
+            if !names.isEmpty { checks.append(.required(names.map(PropertyKey.init))) }
         }
     }
 

@@ -44,7 +44,9 @@ struct SchemaCompiler {
             }
         }
         try SchemaCycles.check(root)
-        return (root, Array(nodes.values))
+        let all = Array(nodes.values)
+        SchemaTypes.resolve(all)
+        return (root, all)
     }
 
     /// `known`: the schema's value when the caller has it (a keyword's member): walking the pointer from the

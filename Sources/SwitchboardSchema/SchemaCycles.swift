@@ -8,7 +8,8 @@ enum SchemaCycles {
         for check in node.checks {
             switch check {
             case .reference(let target): if let n = target.node { out.append(n) }
-            case .allOf(let nodes), .anyOf(let nodes), .oneOf(let nodes): out += nodes
+            case .allOf(let nodes): out += nodes
+            case .anyOf(let alternatives), .oneOf(let alternatives): out += alternatives.nodes
             case .not(let n): out.append(n)
             case .conditional(let c):
                 out.append(c.condition)

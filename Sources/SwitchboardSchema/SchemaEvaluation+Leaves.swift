@@ -89,30 +89,30 @@ extension SchemaEvaluation {
             return true
         case .minProperties(let minimum):
             guard case .object(let object) = value else { return true }
-            return object.keys.count >= minimum
+            return object.keyCount >= minimum
                 || fail("minProperties", "must have at least \(minimum) propert\(minimum == 1 ? "y" : "ies")")
         case .maxProperties(let maximum):
             guard case .object(let object) = value else { return true }
-            return object.keys.count <= maximum
+            return object.keyCount <= maximum
                 || fail("maxProperties", "must have at most \(maximum) propert\(maximum == 1 ? "y" : "ies")")
         case .required(let names):
             guard case .object(let object) = value else { return true }
             var ok = true
-            for name in names where object[name] == nil {
+            for name in names where object.value(for: name.name, bit: name.bit) == nil {
                 ok = false
                 if !collecting { return false }
-                _ = fail("required", "must have the property \(displayQuoted(name, limit: 60))")
+                _ = fail("required", "must have the property \(displayQuoted(name.name, limit: 60))")
             }
             return ok
         case .dependentRequired(let check):
             guard case .object(let object) = value else { return true }
             var ok = true
-            for (key, names) in check.pairs where object[key] != nil {
-                for name in names where object[name] == nil {
+            for (key, names) in check.pairs where object.value(for: key.name, bit: key.bit) != nil {
+                for name in names where object.value(for: name.name, bit: name.bit) == nil {
                     ok = false
                     if !collecting { return false }
-                    _ = fail(check.keyword, "must have the property \(displayQuoted(name, limit: 60)) when it has "
-                                + displayQuoted(key, limit: 60))
+                    _ = fail(check.keyword, "must have the property \(displayQuoted(name.name, limit: 60)) when it "
+                                + "has " + displayQuoted(key.name, limit: 60))
                 }
             }
             return ok

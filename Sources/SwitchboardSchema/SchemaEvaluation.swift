@@ -84,6 +84,20 @@ struct SchemaEvaluation {
 
     /// Whether `value` passes `node`. `evaluated`, when not nil, collects what the schema evaluated.
     mutating func validate(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        // Most schemas, in most evaluations: no dynamic scope to keep, no annotations of their own, far from the
+        // depth bound. They take the short way, in a small frame.
+        guard !tracksScope, !node.collectsAnnotations, depth < SchemaEvaluation.maximumDepth else {
+            return validateFully(node, value, &evaluated)
+        }
+        depth += 1
+        let ok = run(node.checks, value, &evaluated)
+        depth -= 1
+        return ok
+    }
+
+    /// `validate` with the dynamic scope, the node's own annotations and the depth bound.
+    @inline(never)
+    private mutating func validateFully(_ node: SchemaNode, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         depth += 1
         defer { depth -= 1 }
         if depth > SchemaEvaluation.maximumDepth {
@@ -247,7 +261,8 @@ struct SchemaEvaluation {
         case .propertyNames(let schema):
             guard case .object(let object) = value else { return true }
             var ok = true
-            for key in object.keys {
+            for index in object.members.indices where object.isFirstOfItsName(index) {
+                let key = object.members[index].key
                 let before = failures.count
                 var none: Evaluated? = nil
                 if !validate(schema, .string(key), &none) {
@@ -261,11 +276,26 @@ struct SchemaEvaluation {
                 }
             }
             return ok
-        case .anyOf(let nodes):
+        case .anyOf(let alternatives):
+            let nodes = alternatives.nodes
+            if let required = alternatives.requiredNames {
+                // Alternatives of `required` only: looked up here, none evaluated (they annotate nothing). Each
+                // passes what is not an object.
+                guard case .object(let object) = value else { return true }
+                if let names = alternatives.singleNames, object.hasASCIIKeys {
+                    // ASCII names against ASCII keys: equal as Swift strings only when their bytes are.
+                    for member in object.members where names[member.key] != nil { return true }
+                } else {
+                    for names in required where Alternatives.hasAll(names, object) { return true }
+                }
+                return alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
+                                            + "alternatives (anyOf)")
+            }
             var ok = false
-            for node in nodes {
+            let instance = TypeSet.of(value)
+            for i in nodes.indices where alternatives.admits(i, instance) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
+                if quietly(nodes[i], value, &branch) {
                     ok = true
                     guard evaluated != nil, let branch else { break }
                     evaluated!.merge(branch)
@@ -273,28 +303,39 @@ struct SchemaEvaluation {
             }
             return ok || alternativesFail("anyOf", nodes, value, "must match at least one of the \(nodes.count) "
                                             + "alternatives (anyOf)")
-        case .oneOf(let nodes):
-            var passing: [Int] = []
+        case .oneOf(let alternatives):
+            let nodes = alternatives.nodes
+            // The passing alternatives are counted; their indices are kept only for a failure's message. An
+            // alternative whose `type` the instance is not of fails without being evaluated.
+            var passing = 0
+            var listed: [Int] = []
             var kept: Evaluated?
-            for (i, node) in nodes.enumerated() {
+            let instance = TypeSet.of(value)
+            for i in nodes.indices where alternatives.admits(i, instance) {
                 var branch: Evaluated? = evaluated == nil ? nil : Evaluated()
-                if quietly(node, value, &branch) {
-                    passing.append(i)
+                let passes = if let required = alternatives.requiredNames {
+                    if case .object(let object) = value { Alternatives.hasAll(required[i], object) } else { true }
+                } else {
+                    quietly(nodes[i], value, &branch)
+                }
+                if passes {
+                    passing += 1
+                    if collecting { listed.append(i) }
                     kept = branch
-                    if passing.count > 1 && !collecting { return false }
+                    if passing > 1 && !collecting { return false }
                 }
             }
-            if passing.count == 1 {
+            if passing == 1 {
                 if evaluated != nil, let kept { evaluated!.merge(kept) }
                 return true
             }
-            if passing.isEmpty {
+            if passing == 0 {
                 return alternativesFail("oneOf", nodes, value, "must match exactly one of the \(nodes.count) alternatives "
                                             + "(oneOf), but matches none")
             }
             return fail("oneOf", "must match exactly one of the \(nodes.count) alternatives (oneOf), but matches "
-                            + passing.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
-                            + (passing.count > 5 ? " and \(passing.count - 5) more" : ""))
+                            + listed.prefix(5).map { "#\($0 + 1)" }.joined(separator: ", ")
+                            + (listed.count > 5 ? " and \(listed.count - 5) more" : ""))
         case .unevaluatedItems(let schema):
             guard case .array(let items) = value else { return true }
             let seen = evaluated ?? Evaluated()
@@ -346,11 +387,13 @@ struct SchemaEvaluation {
 
     private mutating func properties(_ schemas: PropertySchemas, _ object: JSONObject, _ evaluated: inout Evaluated?) -> Bool {
         var ok = true
-        for member in object.members {
+        // By index: the members are read in place, not each copied (and released) as a loop variable.
+        let members = object.members
+        for m in members.indices {
             var matched = false
-            if let schema = schemas.schema(for: member.key) {
+            if let schema = schemas.schema(for: members[m].key) {
                 matched = true
-                if !child(.key(member.key), schema, member.value) {
+                if !child(.key(members[m].key), schema, members[m].value) {
                     ok = false
                     if !collecting { return false }
                 }
@@ -358,9 +401,9 @@ struct SchemaEvaluation {
             for (regex, schema) in schemas.patterns {
                 let found: Bool
                 do {
-                    found = try regex.evaluate(member.key)
+                    found = try regex.evaluate(members[m].key)
                 } catch {
-                    path.append(.key(member.key))
+                    path.append(.key(members[m].key))
                     _ = fail("patternProperties", "could not be matched against the pattern "
                                 + "\(displayQuoted(regex.pattern, limit: 80)): \(error.description)", undecided: true)
                     path.removeLast()
@@ -370,29 +413,29 @@ struct SchemaEvaluation {
                 }
                 guard found else { continue }
                 matched = true
-                if !child(.key(member.key), schema, member.value) {
+                if !child(.key(members[m].key), schema, members[m].value) {
                     ok = false
                     if !collecting { return false }
                 }
             }
             if matched {
-                if evaluated != nil { evaluated!.properties.insert(member.key) }
+                if evaluated != nil { evaluated!.properties.insert(members[m].key) }
                 continue
             }
             guard let additional = schemas.additional else { continue }
             if schemas.additionalIsFalse {
                 ok = false
                 if !collecting { return false }
-                path.append(.key(member.key))
+                path.append(.key(members[m].key))
                 _ = fail("additionalProperties", "is not allowed: the schema does not define this property")
                 path.removeLast()
                 continue
             }
-            if !child(.key(member.key), additional, member.value) {
+            if !child(.key(members[m].key), additional, members[m].value) {
                 ok = false
                 if !collecting { return false }
             }
-            if evaluated != nil { evaluated!.properties.insert(member.key) }
+            if evaluated != nil { evaluated!.properties.insert(members[m].key) }
         }
         return ok
     }
