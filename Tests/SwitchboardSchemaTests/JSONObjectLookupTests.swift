@@ -79,4 +79,27 @@ struct JSONObjectLookupTests {
             }
         }
     }
+
+    @Test("equality and hashing: the same names and values in any order, a repeated name by its last member, large and small")
+    func equalityAndHash() throws {
+        for count in [3, 40, 2_000] {
+            let names = (0..<count).map { "k\($0)" }
+            let forward = JSONObject(names.map { (key: $0, value: JSONValue.string($0 + "!")) })
+            let backward = JSONObject(names.reversed().map { (key: $0, value: JSONValue.string($0 + "!")) })
+            #expect(forward == backward)
+            #expect(forward.hashValue == backward.hashValue)
+            var changed = names.map { (key: $0, value: JSONValue.string($0 + "!")) }
+            changed[count / 2].value = .string("other")
+            #expect(forward != JSONObject(changed))
+            #expect(forward != JSONObject(Array(changed.dropLast())))
+            // A repeated name counts once, with its last value (as the subscript reads it).
+            let repeated = JSONObject(names.map { (key: $0, value: JSONValue.string("first")) }
+                                      + names.map { (key: $0, value: JSONValue.string($0 + "!")) })
+            #expect(repeated == forward)
+            #expect(repeated.hashValue == forward.hashValue)
+            // Parsed (with a filter of names) and built in place (without) alike.
+            let text = "{" + names.map { "\"\($0)\": \"\($0)!\"" }.joined(separator: ", ") + "}"
+            #expect(try object(text) == backward)
+        }
+    }
 }
