@@ -35,20 +35,26 @@ printf '== Core: instructions per operation (callgrind; %d operations per probe)
 printf '%-34s %9s %12s %7s %10s %8s\n' case closures Switchboard ratio recorded change
 status=0
 new_baseline=""
+# Sets before, change and verdict for the count $2 of key $1 against the one recorded (more than 5% over it is a
+# regression), and adds it to the new baseline.
+judge() {
+    before=$(recorded "$1")
+    new_baseline+="$1 $2"$'\n'
+    if [ -n "$before" ]; then
+        change=$(awk -v a="$2" -v b="$before" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
+        verdict=$(awk -v a="$2" -v b="$before" 'BEGIN { print (a <= b * 1.05) ? "ok" : "REGRESSED" }')
+    else
+        before="-"; change="-"; verdict="(nothing recorded)"
+    fi
+    [ "$verdict" = REGRESSED ] && status=1
+    return 0
+}
 for row in "one:one observer, per set" "validation:5-predicate validation, per edit" "chain:100-link <~ chain, per hop"; do
     IFS=: read -r name title <<<"$row"
     limit=$(count "closures-$name")
     ours=$(count "switchboard-$name")
     ratio=$(awk -v a="$ours" -v b="$limit" 'BEGIN { printf "%.2f", a / b }')
-    before=$(recorded "$name")
-    new_baseline+="$name $ours"$'\n'
-    if [ -n "$before" ]; then
-        change=$(awk -v a="$ours" -v b="$before" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
-        verdict=$(awk -v a="$ours" -v b="$before" 'BEGIN { print (a <= b * 1.05) ? "ok" : "REGRESSED" }')
-    else
-        before="-"; change="-"; verdict="(nothing recorded)"
-    fi
-    [ "$verdict" = REGRESSED ] && status=1
+    judge "$name" "$ours"
     printf '%-34s %9s %12s %6sx %10s %8s  %s\n' "$title" "$limit" "$ours" "$ratio" "$before" "$change" "$verdict"
 done
 # check --schema: instructions per document (read, parse, validate, free) of the four schemas of
@@ -69,16 +75,7 @@ if [ -x "$full" ] && [ -f "$data/renovate.jsonl" ]; then
             echo "check --schema $name counted nothing; valgrind said:" >&2; cat "$out/check-$name.log" >&2; exit 2
         fi
         ours=$(( total / 2000 ))
-        key="check-$name"
-        before=$(recorded "$key")
-        new_baseline+="$key $ours"$'\n'
-        if [ -n "$before" ]; then
-            change=$(awk -v a="$ours" -v b="$before" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
-            verdict=$(awk -v a="$ours" -v b="$before" 'BEGIN { print (a <= b * 1.05) ? "ok" : "REGRESSED" }')
-        else
-            before="-"; change="-"; verdict="(nothing recorded)"
-        fi
-        [ "$verdict" = REGRESSED ] && status=1
+        judge "check-$name" "$ours"
         printf '%-34s %12s %10s %8s  %s\n' "$name" "$ours" "$before" "$change" "$verdict"
     done
 else

@@ -96,12 +96,7 @@ extension EditRunner {
             return
         }
         let newBytes = Array(newText.utf8)
-        if dryRun {
-            var diff = UnifiedDiff.make(old: edited.bytes, new: newBytes, oldName: file, newName: file)
-            if isTerminal(1) { diff = displayEscaped(diff, newlines: true) }
-            standardOutput.write(diff)
-            return
-        }
+        if dryRun { return printDiff(edited, newBytes) }
         do {
             if editing.submitted == nil { try validate(newText, isJSON: isJSON, with: validator) }
             try edited.replace(with: newBytes, backup: backup)

@@ -58,14 +58,16 @@ struct EditRunner {
         }
         try validate(newText, isJSON: isJSON, with: validator)
         let newBytes = Array(newText.utf8)
-        if dryRun {
-            var diff = UnifiedDiff.make(old: edited.bytes, new: newBytes, oldName: file, newName: file)
-            if isTerminal(1) { diff = displayEscaped(diff, newlines: true) }
-            standardOutput.write(diff)
-            return
-        }
+        if dryRun { return printDiff(edited, newBytes) }
         try edited.replace(with: newBytes, backup: backup)
         sayWritten(edited, count: edits.count)
+    }
+
+    /// `--dry-run`: the unified diff of the edit on standard output (escaped at a terminal), nothing written.
+    func printDiff(_ edited: EditedFile, _ newBytes: [UInt8]) {
+        var diff = UnifiedDiff.make(old: edited.bytes, new: newBytes, oldName: file, newName: file)
+        if isTerminal(1) { diff = displayEscaped(diff, newlines: true) }
+        standardOutput.write(diff)
     }
 
     /// `FILE: 2 edits written` (to a link's target; the backup named).

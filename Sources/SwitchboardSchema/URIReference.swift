@@ -160,7 +160,7 @@ package enum JSONPointer {
     }
 
     /// The value at `tokens` under `root`.
-    static func walk(_ root: JSONValue, _ tokens: [String]) -> JSONValue? {
+    package static func walk(_ root: JSONValue, _ tokens: some Collection<String>) -> JSONValue? {
         var value = root
         for token in tokens {
             switch value {

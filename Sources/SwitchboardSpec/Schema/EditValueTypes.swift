@@ -104,22 +104,7 @@ package enum EditValueTypes {
 
     /// The value at a JSON pointer fragment (`/definitions/port`, percent-decoded) of the schema's document.
     private static func resolve(_ fragment: String, in root: JSONValue) -> JSONValue? {
-        var value = root
-        guard !fragment.isEmpty else { return root }
-        guard fragment.hasPrefix("/") else { return nil }
-        for raw in fragment.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = URIReference.percentDecoded(String(raw)).replacing("~1", with: "/").replacing("~0", with: "~")
-            switch value {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                value = next
-            case .array(let items):
-                guard let index = Int(token), items.indices.contains(index) else { return nil }
-                value = items[index]
-            default:
-                return nil
-            }
-        }
-        return value
+        guard let tokens = JSONPointer.tokens(URIReference.percentDecoded(fragment)) else { return nil }
+        return JSONPointer.walk(root, tokens)
     }
 }

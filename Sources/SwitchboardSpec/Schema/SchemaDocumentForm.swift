@@ -156,20 +156,7 @@ public final class SchemaDocumentForm {
 
     /// The value at `tokens` (a JSON pointer's) in `document`.
     private static func value(at tokens: some Collection<String>, in document: JSONValue) -> JSONValue? {
-        var current = document
-        for token in tokens {
-            switch current {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(token), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        JSONPointer.walk(document, tokens)
     }
 
     /// The document's text with `changes` applied: byte for byte the same outside the changed values.
