@@ -158,7 +158,13 @@ struct EditedFile {
                                            + "time or content differ); nothing written: run the edit again on the new "
                                            + "version")
         var now = stat()
-        guard stat(path, &now) == 0, now.st_mode & S_IFMT == S_IFREG else { throw changed }
+        guard stat(path, &now) == 0 else {
+            if errno == ENOENT {
+                throw CommandFailure.usage("\(shownPath) was deleted since it was read; nothing written (not made again)")
+            }
+            throw changed
+        }
+        guard now.st_mode & S_IFMT == S_IFREG else { throw changed }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw changed }
         defer { close(fd) }

@@ -44,6 +44,22 @@ struct EditedFileTests {
         #expect(try leftovers(folder).isEmpty)
     }
 
+    @Test("a file deleted since it was read is said to be deleted, and is not made again")
+    func deletedUnderneath() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("c.yaml").path
+        try Data("a: 1\n".utf8).write(to: URL(fileURLWithPath: path))
+        let read = try EditedFile.load(path, limit: 1 << 20)
+        try FileManager.default.removeItem(atPath: path)
+        var refusal: CommandFailure?
+        do { try read.replace(with: Array("a: 2\n".utf8), backup: false) } catch { refusal = error }
+        #expect(refusal?.status == 2)
+        #expect(refusal?.lines == ["\(path) was deleted since it was read; nothing written (not made again)"])
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try leftovers(folder).isEmpty)
+    }
+
     @Test("the file replaced by a rename: a reader holding the old one keeps it; the folder holds no stray file")
     func renamedIntoPlace() throws {
         let folder = try scratch()

@@ -242,4 +242,16 @@ struct SchemaDocumentFormTests {
         #expect(editing.changes == [.set("/replicas", to: .number(JSONNumber(5)))])
         #expect(try editing.editedText() == text.replacing("replicas: 2", with: "replicas: 5"))
     }
+
+    @Test("the review quotes an answer with spaces at an end, so that they show")
+    func spacesShown() throws {
+        let editing = try editing(Self.text.replacing("MODE: fast", with: "MODE: \" fast \""))
+        let prompter = ScriptedPrompter(lines: [""])
+        let flow = FormFlow(editing.form)
+        flow.reviewAfterAsking = editing.refusedFields
+        flow.reviewListsEmptyAnswers = false
+        #expect(flow.run(prompter: prompter).status == .submitted)
+        let review = try #require(prompter.shown.first { $0.hasPrefix("Review:") })
+        #expect(review.contains("env.1.value      \" fast \"  "), "\(review)")
+    }
 }

@@ -444,8 +444,9 @@ public final class FormFlow {
             ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(listed.count)])) : .valid
     }
 
-    /// The review listing: every shown answer (or those `reviewListsEmptyAnswers` keeps) with its verdict (masked answers as `********`, multi-line text on
-    /// one line with `\n`, yes/no answers in the form's words); hidden fields are left out.
+    /// The review listing: every shown answer (or those `reviewListsEmptyAnswers` keeps) with its verdict (masked
+    /// answers as `********`, text with spaces at an end quoted, multi-line text on one line with `\n`, yes/no
+    /// answers in the form's words); hidden fields are left out.
     ///
     /// ```
     /// Review:
@@ -463,7 +464,10 @@ public final class FormFlow {
             if field.isYesNo && value == "yes" { value = words.yes }
             if field.isYesNo && value == "no" { value = words.no }
             if field.isMasked { return value.isEmpty ? "" : "********" }
-            if value.unicodeScalars.contains(where: needsDisplayEscape) { return displayQuoted(value, limit: 40) }
+            // Quoted when it holds what would not show: a control character, or spaces at either end.
+            if value.unicodeScalars.contains(where: needsDisplayEscape) || value.first == " " || value.last == " " {
+                return displayQuoted(value, limit: 40)
+            }
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
             return DisplayWidth.truncate(value, toColumns: 40)
         }
