@@ -23,15 +23,17 @@ extension DocumentEdit {
         guard old != new else { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
+            // Each name's value by a table (a map of 40,000 entries is not searched member by member per name).
+            let was = table(before), now = table(after)
             for key in after.keys {
                 let path = pointer + "/" + JSONPointer.escape(key)
-                if let was = before[key] {
-                    collect(was, after[key] ?? .null, at: path, into: &edits)
+                if let value = was[key] {
+                    collect(value, now[key] ?? .null, at: path, into: &edits)
                 } else {
-                    edits.append(.set(path, to: after[key] ?? .null))
+                    edits.append(.set(path, to: now[key] ?? .null))
                 }
             }
-            for key in before.keys where after[key] == nil {
+            for key in before.keys where now[key] == nil {
                 edits.append(.remove(pointer + "/" + JSONPointer.escape(key)))
             }
         case (.array(let before), .array(let after)):
@@ -51,6 +53,14 @@ extension DocumentEdit {
             edits.append(.set(pointer, to: new))
         }
     }
+}
+
+/// Each name's value in `object` (the last member of a repeated name, as its subscript reads it).
+private func table(_ object: JSONObject) -> [String: JSONValue] {
+    var values: [String: JSONValue] = [:]
+    values.reserveCapacity(object.members.count)
+    for member in object.members { values[member.key] = member.value }
+    return values
 }
 
 extension DocumentEditor {
