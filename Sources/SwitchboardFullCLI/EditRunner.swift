@@ -77,6 +77,11 @@ struct EditRunner {
             said += " to its target \(displayEscaped(edited.path, limit: 200)) (\(shown) is a symbolic link)"
         }
         if backup { said += "; the previous version is kept as \(displayEscaped(edited.path + "~", limit: 200))" }
+        if edited.links > 1 {
+            // The new version is renamed over this name: the file's other names (hard links) keep the old one.
+            let others = edited.links == 2 ? "name keeps" : "names keep"
+            said += "; the file had \(edited.links) hard links: its other \(others) the previous version"
+        }
         standardError(said)
     }
 

@@ -14,6 +14,9 @@ struct EditedFile {
     /// Whether the given path is a symbolic link.
     let isLink: Bool
     let bytes: [UInt8]
+    /// How many names (hard links) the file had when it was read: the new version, renamed over this one, is under
+    /// this name only; the other names keep the version read.
+    let links: Int
     private let identity: Identity
 
     /// What tells this version of the file from a later one, and what a rewrite keeps.
@@ -67,7 +70,7 @@ struct EditedFile {
         }
         let bytes = try readAll(fd, shown: shown, limit: limit)
         return EditedFile(given: given, path: path, isLink: isLink, bytes: bytes,
-                          identity: Identity(opened, hash: fnv1a(bytes)))
+                          links: Int(opened.st_nlink), identity: Identity(opened, hash: fnv1a(bytes)))
     }
 
     /// Refuses a file that cannot be written in place: read-only (no write permission, whoever runs this), or in

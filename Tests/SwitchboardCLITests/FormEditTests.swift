@@ -209,6 +209,18 @@ struct FormEditTests {
         #expect(linked.stderr == "\(link): 1 edit written to its target \(target) (\(link) is a symbolic link)\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "service.yaml")
         #expect(try contents(file).contains("replicas: 6\n"))
+
+        // A hard link: the new version is renamed over the name edited; the other name keeps the old one, and the
+        // message says so.
+        let hard = scratch.path("hard.yaml")
+        try FileManager.default.linkItem(atPath: file, toPath: hard)
+        let before = try contents(hard)
+        let split = try switchboard(["form", "--edit", file, "--set", "/replicas=7"])
+        #expect(split.status == 0, "\(split.stderr)")
+        #expect(split.stderr == "\(file): 1 edit written; the file had 2 hard links: its other name keeps the "
+                + "previous version\n")
+        #expect(try contents(file).contains("replicas: 7\n"))
+        #expect(try contents(hard) == before)
     }
 
     @Test("a FIFO, a directory, a read-only file, a dangling link, invalid UTF-8: exit 2, a clear error, nothing written")
