@@ -179,16 +179,7 @@ public final class LineField {
         return name.isEmpty ? "value" : displayEscaped(String(name), limit: 60)
     }
 
-    var plainMode: Bool {
-        switch options.mode {
-        case .plain: return true
-        case .interactive: return false
-        case .automatic:
-            guard let term = getenv("TERM") else { return true }
-            let name = String(cString: term)
-            return name.isEmpty || name == "dumb"
-        }
-    }
+    var plainMode: Bool { options.isPlain }
 
     var colorEnabled: Bool {
         switch options.color {

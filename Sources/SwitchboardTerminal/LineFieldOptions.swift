@@ -93,5 +93,18 @@ extension LineField {
         /// options.masked = true
         /// ```
         public init() {}
+
+        /// Whether these options mean plain mode (no cursor movement): `.plain`, or `.automatic` with `TERM` unset or
+        /// `dumb`.
+        package var isPlain: Bool {
+            switch mode {
+            case .plain: return true
+            case .interactive: return false
+            case .automatic:
+                guard let term = getenv("TERM") else { return true }
+                let name = String(cString: term)
+                return name.isEmpty || name == "dumb"
+            }
+        }
     }
 }

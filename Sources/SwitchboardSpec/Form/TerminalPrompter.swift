@@ -174,14 +174,5 @@ public final class TerminalPrompter: FormPrompter {
     }
 
     /// Whether `options` mean plain mode (no cursor movement): `.plain`, or automatic with TERM unset or dumb.
-    private var plainMode: Bool {
-        switch options.mode {
-        case .plain: return true
-        case .interactive: return false
-        case .automatic:
-            guard let term = getenv("TERM") else { return true }
-            let name = String(cString: term)
-            return name.isEmpty || name == "dumb"
-        }
-    }
+    private var plainMode: Bool { options.isPlain }
 }
