@@ -133,15 +133,12 @@ public final class SchemaDocumentForm {
     /// The pointers of the values the schema refuses in the document as it is (a value's own failures, not an
     /// object's or a list's missing members).
     private var refusedPointers: [String] {
-        if let known = refusedPointersFound { return known }
         var pointers: [String] = []
         for failure in documentFailures where !failure.pointer.isEmpty && !pointers.contains(failure.pointer) {
             pointers.append(failure.pointer)
         }
-        refusedPointersFound = pointers
         return pointers
     }
-    private var refusedPointersFound: [String]?
 
     /// Whether a shown question holds the value at `tokens` (a map's entry by its item).
     private func asksValue(at tokens: some Collection<String>) -> Bool {
@@ -170,10 +167,8 @@ public final class SchemaDocumentForm {
         try editor.applying(changes, memberOrder: memberOrder)
     }
 
-    /// The document's own failures (before any answer changed), as the schema reports them.
-    public var documentFailures: [SchemaFailure] {
-        schemaForm.schema.validate(editor.value)
-    }
+    /// The document's own failures (before any answer changed), as the schema reports them (checked once).
+    public private(set) lazy var documentFailures: [SchemaFailure] = schemaForm.schema.validate(editor.value)
 
     /// The fields of the values the schema refuses in the document as it is (those a rule of the whole document
     /// refuses included), to be asked first (`FormFlow.reviewAfterAsking`).
