@@ -24,7 +24,7 @@ extension DocumentEdit {
         switch (old, new) {
         case (.object(let before), .object(let after)):
             // Each name's value by a table (a map of 40,000 entries is not searched member by member per name).
-            let was = table(before), now = table(after)
+            let was = before.lastValues, now = after.lastValues
             for key in after.keys {
                 let path = pointer + "/" + JSONPointer.escape(key)
                 if let value = was[key] {
@@ -53,14 +53,6 @@ extension DocumentEdit {
             edits.append(.set(pointer, to: new))
         }
     }
-}
-
-/// Each name's value in `object` (the last member of a repeated name, as its subscript reads it).
-private func table(_ object: JSONObject) -> [String: JSONValue] {
-    var values: [String: JSONValue] = [:]
-    values.reserveCapacity(object.members.count)
-    for member in object.members { values[member.key] = member.value }
-    return values
 }
 
 extension DocumentEditor {

@@ -226,8 +226,8 @@ public struct JSONObject: Sendable, Hashable {
         return true
     }
 
-    /// Each name's value (the last member of a repeated name), by name.
-    private var lastValues: [String: JSONValue] {
+    /// Each name's value (the last member of a repeated name, as the subscript reads it), by name.
+    var lastValues: [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         values.reserveCapacity(members.count)
         for member in members { values[member.key] = member.value }
