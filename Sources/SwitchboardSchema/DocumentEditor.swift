@@ -306,13 +306,13 @@ struct EditSession {
 }
 
 /// Why a pointer's edit cannot be made on the value.
-struct ValueEditProblem: Error {
+package struct ValueEditProblem: Error {
     var problem: String
 }
 
 extension JSONValue {
     /// The value with `change` made at `tokens`; a set adds missing objects on its way.
-    func editing(_ tokens: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem) -> JSONValue {
+    package func editing(_ tokens: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem) -> JSONValue {
         guard let token = tokens.first else {
             guard case .set(let value) = change else {
                 throw ValueEditProblem(problem: "the whole document cannot be removed")

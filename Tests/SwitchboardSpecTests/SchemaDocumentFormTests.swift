@@ -157,12 +157,67 @@ struct SchemaDocumentFormTests {
         let review = try #require(prompter.shown.first { $0.hasPrefix("Review:") })
         #expect(review.contains("1. name"))
         #expect(!review.contains("contact"))
-        let unlisted = editing.form.shownFields.filter { !$0.isAnswered.value }.count + 1
+        // As many as the schema's form made whole over the same document leaves empty (the edit's form makes an
+        // item's empty questions when one is named), and `contact`, answered since.
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(Self.schema), file: "s.json")
+        let whole = schemaForm.makeForm()
+        schemaForm.prefill(whole, from: try DocumentEditor(text: Self.text, format: .yaml).value)
+        let unlisted = whole.shownFields.filter { !$0.isAnswered.value }.count
         #expect(review.contains("Empty questions not listed: \(unlisted) (type a name to answer one"))
         // The numbers count the answers listed: 99 picks none.
         #expect(prompter.refused.map(\.line) == ["99"])
         let edited = try editing.editedText()
         #expect(edited.contains("stage: dev\ncontact: ops@example.com\n"), "\(edited)")
+    }
+
+    @Test("an item's questions the file leaves empty are made when first named, in their place, and written there")
+    func emptyItemQuestionsMadeWhenNamed() throws {
+        let editing = try editing()
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(Self.schema), file: "s.json")
+        let whole = schemaForm.makeForm()
+        schemaForm.prefill(whole, from: try DocumentEditor(text: Self.text, format: .yaml).value)
+        #expect(whole["routes.1.weight"] != nil)
+        // Not made with the item (the file has no weight for /web): a form over a compose file's services would
+        // otherwise make about 120 questions a service.
+        #expect(!editing.form.fields.contains { $0.name == "routes.1.weight" })
+        #expect(editing.form.fields.count < whole.fields.count)
+        let weight = try #require(editing.form["routes.1.weight"])   // named: made
+        #expect(editing.form.fields.map(\.name) == whole.fields.map(\.name))
+        #expect(weight.prompt == whole["routes.1.weight"]!.prompt)
+        #expect(!weight.isAnswered.value && weight.verdict.value.isValid && weight.isShown.value)
+        #expect(editing.changes == [])   // made, still empty: nothing to write
+        weight.answer("5")
+        #expect(editing.changes.map(\.pointer) == ["/routes/1/weight"])
+        #expect(try editing.editedText().contains("  - path: /web\n    weight: 5\n"))
+        // A removed item's questions go with it; the next item's are made by their new names.
+        #expect(editing.form.removeItem(0, from: editing.form.repeatNamed("env")!))
+        #expect(editing.form["env.0.key"]?.value == "MODE")
+    }
+
+    @Test("an item's questions made later bring their defaults as the file's: a default is not written unasked")
+    func laterQuestionsKeepDefaultsUnwritten() throws {
+        let schema = """
+            {"type": "object", "properties": {"routes": {"type": "array", "items": {"type": "object",
+              "required": ["path"], "properties": {
+                "path": {"type": "string"}, "timeout": {"type": "integer", "default": 30},
+                "tls": {"type": "object", "required": ["cert"], "properties": {"cert": {"type": "string"}}},
+                "weight": {"type": "integer"}}}}}}
+            """
+        let text = "routes:\n  - path: /api\n    weight: 3\n  - path: /web\n"
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(schema), file: "s.json")
+        let editing = SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml))
+        #expect(!editing.form.fields.contains { $0.name == "routes.1.timeout" })
+        let timeout = try #require(editing.form["routes.1.timeout"])
+        #expect(timeout.text.value == "30")
+        #expect(editing.changes == [])
+        #expect(try editing.editedText() == text)
+        // The item's optional object is asked by its yes, made with the item's other questions.
+        let addTLS = try #require(editing.form["routes.1.add-tls"])
+        #expect(editing.form["routes.1.tls.cert"]?.isShown.value == false)
+        addTLS.answer("yes")
+        editing.form["routes.1.tls.cert"]!.answer("web.pem")
+        editing.form["routes.1.weight"]!.answer("1")
+        #expect(try editing.editedText() == text + "    tls:\n      cert: web.pem\n    weight: 1\n")
     }
 
     @Test("a draft's edits resumed over the file as it is now: a removed item stays removed, a set value set")

@@ -64,6 +64,14 @@ public final class Form {
     var hiddenFields: Set<String> = []
     /// The invalid fields that are shown: what `isValid` reads.
     var invalidShownFields: Set<String> = []
+    /// Whether the items answers make (`makeItems(for:)`) defer their empty questions until one is named: a form
+    /// over a document (`SchemaDocumentForm`) sets it. See FormRepeat+Deferred.swift.
+    var defersEmptyItemQuestions = false
+    /// How many questions of items are not made yet.
+    var deferredQuestionCount = 0
+    /// Called around the making of deferred questions (the closure given makes them): a form over a document
+    /// takes the defaults they bring as the document's own.
+    var makingDeferredQuestions: (@MainActor (_ make: () -> Void) -> Void)?
 
     /// Creates an empty form.
     public init(_ title: String = "") {
@@ -72,7 +80,10 @@ public final class Form {
 
     /// The field named `name`, if any.
     public subscript(name: String) -> FormField? {
-        positions[name].map { fields[$0] }
+        if let position = positions[name] { return fields[position] }
+        // A question of a document's item not made yet is made when named (see FormRepeat+Deferred.swift).
+        guard makeDeferredQuestions(named: name) else { return nil }
+        return positions[name].map { fields[$0] }
     }
 
     /// Appends a field. Names must be unique (a duplicate is a programming error and traps; spec files

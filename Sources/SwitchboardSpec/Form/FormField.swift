@@ -128,6 +128,9 @@ public final class FormField {
     var itemCondition: ShowCondition?
     /// The form the field belongs to (for its words).
     weak var form: Form?
+    /// An item's field: its place among the item's questions (the questions of an item made later are put in
+    /// their places).
+    var itemOrder = 0
     /// The values a choice accepts now (a choices command replaces them), shared with the kind's rule.
     let choiceList: ChoiceList
     /// Where the choices come from when a command lists them (see FieldChoices.swift).

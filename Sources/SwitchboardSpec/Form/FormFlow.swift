@@ -359,11 +359,14 @@ public final class FormFlow {
             }
             let lists = form.repeatFailures.map { "\($0.field): ✗ \($0.message)" }
             let listed = reviewed(shown)
-            let unlisted = listed.count < shown.count
-                ? [FormWords.fill(words.reviewUnlisted, ["count": String(shown.count - listed.count)])] : []
+            // The questions of a document's items not made yet are empty ones too, offered by name.
+            let deferred = form.deferredQuestionNames
+            let unlistedCount = shown.count - listed.count + deferred.count
+            let unlisted = unlistedCount > 0
+                ? [FormWords.fill(words.reviewUnlisted, ["count": String(unlistedCount)])] : []
             prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
-            let names = shown.map(\.name)
+            let names = shown.map(\.name) + deferred
             let choice: String
             do {
                 choice = try prompter.readLine(

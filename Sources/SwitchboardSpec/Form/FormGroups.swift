@@ -88,6 +88,8 @@ public final class FormRepeat {
     func allows(_ count: Int) -> Bool { count >= minimum || (count == 0 && omittedWhenEmpty) }
     /// The items: each item's fields, in order.
     public internal(set) var items: [[FormField]] = []
+    /// Per item, the questions not made yet (a form over a document; see FormRepeat+Deferred.swift).
+    var deferred: [DeferredQuestions?] = []
     /// Whether the list is asked (its condition holds; see `show(when:)`).
     public let isShown = Dynamic(true)
     /// Hidden by a form over a document whose list holds more items than answers make (`Form.mostItemsFromAnswers`):
@@ -136,6 +138,16 @@ public final class FormItem {
     let path: [AnswerPathComponent]
     let group: FormGroup?
     var fields: [FormField] = []
+    /// The item's questions made in this pass, by their names within the item.
+    var made: [String: FormField] = [:]
+    /// Deferring (see FormRepeat+Deferred.swift): every prefix of the names the document answers; the questions
+    /// `wants` declined; the questions to make on the second pass and those made before it; the place of the
+    /// question `wants` was last asked about.
+    var answered: Set<String>?
+    var deferred: [(name: String, conditioned: Bool)] = []
+    var only: Set<String>?
+    var existing: [String: FormField] = [:]
+    var order = 0
 
     init(index: Int, label: String, path: [AnswerPathComponent], group: FormGroup?) {
         self.index = index
@@ -156,7 +168,9 @@ public final class FormItem {
                               message: message)
         field.path = fieldPath
         field.group = group
+        field.itemOrder = order
         fields.append(field)
+        made[name ?? ""] = field
         return field
     }
 }
@@ -233,28 +247,41 @@ extension Form {
 
     /// Up to `count` new items at the end of `list`, not yet laid out or registered (see `settle`); past its
     /// maximum too when `pastMaximum` (the items answers name: shown, and the list marked as holding too many).
-    private func makeItems(in list: FormRepeat, count: Int, pastMaximum: Bool = false) -> [[FormField]] {
+    /// `answered`: the names a document answers, when the items' empty questions are deferred.
+    private func makeItems(in list: FormRepeat, count: Int, pastMaximum: Bool = false,
+                           answered: Set<String>? = nil) -> [[FormField]] {
         var made: [[FormField]] = []
         while made.count < count, list.canAdd || pastMaximum {
-            let index = list.items.count
-            let item = FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)],
-                                group: list.group)
+            let item = newItem(of: list, at: list.items.count)
+            item.answered = answered
             list.makeItem(item)
-            for field in item.fields {
-                field.repeating = list
-                // The condition the item gave the field (one of its answers) holds beside the list's.
-                field.itemCondition = field.shownWhen
-                if let condition = list.condition { field.show(when: field.withItemCondition(condition)) }
-            }
+            prepare(item.fields, of: list)
             list.items.append(item.fields)
+            list.deferred.append(item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred))
+            deferredQuestionCount += item.deferred.count
             made.append(item.fields)
         }
         return made
     }
 
+    /// An item of `list` at `index`, before its closure makes its fields.
+    func newItem(of list: FormRepeat, at index: Int) -> FormItem {
+        FormItem(index: index, label: "\(list.title) \(index + 1)", path: list.path + [.index(index)], group: list.group)
+    }
+
+    /// New item fields joined to their list: the condition the item gave a field (one of its answers) holds beside
+    /// the list's.
+    func prepare(_ fields: [FormField], of list: FormRepeat) {
+        for field in fields {
+            field.repeating = list
+            field.itemCondition = field.shownWhen
+            if let condition = list.condition { field.show(when: field.withItemCondition(condition)) }
+        }
+    }
+
     /// New items' fields put in the form: laid out once for all of them (a file's lists of hundreds of items are
     /// not laid out once per item), then heard.
-    private func settle(_ fields: [FormField]) {
+    func settle(_ fields: [FormField]) {
         guard !fields.isEmpty else { return }
         layOut()
         for field in fields { register(field) }
@@ -272,6 +299,7 @@ extension Form {
             field.repeating = nil
         }
         list.items.remove(at: index)
+        if let pending = list.deferred.remove(at: index) { deferredQuestionCount -= pending.names.count }
         for (position, item) in list.items.enumerated() where position >= index {
             for field in item {
                 let depth = list.path.count
@@ -288,8 +316,11 @@ extension Form {
     /// The most items answers make in a list (`items.9999.name`); an answer naming an item past them names no field.
     nonisolated static let mostItemsFromAnswers = 10_000
 
-    /// Makes the items that answers name (`items.2.name` needs three items), before they are filled.
-    func makeItems(for answers: Answers) {
+    /// Makes the items that answers name (`items.2.name` needs three items), before they are filled. With
+    /// `defersEmptyItemQuestions`, an item's questions neither `answers` nor `naming` name are made when first
+    /// needed (see FormRepeat+Deferred.swift).
+    func makeItems(for answers: Answers, naming names: [String] = []) {
+        let answered = defersEmptyItemQuestions ? Form.answeredPrefixes(answers, naming: names) : nil
         var made: [FormField] = []
         for list in repeats {
             let prefix = list.name + "."
@@ -303,7 +334,8 @@ extension Form {
             // Every item the answers name, past the list's maximum too: a file holding more than the schema allows
             // shows them all, the list marked as holding too many (none is dropped unseen).
             if list.items.count < needed {
-                made += makeItems(in: list, count: needed - list.items.count, pastMaximum: true).joined()
+                made += makeItems(in: list, count: needed - list.items.count, pastMaximum: true,
+                                  answered: answered).joined()
             }
         }
         settle(made)

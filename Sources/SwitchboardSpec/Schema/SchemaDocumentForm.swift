@@ -28,8 +28,9 @@ public final class SchemaDocumentForm {
     public let editor: DocumentEditor
     /// The schema's form.
     public let schemaForm: SchemaForm
-    /// The form's document right after the prefill: the changes are counted from it.
-    public let initialDocument: JSONValue
+    /// The form's document right after the prefill (with the defaults of questions made later, which the document
+    /// leaves out as well): the changes are counted from it.
+    public private(set) var initialDocument: JSONValue
     /// The names of the fields the prefill answered.
     public let prefilledFields: [String]
     /// Where a new member goes in its mapping (the schema's property order at the mapping's pointer).
@@ -83,6 +84,9 @@ public final class SchemaDocumentForm {
         self.editor = editor
         memberOrder = order
         let form = schemaForm.makeForm()
+        // An item's questions the document leaves empty are made when first named: a compose file's services ask
+        // about 120 questions each and answer ten (see FormRepeat+Deferred.swift).
+        form.defersEmptyItemQuestions = true
         let filled = schemaForm.prefill(form, with: schemaForm.prefillAnswers(from: edited ?? editor.value))
         self.form = form
         prefilledFields = filled
@@ -93,9 +97,23 @@ public final class SchemaDocumentForm {
             baseline = form
         } else {
             baseline = schemaForm.makeForm()
+            baseline.defersEmptyItemQuestions = true
             schemaForm.prefill(baseline, with: schemaForm.prefillAnswers(from: editor.value))
         }
         initialDocument = schemaForm.document(of: baseline)
+        // The defaults an item's questions bring when they are made later are the document's as it was: the
+        // questions made with the item had theirs in `initialDocument` already, and no default is written unasked.
+        form.makingDeferredQuestions = { [weak self] make in
+            guard let self else { return make() }
+            let before = schemaForm.document(of: self.form)
+            make()
+            let after = schemaForm.document(of: self.form)
+            for edit in DocumentEdit.changes(from: before, to: after) {
+                guard let tokens = JSONPointer.tokens(edit.pointer),
+                      let edited = try? initialDocument.editing(tokens[...], edit.change) else { continue }
+                initialDocument = edited
+            }
+        }
         let schema = schemaForm.document
         form.submitCheck = { [weak self] in
             guard let self else { return [] }

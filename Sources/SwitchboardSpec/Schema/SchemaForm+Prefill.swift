@@ -73,7 +73,9 @@ extension SchemaForm {
         if !long.isEmpty {
             answers = Answers(answers.filter { key, _ in !long.contains { key.hasPrefix($0) } })
         }
-        form.makeItems(for: answers)   // the items first: the questions found below may be theirs
+        // The items first: the questions found below may be theirs (made at once, when the form defers the
+        // questions a document leaves empty).
+        form.makeItems(for: answers, naming: Array(prefilled.structured.keys))
         var unholdable: [FormField] = []
         for (name, isList) in prefilled.structured {
             guard let field = form[name], !(isList && field.isMultiselect) else { continue }

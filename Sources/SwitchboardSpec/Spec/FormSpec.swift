@@ -111,17 +111,18 @@ public struct FormSpec {
             for list in listsAt[position] ?? [] {
                 let key = lastNamePart(list.name)
                 let template = list.fields, holdsValues = list.holdsValues, words = words
+                let needs = ItemQuestionNeeds(template, holdsValues: holdsValues)
                 let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,
                                in: group(list.groupPath)) { item in
-                    // An item's `when:` reads the item's own fields asked before, by their names within the item.
-                    var made: [String: FormField] = [:]
-                    for spec in template {
+                    let needed = needs.needed(by: item)
+                    for (index, spec) in template.enumerated() {
+                        guard item.wants(spec.name, eager: needed[index], conditioned: spec.when != nil) else { continue }
                         let field = item.field(holdsValues ? nil : spec.name, kind: spec.kind,
                                                prompt: holdsValues ? nil : spec.prompt, required: spec.isRequired,
                                                rules: spec.rules.map(\.condition), message: spec.message)
                         spec.configure(field, words: words)
-                        if let when = spec.when { field.show(when: when.condition { made[$0] }) }
-                        made[spec.name] = field
+                        // An item's `when:` reads the item's own fields asked before, by their names within the item.
+                        if let when = spec.when { field.show(when: when.condition { item.madeField($0) }) }
                     }
                 }
                 added.omittedWhenEmpty = !list.isRequired

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+
+// A form over a document (`form --edit`) makes, for each item of a list the document fills, only the questions the
+// document answers and those the item needs to be decided (a required question without a default, one with a check
+// or a choices command, and the questions their conditions read): a compose file's 333 services ask about 120
+// questions each, of which the file answers ten. The other questions of an item are made when one of them is first
+// named (`form["services.3.build"]`, from the review): all of that item's at once, in their places, so that their
+// conditions read the item's own answers as when made eagerly. Until then they are optional questions holding
+// nothing or their default: valid, not listed by a review that lists the file's answers only
+// (`FormFlow.reviewListsEmptyAnswers`); the defaults they bring when made are the document's as it was
+// (`Form.makingDeferredQuestions`: a form over a document does not write a default the file leaves out).
+
+/// The questions of one item not made yet: their names within the item, and whether each has a condition.
+struct DeferredQuestions {
+    var names: [(name: String, conditioned: Bool)]
+}
+
+/// Which questions of an item's template an item needs made with it (see above).
+struct ItemQuestionNeeds {
+    /// Needed by any item: required without a default, with a check or a choices command, an item of one value.
+    private let always: [Bool]
+    private let names: [String]
+    /// For each question, the template's questions its condition reads.
+    private let reads: [[Int]]
+
+    init(_ template: [FieldSpec], holdsValues: Bool) {
+        names = template.map(\.name)
+        always = template.map { spec in
+            holdsValues || (spec.isRequired && spec.defaultValue == nil) || spec.check != nil
+                || spec.choicesCommand != nil
+        }
+        var index: [String: Int] = [:]
+        for (position, spec) in template.enumerated() where index[spec.name] == nil { index[spec.name] = position }
+        reads = template.map { spec in spec.when?.references.compactMap { index[$0.field] } ?? [] }
+    }
+
+    /// The questions `item` needs: those needed always and those the document answers, and what their conditions
+    /// read (until nothing more is needed).
+    @MainActor func needed(by item: FormItem) -> [Bool] {
+        guard item.answered != nil else { return Array(repeating: true, count: names.count) }
+        var needed = always
+        for position in names.indices where !needed[position] && item.isAnswered(names[position]) {
+            needed[position] = true
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for position in names.indices.reversed() where needed[position] {
+                for read in reads[position] where !needed[read] {
+                    needed[read] = true
+                    changed = true
+                }
+            }
+        }
+        return needed
+    }
+}
+
+extension FormItem {
+    /// Whether the document answers the question `name` of the item (or a question within it, for a group).
+    func isAnswered(_ name: String) -> Bool {
+        answered?.contains(pathName(path) + "." + name) ?? true
+    }
+
+    /// Whether the item's closure should make the question `name` (named within the item) now. A closure that
+    /// never asks makes every question: items are made whole but for a form over a document (see
+    /// `Form.defersEmptyItemQuestions`).
+    /// - Parameters:
+    ///   - eager: the question is needed to decide the item (required, a default, read by a condition).
+    ///   - conditioned: the question has a condition of its own (it is not offered by name until made).
+    ///
+    /// ```swift
+    /// for spec in template where item.wants(spec.name, eager: spec.isRequired, conditioned: spec.when != nil) {
+    ///     item.field(spec.name)
+    /// }
+    /// ```
+    func wants(_ name: String, eager: Bool, conditioned: Bool) -> Bool {
+        order += 1
+        if let only { return only.contains(name) }
+        guard let answered else { return true }
+        if eager || answered.contains(pathName(path) + "." + name) { return true }
+        deferred.append((name, conditioned))
+        return false
+    }
+
+    /// The item's question named `name` within the item, made in this pass or before: what its conditions read.
+    func madeField(_ name: String) -> FormField? {
+        made[name] ?? existing[name]
+    }
+}
+
+extension Form {
+    /// Every prefix of the names of `answers` and of `names` (`services.0.build.context` gives `services`,
+    /// `services.0`, `services.0.build` and itself): the names an item's question is made for at once.
+    static func answeredPrefixes(_ answers: Answers, naming names: [String]) -> Set<String> {
+        var prefixes = Set<String>()
+        prefixes.reserveCapacity(answers.count * 3)
+        for name in answers.keys + names {
+            var end = name.utf8.endIndex
+            while true {
+                if !prefixes.insert(String(name[..<end])).inserted { break }   // its prefixes are in already
+                guard let dot = name.utf8[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
+                end = dot
+            }
+        }
+        return prefixes
+    }
+
+    /// The questions of item `index` of `list` not made yet, made now, in their places among the item's others.
+    func makeDeferredQuestions(of list: FormRepeat, at index: Int) {
+        guard list.deferred.indices.contains(index), let pending = list.deferred[index] else { return }
+        list.deferred[index] = nil
+        deferredQuestionCount -= pending.names.count
+        let item = newItem(of: list, at: index)
+        item.only = Set(pending.names.map(\.name))
+        let depth = list.path.count + 1
+        for field in list.items[index] { item.existing[pathName(Array(field.path.dropFirst(depth)))] = field }
+        func make() {
+            list.makeItem(item)
+            prepare(item.fields, of: list)
+            list.items[index] = (list.items[index] + item.fields).sorted { $0.itemOrder < $1.itemOrder }
+            settle(item.fields)
+        }
+        if let makingDeferredQuestions { makingDeferredQuestions(make) } else { make() }
+    }
+
+    /// Makes the deferred questions of the item `name` names (`services.3.build`), if it names one; true when
+    /// questions were made.
+    func makeDeferredQuestions(named name: String) -> Bool {
+        guard deferredQuestionCount > 0 else { return false }
+        for list in repeats where name.hasPrefix(list.name + ".") {
+            let rest = name.dropFirst(list.name.count + 1)
+            let digits = rest.prefix { $0 != "." }
+            guard let index = Int(digits), list.deferred.indices.contains(index),
+                  let pending = list.deferred[index] else { continue }
+            let local = rest.dropFirst(digits.count + 1)
+            guard pending.names.contains(where: { $0.name == local }) else { continue }
+            makeDeferredQuestions(of: list, at: index)
+            return true
+        }
+        return false
+    }
+
+    /// The names of the questions not made yet that would be asked (an unconditioned question of a shown list's
+    /// item): what the review offers by name beside the questions made.
+    var deferredQuestionNames: [String] {
+        guard deferredQuestionCount > 0 else { return [] }
+        var names: [String] = []
+        for list in repeats where list.isShown.value {
+            for (index, pending) in list.deferred.enumerated() {
+                guard let pending else { continue }
+                for question in pending.names where !question.conditioned {
+                    names.append("\(list.name).\(index).\(question.name)")
+                }
+            }
+        }
+        return names
+    }
+}
