@@ -10,10 +10,16 @@ extension TypedAnswers {
     mutating func insert(_ value: TypedAnswer, at path: ArraySlice<AnswerPathComponent>) {
         guard case .key(let key)? = path.first else { return }
         let rest = path.dropFirst()
-        let position = names.firstIndex(of: key)
-        var child = position.map { values[$0] } ?? emptyContainer(for: rest.first, value)
-        if rest.isEmpty { child = value } else { child.insert(value, at: rest) }
-        if let position { values[position] = child } else { names.append(key); values.append(child) }
+        // The last member first: a list's items and a group's fields arrive one after another.
+        let position = names.last == key ? names.count - 1 : names.firstIndex(of: key)
+        guard let position else {
+            var child = emptyContainer(for: rest.first, value)
+            if !rest.isEmpty { child.insert(value, at: rest) }
+            names.append(key)
+            values.append(child)
+            return
+        }
+        if rest.isEmpty { values[position] = value } else { values[position].insert(value, at: rest) }
     }
 
     /// The answers as pretty JSON, nested objects and arrays indented two spaces a level.
@@ -47,11 +53,17 @@ private func emptyContainer(for next: AnswerPathComponent?, _ value: TypedAnswer
 
 extension TypedAnswer {
     mutating func insert(_ value: TypedAnswer, at path: ArraySlice<AnswerPathComponent>) {
-        switch (self, path.first) {
-        case (.object(var members), .key?):
+        // The container is taken out of `self` before it changes (`self` holds nothing meanwhile), so that it is
+        // changed in place, not copied: a list of hundreds of items filled one answer at a time stays linear.
+        switch self {
+        case .object(var members):
+            guard case .key? = path.first else { return }
+            self = .null
             members.insert(value, at: path)
             self = .object(members)
-        case (.array(var items), .index(let index)?):
+        case .array(var items):
+            guard case .index(let index)? = path.first else { return }
+            self = .null
             let rest = path.dropFirst()
             while items.count <= index { items.append(emptyContainer(for: rest.first, .null)) }
             if rest.isEmpty { items[index] = value } else { items[index].insert(value, at: rest) }

@@ -49,12 +49,13 @@ public final class FormGroup {
 
     init(path: [AnswerPathComponent], title: String, parent: FormGroup?) {
         self.path = path
+        self.name = pathName(path)
         self.title = title
         self.parent = parent
     }
 
     /// The path written with dots (`server.tls`).
-    public var name: String { pathName(path) }
+    public let name: String
 }
 
 /// A list of a form (an array in the answers), asked item by item: an item is one value (`tags.0`) or an object
@@ -105,6 +106,7 @@ public final class FormRepeat {
     init(path: [AnswerPathComponent], title: String, minimum: Int, maximum: Int?, group: FormGroup?,
          makeItem: @escaping @MainActor (FormItem) -> Void) {
         self.path = path
+        self.name = pathName(path)
         self.title = title
         self.minimum = minimum
         self.maximum = maximum
@@ -113,7 +115,7 @@ public final class FormRepeat {
     }
 
     /// The path written with dots (`items`, `server.hosts`).
-    public var name: String { pathName(path) }
+    public let name: String
 
     /// Whether another item may be added.
     public var canAdd: Bool { maximum.map { items.count < $0 } ?? true }
@@ -153,8 +155,12 @@ public final class FormItem {
         self.index = index
         self.label = label
         self.path = path
+        self.prefix = pathName(path) + "."
         self.group = group
     }
+
+    /// The item's name and a dot (`items.0.`): what its questions' names start with.
+    let prefix: String
 
     /// Adds a field to the item: named `name` within it, or the item itself when `name` is nil (a list of
     /// values). The prompt is shown after the item's label ("Items 1: Name"). A name with dots is a path within

@@ -14,6 +14,13 @@ import SwitchboardRules
 /// The questions of one item not made yet: their names within the item, and whether each has a condition.
 struct DeferredQuestions {
     var names: [(name: String, conditioned: Bool)]
+    /// The names, to look one up.
+    var named: Set<String>
+
+    init(names: [(name: String, conditioned: Bool)]) {
+        self.names = names
+        named = Set(names.map(\.name))
+    }
 }
 
 /// Which questions of an item's template an item needs made with it (see above).
@@ -60,7 +67,7 @@ struct ItemQuestionNeeds {
 extension FormItem {
     /// Whether the document answers the question `name` of the item (or a question within it, for a group).
     func isAnswered(_ name: String) -> Bool {
-        answered?.contains(pathName(path) + "." + name) ?? true
+        answered?.contains(prefix + name) ?? true
     }
 
     /// Whether the item's closure should make the question `name` (named within the item) now. A closure that
@@ -79,7 +86,7 @@ extension FormItem {
         order += 1
         if let only { return only.contains(name) }
         guard let answered else { return true }
-        if eager || answered.contains(pathName(path) + "." + name) { return true }
+        if eager || answered.contains(prefix + name) { return true }
         deferred.append((name, conditioned))
         return false
     }
@@ -113,7 +120,7 @@ extension Form {
         list.deferred[index] = nil
         deferredQuestionCount -= pending.names.count
         let item = newItem(of: list, at: index)
-        item.only = Set(pending.names.map(\.name))
+        item.only = pending.named
         let depth = list.path.count + 1
         for field in list.items[index] { item.existing[pathName(Array(field.path.dropFirst(depth)))] = field }
         func make() {
@@ -129,13 +136,14 @@ extension Form {
     /// questions were made.
     func makeDeferredQuestions(named name: String) -> Bool {
         guard deferredQuestionCount > 0 else { return false }
-        for list in repeats where name.hasPrefix(list.name + ".") {
-            let rest = name.dropFirst(list.name.count + 1)
-            let digits = rest.prefix { $0 != "." }
-            guard let index = Int(digits), list.deferred.indices.contains(index),
-                  let pending = list.deferred[index] else { continue }
-            let local = rest.dropFirst(digits.count + 1)
-            guard pending.names.contains(where: { $0.name == local }) else { continue }
+        for list in repeats where name.utf8.count > list.name.utf8.count && name.hasPrefix(list.name) {
+            let rest = name.utf8.dropFirst(list.name.utf8.count)
+            guard rest.first == UInt8(ascii: ".") else { continue }
+            let digits = rest.dropFirst().prefix { $0 != UInt8(ascii: ".") }
+            guard let index = Int(Substring(digits)), list.deferred.indices.contains(index),
+                  let pending = list.deferred[index], digits.endIndex < name.utf8.endIndex else { continue }
+            let local = String(name[name.utf8.index(after: digits.endIndex)...])
+            guard pending.named.contains(local) else { continue }
             makeDeferredQuestions(of: list, at: index)
             return true
         }
