@@ -127,11 +127,19 @@ public struct DocumentEditor: Sendable {
     public func applying(_ edits: [DocumentEdit], memberOrder: ((_ pointer: String) -> [String]?)? = nil)
         throws(DocumentEditError) -> String
     {
+        try edited(applying: edits, memberOrder: memberOrder).text
+    }
+
+    /// `applying(_:memberOrder:)`'s text and its document as read back (each edit's text is read again before the
+    /// next: the value is what the text means, with no further read).
+    package func edited(applying edits: [DocumentEdit], memberOrder: ((_ pointer: String) -> [String]?)? = nil)
+        throws(DocumentEditError) -> (text: String, value: JSONValue)
+    {
         var current = session
         for edit in edits {
             current = try current.apply(edit, memberOrder: memberOrder)
         }
-        return current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self)
+        return (current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self), current.value)
     }
 
     /// `text` with `edits` made (see `DocumentEditor`).

@@ -74,19 +74,20 @@ extension FormItem {
     /// never asks makes every question: items are made whole but for a form over a document (see
     /// `Form.defersEmptyItemQuestions`).
     /// - Parameters:
-    ///   - eager: the question is needed to decide the item (required, a default, read by a condition).
+    ///   - eager: the question is made now: the document answers it, or the item needs it to be decided (see
+    ///     `ItemQuestionNeeds`).
     ///   - conditioned: the question has a condition of its own (it is not offered by name until made).
     ///
     /// ```swift
-    /// for spec in template where item.wants(spec.name, eager: spec.isRequired, conditioned: spec.when != nil) {
+    /// for spec in template where item.wants(spec.name, eager: item.isAnswered(spec.name) || spec.isRequired,
+    ///                                      conditioned: spec.when != nil) {
     ///     item.field(spec.name)
     /// }
     /// ```
     func wants(_ name: String, eager: Bool, conditioned: Bool) -> Bool {
         order += 1
         if let only { return only.contains(name) }
-        guard let answered else { return true }
-        if eager || answered.contains(prefix + name) { return true }
+        if eager || answered == nil { return true }
         deferred.append((name, conditioned))
         return false
     }

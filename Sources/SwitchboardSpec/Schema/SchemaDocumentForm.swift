@@ -211,16 +211,14 @@ public final class SchemaDocumentForm {
             submitted = ([], editor.text)
             return []
         }
+        // The edited document as its text reads back (the editor reads each edit's text again): what is checked
+        // is what the text written means.
         let edited: JSONValue
         let text: String
         do {
-            text = try editedText(applying: changes)
-            edited = try DocumentEditor(text: text, format: editor.format, documentIndex: editor.documentIndex).value
-        } catch let error as DocumentEditError {
-            return [FieldFailure(field: fieldName(of: error.pointer), rule: "edit", message: error.problem, value: "")]
+            (text, edited) = try editor.edited(applying: changes, memberOrder: memberOrder)
         } catch {
-            return [FieldFailure(field: "(document)", rule: "edit", message: "the edited text cannot be read again: "
-                                 + "\(error)", value: "")]
+            return [FieldFailure(field: fieldName(of: error.pointer), rule: "edit", message: error.problem, value: "")]
         }
         let failures = SchemaForm.repeatedEntryNames(in: form, schema: schema)
             + SchemaForm.failures(compiled.validate(edited), in: form, schema: schema, answers: edited)

@@ -115,8 +115,11 @@ public struct FormSpec {
                 let added = form.repeating(key, title: list.title, minimum: list.minimum, maximum: list.maximum,
                                in: group(list.groupPath)) { item in
                     let needed = needs.needed(by: item)
-                    for (index, spec) in template.enumerated() {
-                        guard item.wants(spec.name, eager: needed[index], conditioned: spec.when != nil) else { continue }
+                    for index in template.indices {
+                        // Read in place: a spec is copied only for the questions made.
+                        guard item.wants(template[index].name, eager: needed[index],
+                                         conditioned: template[index].when != nil) else { continue }
+                        let spec = template[index]
                         let field = item.field(holdsValues ? nil : spec.name, kind: spec.kind,
                                                prompt: holdsValues ? nil : spec.prompt, required: spec.isRequired,
                                                rules: spec.rules.map(\.condition), message: spec.message)
