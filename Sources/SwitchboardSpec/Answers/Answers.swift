@@ -23,6 +23,8 @@ public struct Answers: Equatable, Sendable, Sequence, ExpressibleByDictionaryLit
 
     /// Answers from pairs, in order; a repeated key keeps its first position and its last value.
     public init(_ pairs: [(String, String)]) {
+        keys.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 

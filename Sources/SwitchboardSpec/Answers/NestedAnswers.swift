@@ -118,12 +118,31 @@ extension Form {
                 if field.isShown.value && !leftOut(field) { answers.insert(field.typedValue, at: field.path[...]) }
             case .repeating(let list):
                 if !list.isShown.value || (list.items.isEmpty && list.omittedWhenEmpty) { continue }
-                answers.insert(.array([]), at: list.path[...])
+                // Each item made whole, then the list put in once: a list of hundreds of items is not changed (and
+                // copied) once per answer.
+                let depth = list.path.count + 1
+                // As answers put in one by one made it: an item with no answer is `{}` (an item of one value:
+                // null) before an item with one, and left out after the last.
+                var items: [TypedAnswer] = []
+                items.reserveCapacity(list.items.count)
+                var answeredItems = 0
                 for item in list.items {
+                    let holdsValue = item.first.map { $0.path.count == depth } ?? true
+                    var value: TypedAnswer = holdsValue ? .null : .object(TypedAnswers([]))
+                    var answered = false
                     for field in item where field.isShown.value && !leftOut(field) {
-                        answers.insert(field.typedValue, at: field.path[...])
+                        answered = true
+                        if field.path.count == depth {
+                            value = field.typedValue
+                        } else {
+                            value.insert(field.typedValue, at: field.path[depth...])
+                        }
                     }
+                    items.append(value)
+                    if answered { answeredItems = items.count }
                 }
+                items.removeLast(items.count - answeredItems)
+                answers.insert(.array(items), at: list.path[...])
             }
         }
         return answers

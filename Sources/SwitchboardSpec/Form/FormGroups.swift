@@ -90,7 +90,10 @@ public final class FormRepeat {
     /// The items: each item's fields, in order.
     public internal(set) var items: [[FormField]] = []
     /// Per item, the questions not made yet (a form over a document; see FormRepeat+Deferred.swift).
-    var deferred: [DeferredQuestions?] = []
+    var deferred: [DeferredQuestions?] = [] {
+        didSet { deferredNamesCache = nil }
+    }
+    var deferredNamesCache: [String]?
     /// Whether the list is asked (its condition holds; see `show(when:)`).
     public let isShown = Dynamic(true)
     /// Hidden by a form over a document whose list holds more items than answers make (`Form.mostItemsFromAnswers`):

@@ -155,15 +155,22 @@ extension Form {
     /// item): what the review offers by name beside the questions made.
     var deferredQuestionNames: [String] {
         guard deferredQuestionCount > 0 else { return [] }
+        return repeats.filter { $0.isShown.value }.flatMap(\.deferredNames)
+    }
+}
+
+extension FormRepeat {
+    /// The names of the unconditioned questions of its items not made yet (`services.3.build`), worked out once
+    /// until its items change.
+    var deferredNames: [String] {
+        if let deferredNamesCache { return deferredNamesCache }
         var names: [String] = []
-        for list in repeats where list.isShown.value {
-            for (index, pending) in list.deferred.enumerated() {
-                guard let pending else { continue }
-                for question in pending.names where !question.conditioned {
-                    names.append("\(list.name).\(index).\(question.name)")
-                }
-            }
+        for (index, pending) in deferred.enumerated() {
+            guard let pending else { continue }
+            let prefix = "\(name).\(index)."
+            for question in pending.names where !question.conditioned { names.append(prefix + question.name) }
         }
+        deferredNamesCache = names
         return names
     }
 }
