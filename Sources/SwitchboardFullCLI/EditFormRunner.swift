@@ -39,9 +39,8 @@ extension EditRunner {
         do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
         var opening = ["Editing \(shown) (checked by \(displayEscaped(schemaPath, limit: 200))): "
                        + "only the answers you change are written back."]
-        // The file's YAML documents read once: for the failures' places and to count them.
-        let documents = isJSON ? [] : LocatedDocument.yamlDocuments(text)
-        let refused = locatedFailures(text, isJSON: isJSON, yamlDocuments: documents, with: validator)
+        // The file is read again for its failures' places only when the form found some (checked once already).
+        let refused = editing.documentFailures.isEmpty ? [] : locatedFailures(text, isJSON: isJSON, with: validator)
         if !refused.isEmpty {
             let values = refused.count == 1 ? "a value" : "\(refused.count) values"
             opening.append(editing.refusedFields.isEmpty
@@ -58,8 +57,8 @@ extension EditRunner {
                            + (asWritten.count > 10 ? " and \(asWritten.count - 10) more" : ""))
         }
         if let resumed { opening.append(resumed) }
-        if documents.count > 1 {
-            opening.append("The file holds \(documents.count) YAML documents: the form asks the first; the others stay as "
+        if editor.documentCount > 1 {
+            opening.append("The file holds \(editor.documentCount) YAML documents: the form asks the first; the others stay as "
                            + "they are.")
         }
         if draftFile == nil, !dryRun, case let fallback = Draft(path: file + ".draft.json"),

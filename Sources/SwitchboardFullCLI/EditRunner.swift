@@ -200,16 +200,14 @@ struct EditRunner {
 
     /// The failures of `text`'s first document, each `FILE:LINE:COLUMN: /pointer: message` (escaped); a text that
     /// cannot be read is one line saying so.
-    /// `yamlDocuments`: the text's YAML documents when they were read already.
-    func locatedFailures(_ text: String, isJSON: Bool, yamlDocuments: [Result<LocatedDocument, DocumentError>]? = nil,
-                         with validator: JSONSchema) -> [String] {
+    func locatedFailures(_ text: String, isJSON: Bool, with validator: JSONSchema) -> [String] {
         let document: LocatedDocument
         if isJSON {
             do { document = try LocatedDocument.json(ArraySlice(text.utf8)) } catch {
                 return ["\(shown): the text is not JSON (\(displayEscaped(error.message)))"]
             }
         } else {
-            guard case .success(let first)? = (yamlDocuments ?? LocatedDocument.yamlDocuments(text)).first else {
+            guard case .success(let first)? = LocatedDocument.yamlDocuments(text).first else {
                 return ["\(shown): the text could not be read as YAML"]
             }
             document = first

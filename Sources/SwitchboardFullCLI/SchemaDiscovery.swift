@@ -130,16 +130,31 @@ struct SchemaDiscovery {
 
     /// `# yaml-language-server: $schema=REF` or `# $schema: REF` on a comment line, and its line number.
     static func modeline(in text: String) -> (String, Int)? {
+        // Line by line over the bytes (a 5,000-line file is not cut into lines first; a CRLF file's lines are lines
+        // too): only a line whose first character after blanks is `#` (or a BOM) is looked at as text.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        while true {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
             number += 1
-            var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            guard rest.first == "#" else { continue }
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-            for prefix in ["yaml-language-server: $schema=", "yaml-language-server:$schema=", "$schema:"] where rest.hasPrefix(prefix) {
-                let reference = rest.dropFirst(prefix.count).drop { $0 == " " || $0 == "\t" }.trimmingWhitespace
-                if !reference.isEmpty { return (String(reference), number) }
+            let first = utf8[start..<end].first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            if first == UInt8(ascii: "#") || first == 0xEF, let reference = modelineReference(text[start..<end]) {
+                return (reference, number)
             }
+            guard end < utf8.endIndex else { return nil }
+            start = utf8.index(after: end)
+        }
+    }
+
+    /// The schema a comment line names (`# yaml-language-server: $schema=REF`, `# $schema: REF`), if it names one.
+    private static func modelineReference(_ line: Substring) -> String? {
+        var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        guard rest.first == "#" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        for prefix in ["yaml-language-server: $schema=", "yaml-language-server:$schema=", "$schema:"] where rest.hasPrefix(prefix) {
+            let reference = rest.dropFirst(prefix.count).drop { $0 == " " || $0 == "\t" }.trimmingWhitespace
+            if !reference.isEmpty { return String(reference) }
         }
         return nil
     }

@@ -98,6 +98,12 @@ public struct DocumentEditor: Sendable {
     public let documentIndex: Int
     /// The edited document's value.
     public var value: JSONValue { session.value }
+    /// How many documents the text holds: a YAML stream may hold several (`---`); the editor edits one of them.
+    ///
+    /// ```swift
+    /// try DocumentEditor(text: "a: 1\n---\nb: 2\n").documentCount   // 2
+    /// ```
+    public var documentCount: Int { session.documentCount }
     /// The text as read (the first edit's starting point).
     private let session: EditSession
 
@@ -169,6 +175,8 @@ struct EditSession {
     let index: Int
     let value: JSONValue
     let tree: EditNode?
+    /// How many documents the text holds (a YAML stream may hold several).
+    var documentCount = 1
 
     static func read(_ bytes: [UInt8], format: DocumentEditor.Format, index: Int) throws(DocumentError) -> EditSession {
         switch format {
@@ -195,7 +203,8 @@ struct EditSession {
             }
             if let edited {
                 return EditSession(bytes: bytes, format: format, index: index, value: edited.value,
-                                   tree: EditNode.yaml(edited.root, offsets: ScalarOffsets(bytes)))
+                                   tree: EditNode.yaml(edited.root, offsets: ScalarOffsets(bytes)),
+                                   documentCount: position)
             }
             if index == 0 { return EditSession(bytes: bytes, format: format, index: 0, value: .null, tree: nil) }
             throw DocumentError("the text holds \(position) document\(position == 1 ? "" : "s"), not \(index + 1)")

@@ -94,6 +94,8 @@ public final class FormRepeat {
         didSet { deferredNamesCache = nil }
     }
     var deferredNamesCache: [String]?
+    /// The names any of its items deferred (within the item).
+    var deferredNameSet: Set<String> = []
     /// Whether the list is asked (its condition holds; see `show(when:)`).
     public let isShown = Dynamic(true)
     /// Hidden by a form over a document whose list holds more items than answers make (`Form.mostItemsFromAnswers`):
@@ -145,7 +147,8 @@ public final class FormItem {
     var fields: [FormField] = []
     /// The item's questions made in this pass, by their names within the item.
     var made: [String: FormField] = [:]
-    /// Deferring (see FormRepeat+Deferred.swift): every prefix of the names the document answers; the questions
+    /// Deferring (see FormRepeat+Deferred.swift): the names within the item the document answers (with every
+    /// prefix: `build.context` and `build`); the questions
     /// `wants` declined; the questions to make on the second pass and those made before it; the place of the
     /// question `wants` was last asked about.
     var answered: Set<String>?
@@ -158,12 +161,9 @@ public final class FormItem {
         self.index = index
         self.label = label
         self.path = path
-        self.prefix = pathName(path) + "."
         self.group = group
     }
 
-    /// The item's name and a dot (`items.0.`): what its questions' names start with.
-    let prefix: String
 
     /// Adds a field to the item: named `name` within it, or the item itself when `name` is nil (a list of
     /// values). The prompt is shown after the item's label ("Items 1: Name"). A name with dots is a path within
@@ -256,17 +256,18 @@ extension Form {
 
     /// Up to `count` new items at the end of `list`, not yet laid out or registered (see `settle`); past its
     /// maximum too when `pastMaximum` (the items answers name: shown, and the list marked as holding too many).
-    /// `answered`: the names a document answers, when the items' empty questions are deferred.
+    /// `answered`: by item, the names within it a document answers, when the items' empty questions are deferred.
     private func makeItems(in list: FormRepeat, count: Int, pastMaximum: Bool = false,
-                           answered: Set<String>? = nil) -> [[FormField]] {
+                           answered: [Int: Set<String>]? = nil) -> [[FormField]] {
         var made: [[FormField]] = []
         while made.count < count, list.canAdd || pastMaximum {
             let item = newItem(of: list, at: list.items.count)
-            item.answered = answered
+            item.answered = answered.map { $0[item.index] ?? [] }
             list.makeItem(item)
             prepare(item.fields, of: list)
             list.items.append(item.fields)
             list.deferred.append(item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred))
+            for question in item.deferred { list.deferredNameSet.insert(question.name) }
             deferredQuestionCount += item.deferred.count
             made.append(item.fields)
         }
@@ -329,7 +330,6 @@ extension Form {
     /// `defersEmptyItemQuestions`, an item's questions neither `answers` nor `naming` name are made when first
     /// needed (see FormRepeat+Deferred.swift).
     func makeItems(for answers: Answers, naming names: [String] = []) {
-        let answered = defersEmptyItemQuestions ? Form.answeredPrefixes(answers, naming: names) : nil
         var made: [FormField] = []
         for list in repeats {
             let prefix = list.name + "."
@@ -343,6 +343,7 @@ extension Form {
             // Every item the answers name, past the list's maximum too: a file holding more than the schema allows
             // shows them all, the list marked as holding too many (none is dropped unseen).
             if list.items.count < needed {
+                let answered = defersEmptyItemQuestions ? Form.itemAnswers(answers.keys + names, in: list) : nil
                 made += makeItems(in: list, count: needed - list.items.count, pastMaximum: true,
                                   answered: answered).joined()
             }

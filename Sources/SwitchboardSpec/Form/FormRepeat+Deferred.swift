@@ -14,13 +14,6 @@ import SwitchboardRules
 /// The questions of one item not made yet: their names within the item, and whether each has a condition.
 struct DeferredQuestions {
     var names: [(name: String, conditioned: Bool)]
-    /// The names, to look one up.
-    var named: Set<String>
-
-    init(names: [(name: String, conditioned: Bool)]) {
-        self.names = names
-        named = Set(names.map(\.name))
-    }
 }
 
 /// Which questions of an item's template an item needs made with it (see above).
@@ -30,6 +23,8 @@ struct ItemQuestionNeeds {
     private let names: [String]
     /// For each question, the template's questions its condition reads.
     private let reads: [[Int]]
+    /// Each question's place in the template, by name.
+    private let positions: [String: Int]
 
     init(_ template: [FieldSpec], holdsValues: Bool) {
         names = template.map(\.name)
@@ -39,17 +34,16 @@ struct ItemQuestionNeeds {
         }
         var index: [String: Int] = [:]
         for (position, spec) in template.enumerated() where index[spec.name] == nil { index[spec.name] = position }
+        positions = index
         reads = template.map { spec in spec.when?.references.compactMap { index[$0.field] } ?? [] }
     }
 
     /// The questions `item` needs: those needed always and those the document answers, and what their conditions
     /// read (until nothing more is needed).
     @MainActor func needed(by item: FormItem) -> [Bool] {
-        guard item.answered != nil else { return Array(repeating: true, count: names.count) }
+        guard let answered = item.answered else { return Array(repeating: true, count: names.count) }
         var needed = always
-        for position in names.indices where !needed[position] && item.isAnswered(names[position]) {
-            needed[position] = true
-        }
+        for name in answered { if let position = positions[name] { needed[position] = true } }
         var changed = true
         while changed {
             changed = false
@@ -67,7 +61,7 @@ struct ItemQuestionNeeds {
 extension FormItem {
     /// Whether the document answers the question `name` of the item (or a question within it, for a group).
     func isAnswered(_ name: String) -> Bool {
-        answered?.contains(prefix + name) ?? true
+        answered?.contains(name) ?? true
     }
 
     /// Whether the item's closure should make the question `name` (named within the item) now. A closure that
@@ -99,20 +93,25 @@ extension FormItem {
 }
 
 extension Form {
-    /// Every prefix of the names of `answers` and of `names` (`services.0.build.context` gives `services`,
-    /// `services.0`, `services.0.build` and itself): the names an item's question is made for at once.
-    static func answeredPrefixes(_ answers: Answers, naming names: [String]) -> Set<String> {
-        var prefixes = Set<String>()
-        prefixes.reserveCapacity(answers.count * 3)
-        for name in answers.keys + names {
-            var end = name.utf8.endIndex
+    /// For each item of `list` that `names` name (`services.3.build.context`), the names within it with every prefix
+    /// (`build.context`, `build`): the questions an item makes at once.
+    static func itemAnswers(_ names: [String], in list: FormRepeat) -> [Int: Set<String>] {
+        var items: [Int: Set<String>] = [:]
+        let prefix = list.name + "."
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            let digits = rest.prefix { $0 != "." }
+            guard let index = Int(digits), index >= 0, index < mostItemsFromAnswers, digits.endIndex < rest.endIndex
+            else { continue }
+            let local = rest[rest.index(after: digits.endIndex)...]
+            var end = local.utf8.endIndex
             while true {
-                if !prefixes.insert(String(name[..<end])).inserted { break }   // its prefixes are in already
-                guard let dot = name.utf8[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
+                if items[index, default: []].insert(String(local[..<end])).inserted == false { break }
+                guard let dot = local.utf8[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
                 end = dot
             }
         }
-        return prefixes
+        return items
     }
 
     /// The questions of item `index` of `list` not made yet, made now, in their places among the item's others.
@@ -121,7 +120,7 @@ extension Form {
         list.deferred[index] = nil
         deferredQuestionCount -= pending.names.count
         let item = newItem(of: list, at: index)
-        item.only = pending.named
+        item.only = Set(pending.names.map(\.name))
         let depth = list.path.count + 1
         for field in list.items[index] { item.existing[pathName(Array(field.path.dropFirst(depth)))] = field }
         func make() {
@@ -144,7 +143,11 @@ extension Form {
             guard let index = Int(Substring(digits)), list.deferred.indices.contains(index),
                   let pending = list.deferred[index], digits.endIndex < name.utf8.endIndex else { continue }
             let local = String(name[name.utf8.index(after: digits.endIndex)...])
-            guard pending.named.contains(local) else { continue }
+            // Most names looked up and not found are no question at all (`services.3.ports`, a value the form keeps
+            // as written): refused by the list's names before the item's.
+            guard list.deferredNameSet.contains(local), pending.names.contains(where: { $0.name == local }) else {
+                continue
+            }
             makeDeferredQuestions(of: list, at: index)
             return true
         }

@@ -119,6 +119,29 @@ struct PrefillAnswers {
     var longLists: [String]
 }
 
+/// The schemas of an object schema's properties, each looked up once (in `properties`, else through `allOf` pieces,
+/// conditions and variants: `SchemaMapper.propertySchema`).
+final class PropertySchemas {
+    /// The object's schema, resolved; nil: none (no property has a schema).
+    let schema: JSONValue?
+    private var found: [String: JSONValue?] = [:]
+
+    init(_ schema: JSONValue?) {
+        self.schema = schema
+        if case .object(let properties)? = schema?["properties"] {
+            for member in properties.members { found[member.key] = member.value }   // a repeated name: the last
+        }
+    }
+
+    /// The schema of the property `name`, if the object's schema has one.
+    func schema(of name: String, mapper: SchemaMapper) -> JSONValue? {
+        if let known = found[name] { return known }
+        let looked = schema.flatMap { mapper.propertySchema(name, in: $0) }
+        found[name] = looked
+        return looked
+    }
+}
+
 /// Walks a document beside its schema, collecting answers by field name.
 private struct PrefillWalk {
     var mapper: SchemaMapper
@@ -134,16 +157,17 @@ private struct PrefillWalk {
 
     init(mapper: SchemaMapper) { self.mapper = mapper }
 
-    mutating func object(_ value: JSONValue, schema: JSONValue?, prefix: String, depth: Int = 0) {
+    /// `properties`: the property schemas of `schema` looked up so far, shared by the objects of one schema (a map's
+    /// entries, a list's items: a compose file's 333 services look each name up once, not once a service).
+    mutating func object(_ value: JSONValue, schema: JSONValue?, prefix: String, depth: Int = 0,
+                         properties: PropertySchemas? = nil) {
         guard case .object(let members) = value, depth < maximumDepth else { return }
-        let schema = schema.map { mapper.resolved($0) }
-        var declared: [String: JSONValue] = [:]
-        if case .object(let properties)? = schema?["properties"] { declared = keyedMembers(properties) }
+        let properties = properties ?? PropertySchemas(schema.map { mapper.resolved($0) })
         for member in members.members {
-            let child = declared[member.key] ?? schema.flatMap { mapper.propertySchema(member.key, in: $0) }
+            let child = properties.schema(of: member.key, mapper: mapper)
             self.member(member.key, member.value, schema: child, prefix: prefix, depth: depth, siblings: members)
         }
-        if let schema { pickVariant(members, schema: schema, prefix: prefix) }
+        if let schema = properties.schema { pickVariant(members, schema: schema, prefix: prefix) }
     }
 
     private mutating func member(_ key: String, _ value: JSONValue, schema: JSONValue?, prefix: String, depth: Int,
@@ -172,9 +196,11 @@ private struct PrefillWalk {
                 for (index, text) in texts.enumerated() { answer("\(name).\(index)", text) }   // a list
                 return
             }
+            let properties = PropertySchemas(itemSchema)
             for (index, item) in items.enumerated() {
                 if case .object = item {
-                    object(item, schema: itemSchema, prefix: "\(name).\(index).", depth: depth + 1)
+                    object(item, schema: itemSchema, prefix: "\(name).\(index).", depth: depth + 1,
+                           properties: properties)
                 } else if let text = Self.text(item) {
                     answer("\(name).\(index)", text)
                 }
@@ -187,11 +213,12 @@ private struct PrefillWalk {
     /// A map's entries as its list's items: the entry's name, then its value (an object's fields, or `value`).
     private mutating func map(_ entries: JSONObject, values: JSONValue, name: String, depth: Int) {
         let keyName = mapper.mapKeyName(values)
+        let properties = PropertySchemas(mapper.resolved(values))
         for (index, entry) in entries.members.enumerated() {
             let item = "\(name).\(index)."
             answer(item + keyName, entry.key)
             if case .object = entry.value {
-                object(entry.value, schema: values, prefix: item, depth: depth + 1)
+                object(entry.value, schema: values, prefix: item, depth: depth + 1, properties: properties)
             } else if let text = Self.text(entry.value) {
                 answer(item + "value", text)
             }
