@@ -332,13 +332,9 @@ extension Form {
     func makeItems(for answers: Answers, naming names: [String] = []) {
         var made: [FormField] = []
         for list in repeats {
-            let prefix = list.name + "."
             var needed = 0
-            for key in answers.keys where key.hasPrefix(prefix) {
-                let rest = key.dropFirst(prefix.count)
-                if let index = Int(rest.prefix { $0 != "." }), index >= 0, index < Form.mostItemsFromAnswers {
-                    needed = max(needed, index + 1)
-                }
+            for key in answers.keys {
+                if let (index, _) = Form.item(named: key, in: list.name) { needed = max(needed, index + 1) }
             }
             // Every item the answers name, past the list's maximum too: a file holding more than the schema allows
             // shows them all, the list marked as holding too many (none is dropped unseen).

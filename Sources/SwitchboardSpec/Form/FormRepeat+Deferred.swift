@@ -97,13 +97,8 @@ extension Form {
     /// (`build.context`, `build`): the questions an item makes at once.
     static func itemAnswers(_ names: [String], in list: FormRepeat) -> [Int: Set<String>] {
         var items: [Int: Set<String>] = [:]
-        let prefix = list.name + "."
-        for name in names where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            let digits = rest.prefix { $0 != "." }
-            guard let index = Int(digits), index >= 0, index < mostItemsFromAnswers, digits.endIndex < rest.endIndex
-            else { continue }
-            let local = rest[rest.index(after: digits.endIndex)...]
+        for name in names {
+            guard let (index, within) = item(named: name, in: list.name), let local = within else { continue }
             var end = local.utf8.endIndex
             while true {
                 if items[index, default: []].insert(String(local[..<end])).inserted == false { break }
@@ -112,6 +107,27 @@ extension Form {
             }
         }
         return items
+    }
+
+    /// The item of the list `list` (a list's name) that `name` names (`services.3.build` is item 3 of `services`,
+    /// `build` within it), read over the bytes; nil when it names none, or an item past `mostItemsFromAnswers`.
+    nonisolated static func item(named name: String, in list: String) -> (index: Int, within: Substring?)? {
+        let bytes = name.utf8, prefix = list.utf8
+        guard bytes.count > prefix.count + 1, bytes.starts(with: prefix) else { return nil }
+        var position = bytes.index(bytes.startIndex, offsetBy: prefix.count)
+        guard bytes[position] == UInt8(ascii: ".") else { return nil }
+        position = bytes.index(after: position)
+        var index = 0, digits = 0
+        while position < bytes.endIndex, case let byte = bytes[position], byte >= 0x30 && byte <= 0x39 {
+            index = index * 10 + Int(byte - 0x30)
+            digits += 1
+            guard index < mostItemsFromAnswers else { return nil }
+            position = bytes.index(after: position)
+        }
+        guard digits > 0 else { return nil }
+        if position == bytes.endIndex { return (index, nil) }
+        guard bytes[position] == UInt8(ascii: "."), bytes.index(after: position) < bytes.endIndex else { return nil }
+        return (index, name[bytes.index(after: position)...])
     }
 
     /// The questions of item `index` of `list` not made yet, made now, in their places among the item's others.
@@ -136,13 +152,10 @@ extension Form {
     /// questions were made.
     func makeDeferredQuestions(named name: String) -> Bool {
         guard deferredQuestionCount > 0 else { return false }
-        for list in repeats where name.utf8.count > list.name.utf8.count && name.hasPrefix(list.name) {
-            let rest = name.utf8.dropFirst(list.name.utf8.count)
-            guard rest.first == UInt8(ascii: ".") else { continue }
-            let digits = rest.dropFirst().prefix { $0 != UInt8(ascii: ".") }
-            guard let index = Int(Substring(digits)), list.deferred.indices.contains(index),
-                  let pending = list.deferred[index], digits.endIndex < name.utf8.endIndex else { continue }
-            let local = String(name[name.utf8.index(after: digits.endIndex)...])
+        for list in repeats {
+            guard let (index, within) = Form.item(named: name, in: list.name), let within,
+                  list.deferred.indices.contains(index), let pending = list.deferred[index] else { continue }
+            let local = String(within)
             // Most names looked up and not found are no question at all (`services.3.ports`, a value the form keeps
             // as written): refused by the list's names before the item's.
             guard list.deferredNameSet.contains(local), pending.names.contains(where: { $0.name == local }) else {

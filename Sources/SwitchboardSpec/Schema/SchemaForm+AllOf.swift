@@ -51,3 +51,29 @@ extension SchemaMapper {
         schema["allOf"] != nil && !propertyPieces(of: schema).pieces.isEmpty
     }
 }
+
+/// The schemas of an object schema's properties, each looked up once (in `properties`, else through `allOf` pieces,
+/// conditions and variants: `SchemaMapper.propertySchema`).
+final class PropertySchemas {
+    /// The object's schema, resolved; nil: none (no property has a schema).
+    let schema: JSONValue?
+    /// Its own `properties`, by name (a repeated name: the last).
+    let declared: [String: JSONValue]
+    private var found: [String: JSONValue?] = [:]
+
+    init(_ schema: JSONValue?) {
+        self.schema = schema
+        if case .object(let properties)? = schema?["properties"] { declared = keyedMembers(properties) } else {
+            declared = [:]
+        }
+    }
+
+    /// The schema of the property `name`, if the object's schema has one.
+    func schema(of name: String, mapper: SchemaMapper) -> JSONValue? {
+        if let own = declared[name] { return own }
+        if let known = found[name] { return known }
+        let looked = schema.flatMap { mapper.propertySchema(name, in: $0) }
+        found[name] = looked
+        return looked
+    }
+}

@@ -78,12 +78,14 @@ extension SchemaMapper {
     /// A map's items as the object the schema describes: `{NAME: VALUE}` in item order.
     mutating func mapValue(_ items: [TypedAnswer], values: JSONValue) -> JSONValue {
         let keyName = mapKeyName(values)
+        let isObject = type(values) == "object"
+        let shared = PropertySchemas(resolved(values))   // the entries' property schemas, each looked up once
         var members: [(key: String, value: JSONValue)] = []
         for item in items {
             guard case .object(let answers) = item, case .text(let key)? = answers[keyName] else { continue }
             let rest = TypedAnswers(zip(answers.names, answers.values).filter { $0.0 != keyName })
-            if type(values) == "object" {
-                members.append((key: key, value: value(.object(rest), values)))
+            if isObject {
+                members.append((key: key, value: value(.object(rest), values, properties: shared)))
             } else if let answer = rest["value"] {
                 members.append((key: key, value: value(answer, values)))
             }

@@ -119,29 +119,6 @@ struct PrefillAnswers {
     var longLists: [String]
 }
 
-/// The schemas of an object schema's properties, each looked up once (in `properties`, else through `allOf` pieces,
-/// conditions and variants: `SchemaMapper.propertySchema`).
-final class PropertySchemas {
-    /// The object's schema, resolved; nil: none (no property has a schema).
-    let schema: JSONValue?
-    private var found: [String: JSONValue?] = [:]
-
-    init(_ schema: JSONValue?) {
-        self.schema = schema
-        if case .object(let properties)? = schema?["properties"] {
-            for member in properties.members { found[member.key] = member.value }   // a repeated name: the last
-        }
-    }
-
-    /// The schema of the property `name`, if the object's schema has one.
-    func schema(of name: String, mapper: SchemaMapper) -> JSONValue? {
-        if let known = found[name] { return known }
-        let looked = schema.flatMap { mapper.propertySchema(name, in: $0) }
-        found[name] = looked
-        return looked
-    }
-}
-
 /// Walks a document beside its schema, collecting answers by field name.
 private struct PrefillWalk {
     var mapper: SchemaMapper

@@ -6,9 +6,11 @@ import SwitchboardSchema
 // numbers as a number, a map's entries as an object, the confirm questions and variant picks left out.
 
 extension SchemaMapper {
-    /// An answer as the JSON value the schema describes.
-    mutating func value(_ answer: TypedAnswer, _ schema: JSONValue?) -> JSONValue {
-        let schema = schema.map(resolved)
+    /// An answer as the JSON value the schema describes. `properties`: the property schemas of `schema` (resolved)
+    /// looked up so far, shared by the objects of one schema (a map's entries, a list's items: a compose file's 333
+    /// services look each name up once).
+    mutating func value(_ answer: TypedAnswer, _ schema: JSONValue?, properties: PropertySchemas? = nil) -> JSONValue {
+        let schema = properties?.schema ?? schema.map(resolved)
         switch answer {
         case .object(let members):
             let pairs = zip(members.names, members.values).filter { name, _ in
@@ -16,17 +18,19 @@ extension SchemaMapper {
             }
             // The object's own properties found by name once (a document of 2,000 answers is not typed in
             // quadratic time); a name they do not hold is looked for where else the schema defines properties.
-            var properties: [String: JSONValue] = [:]
-            if case .object(let declared)? = schema?["properties"] { properties = keyedMembers(declared) }
+            let properties = properties ?? PropertySchemas(schema)
             let typed = pairs.map { name, value in
-                (key: name, value: self.value(value, properties[name] ?? schema.flatMap { propertySchema(name, in: $0) }))
+                (key: name, value: self.value(value, properties.schema(of: name, mapper: self)))
             }
             // Required read-only properties are not asked: they hold their const or default.
-            return .object(JSONObject(typed + readOnlyFills(schema, properties: properties, given: members.names)))
+            return .object(JSONObject(typed + readOnlyFills(schema, properties: properties.declared,
+                                                            given: members.names)))
         case .array(let items):
             // A list answering an object is a map's entries.
             if let schema, let values = mapValueSchema(schema, freeForm: true) { return mapValue(items, values: values) }
-            return .array(items.map { value($0, schema?["items"]) })
+            let itemSchema = schema?["items"].map(resolved)
+            let shared = PropertySchemas(itemSchema)
+            return .array(items.map { value($0, itemSchema, properties: shared) })
         case .list(let values):
             let items = schema?["items"].map(resolved)
             return .array(values.map { typedScalar($0, items) })
