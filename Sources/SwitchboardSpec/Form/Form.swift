@@ -301,7 +301,14 @@ public final class Form {
     /// ```
     @discardableResult
     public func fill(_ answers: Answers, ignored: inout [String]) -> [String] {
-        makeItems(for: answers)
+        fill(answers, ignored: &ignored, makingItems: true)
+    }
+
+    /// `fill(_:ignored:)`; `makingItems`: false when the items the answers name were made already (a document's
+    /// answers filled again for the questions an earlier pass showed).
+    @discardableResult
+    func fill(_ answers: Answers, ignored: inout [String], makingItems: Bool) -> [String] {
+        if makingItems { makeItems(for: answers) }
         for field in fields {
             guard let value = answers[field.name] else { continue }
             if field.isShown.value { field.answer(value) } else { ignored.append(field.name) }

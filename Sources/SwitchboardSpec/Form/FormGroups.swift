@@ -171,7 +171,11 @@ public final class FormItem {
     @discardableResult
     public func field(_ name: String? = nil, kind: FieldKind = .text, prompt: String? = nil, required: Bool = true,
                       rules: [Condition<String>] = [], message: String? = nil) -> FormField {
-        let fieldPath = name.map { path + $0.split(separator: ".").map { .key(String($0)) } } ?? path
+        // Split over the bytes: an item of a document's list makes a few thousand of these at once.
+        let fieldPath = name.map { name in
+            path + name.utf8.split(separator: UInt8(ascii: "."))
+                .map { .key(String(Substring($0))) }
+        } ?? path
         let shown = name == nil ? label : "\(label): \(prompt ?? name!)"
         let field = FormField(pathName(fieldPath), kind: kind, prompt: shown, required: required, rules: rules,
                               message: message)

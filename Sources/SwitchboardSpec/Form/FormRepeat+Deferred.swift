@@ -113,9 +113,10 @@ extension Form {
     /// `build` within it), read over the bytes; nil when it names none, or an item past `mostItemsFromAnswers`.
     nonisolated static func item(named name: String, in list: String) -> (index: Int, within: Substring?)? {
         let bytes = name.utf8, prefix = list.utf8
-        guard bytes.count > prefix.count + 1, bytes.starts(with: prefix) else { return nil }
+        guard bytes.count > prefix.count + 1 else { return nil }
         var position = bytes.index(bytes.startIndex, offsetBy: prefix.count)
-        guard bytes[position] == UInt8(ascii: ".") else { return nil }
+        // The dot after the list's name first: most names are not the list's, and most fail there.
+        guard bytes[position] == UInt8(ascii: "."), bytes.starts(with: prefix) else { return nil }
         position = bytes.index(after: position)
         var index = 0, digits = 0
         while position < bytes.endIndex, case let byte = bytes[position], byte >= 0x30 && byte <= 0x39 {

@@ -97,7 +97,7 @@ extension SchemaForm {
         // Three passes at most: each takes the answers whose fields the one before showed.
         for _ in 0..<3 {
             var ignored: [String] = []
-            form.fill(pending, ignored: &ignored)
+            form.fill(pending, ignored: &ignored, makingItems: false)   // made above, for all of `answers`
             let skipped = Set(ignored)
             filled += pending.keys.filter { form[$0] != nil && !skipped.contains($0) }
             let shownNow = ignored.filter { form[$0]?.isShown.value == true }
