@@ -21,6 +21,17 @@ public enum DisplayWidth {
     /// DisplayWidth.columns(of: "中a")   // 3
     /// ```
     public static func columns(of text: some StringProtocol) -> Int {
+        // ASCII (most names and values) by its bytes: a column each but for control characters.
+        var printable = 0
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte >= 0x20 && byte != 0x7F { printable += 1 }
+        }
+        if isASCII { return printable }
         var width = 0
         var afterJoiner = false
         for scalar in text.unicodeScalars {

@@ -366,7 +366,7 @@ public final class FormFlow {
                 ? [FormWords.fill(words.reviewUnlisted, ["count": String(unlistedCount)])] : []
             prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
-            let names = shown.map(\.name) + deferred
+            let names = shown.map { $0.name } + deferred
             let choice: String
             do {
                 choice = try prompter.readLine(
@@ -384,7 +384,7 @@ public final class FormFlow {
                     prompter.show(failures.map(\.description).joined(separator: "\n"))
                     if let field = failures.lazy.compactMap({ self.form[$0.field] }).first(where: { $0.isShown.value }) {
                         try ask(field, prompter, fromReview: true)
-                        try askAfterEdit(of: field, shownBefore: Set(shown.map(\.name)), prompter)
+                        try askAfterEdit(of: field, shownBefore: Set(shown.map { $0.name }), prompter)
                     }
                     continue
                 }
@@ -398,7 +398,7 @@ public final class FormFlow {
                 continue
             }
             try ask(field, prompter, fromReview: true)
-            try askAfterEdit(of: field, shownBefore: Set(shown.map(\.name)), prompter)
+            try askAfterEdit(of: field, shownBefore: Set(shown.map { $0.name }), prompter)
         }
     }
 
@@ -474,16 +474,25 @@ public final class FormFlow {
             // Widths in terminal columns, so CJK and emoji answers line the verdicts up too.
             return DisplayWidth.truncate(value, toColumns: 40)
         }
-        let nameWidth = fields.map { DisplayWidth.columns(of: $0.name) }.max() ?? 0
-        let valueWidth = shown.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        // Each width measured once (a file's review lists thousands of answers).
+        let nameColumns = fields.map { DisplayWidth.columns(of: $0.name) }
+        let valueColumns = shown.map { DisplayWidth.columns(of: $0) }
+        let nameWidth = nameColumns.max() ?? 0, valueWidth = valueColumns.max() ?? 0
         // The numbers right-aligned, so that the names and values of entries 10 and on line up with the first nine.
-        let numberWidth = String(fields.count).count
+        let numberWidth = String(fields.count).utf8.count
         var lines = [words.reviewTitle]
+        lines.reserveCapacity(fields.count + 1)
         for (index, field) in fields.enumerated() {
             let mark = field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } ?? "✓"
-            let name = padded(field.name, nameWidth), value = padded(shown[index], valueWidth)
             let number = String(index + 1)
-            lines.append("  " + String(repeating: " ", count: numberWidth - number.count) + "\(number). \(name)  \(value)  \(mark)")
+            var line = "  "
+            line += spaces(numberWidth - number.utf8.count)
+            line += number + ". " + field.name
+            line += spaces(nameWidth - nameColumns[index])
+            line += "  " + shown[index]
+            line += spaces(valueWidth - valueColumns[index])
+            line += "  " + mark
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }
@@ -497,6 +506,11 @@ private func lowercasedFirst(_ sentence: String) -> String {
     return first.lowercased() + text.dropFirst()
 }
 
-private func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - DisplayWidth.columns(of: text)))
+/// `count` spaces (none when it is not positive): cut from a line of them for the usual widths.
+private func spaces(_ count: Int) -> Substring {
+    guard count > 0 else { return "" }
+    if count <= spaceRun.utf8.count { return spaceRun.prefix(count) }
+    return Substring(String(repeating: " ", count: count))
 }
+
+private let spaceRun = String(repeating: " ", count: 128)

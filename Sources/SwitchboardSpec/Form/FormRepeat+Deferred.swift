@@ -172,7 +172,21 @@ extension Form {
     /// item): what the review offers by name beside the questions made.
     var deferredQuestionNames: [String] {
         guard deferredQuestionCount > 0 else { return [] }
-        return repeats.filter { $0.isShown.value }.flatMap(\.deferredNames)
+        // Put together again only when a list's items or visibility changed (tens of thousands of names).
+        var shown: [Bool] = []
+        var lists: [[String]] = []
+        for list in repeats {
+            shown.append(list.isShown.value)
+            lists.append(list.deferredNames)
+        }
+        if let cache = deferredNamesCache, cache.shown == shown,
+           zip(cache.lists, lists).allSatisfy({ $0.0 == $0.1 }) {   // the lists' own caches: compared by identity first
+            return cache.names
+        }
+        var names: [String] = []
+        for (list, isShown) in zip(lists, shown) where isShown { names += list }
+        deferredNamesCache = (shown, lists, names)
+        return names
     }
 }
 
