@@ -119,6 +119,10 @@ struct CheckConfigsTests {
         #expect(noDirectory.stderr.contains("https://example.invalid/schemas/app.json, which is not fetched"))
         let valid = try switchboard(["check", jetbrains])
         #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        // A CRLF file's modeline below its first line (`\r\n` is one character: lines were once cut at `\n` only).
+        let crlf = try scratch.file("config/crlf.yaml", "# A service\r\n\r\n# yaml-language-server: $schema=s.json\r\nname: f\r\n")
+        let found = try switchboard(["check", "--print-schema", crlf])
+        #expect(found.stdout == "\(crlf): \(scratch.path("config/s.json")) (the modeline on line 3)\n", "\(found.stderr)")
     }
 }
 
