@@ -126,8 +126,11 @@ extension EditRunner {
         do {
             let editing = try SchemaDocumentForm(schemaForm, editing: editor, resuming: edits)
             let said = edits.map { edit in
-                if case .remove = edit.change { return displayEscaped(edit.pointer) + " (removed)" }
-                return displayEscaped(edit.pointer)
+                switch edit.change {
+                case .remove: return displayEscaped(edit.pointer) + " (removed)"
+                case .rename(let name): return displayEscaped(edit.pointer) + " (renamed " + displayQuoted(name) + ")"
+                case .set: return displayEscaped(edit.pointer)
+                }
             }
             return (editing, "Edits from the draft \(shownDraft), in the answers: " + said.joined(separator: ", "))
         } catch {

@@ -2,7 +2,8 @@
 
 extension DocumentEdit {
     /// The edits that turn `old` into `new`, as few and as deep as they can be: a changed scalar is one `set` at
-    /// its pointer, a member added or removed one `set` or `remove`, items added at a list's end appended and items
+    /// its pointer, a member added or removed one `set` or `remove`, a member whose name alone changed in its place
+    /// (an object of as many members, the old name gone, the new one new) one `rename`, items added at a list's end appended and items
     /// gone from its end removed (the last first); a value whose type changed, or a list changed otherwise than at
     /// its end past its common items, is set whole. Applied in order, they make `new` (what a form over a file's
     /// values writes back: only the answers that changed).
@@ -25,15 +26,28 @@ extension DocumentEdit {
         case (.object(let before), .object(let after)):
             // Each name's value by a table (a map of 40,000 entries is not searched member by member per name).
             let was = before.lastValues, now = after.lastValues
+            // A member whose name alone changed, in its place (a map's entry renamed): renamed, not removed and
+            // added at the end.
+            var renamed: [String: String] = [:]   // the new name: the old one
+            if before.members.count == after.members.count {
+                for (old, new) in zip(before.members, after.members)
+                where old.key != new.key && now[old.key] == nil && was[new.key] == nil {
+                    renamed[new.key] = old.key
+                }
+            }
             for key in after.keys {
                 let path = pointer + "/" + JSONPointer.escape(key)
-                if let value = was[key] {
+                if let old = renamed[key] {
+                    edits.append(.rename(pointer + "/" + JSONPointer.escape(old), to: key))
+                    collect(was[old] ?? .null, now[key] ?? .null, at: path, into: &edits)
+                } else if let value = was[key] {
                     collect(value, now[key] ?? .null, at: path, into: &edits)
                 } else {
                     edits.append(.set(path, to: now[key] ?? .null))
                 }
             }
-            for key in before.keys where now[key] == nil {
+            let renamedFrom = Set(renamed.values)
+            for key in before.keys where now[key] == nil && !renamedFrom.contains(key) {
                 edits.append(.remove(pointer + "/" + JSONPointer.escape(key)))
             }
         case (.array(let before), .array(let after)):

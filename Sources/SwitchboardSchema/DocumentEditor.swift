@@ -15,6 +15,8 @@ public struct DocumentEdit: Sendable, Hashable, CustomStringConvertible {
         case set(JSONValue)
         /// Remove the member or item.
         case remove
+        /// Rename the member: its key becomes the name, its value and place stay.
+        case rename(String)
     }
 
     /// Where, as a JSON pointer (`/owner/email`, `/ports/0`; `~1` is `/`, `~0` is `~`).
@@ -36,10 +38,22 @@ public struct DocumentEdit: Sendable, Hashable, CustomStringConvertible {
         DocumentEdit(pointer: pointer, change: .remove)
     }
 
+    /// Renames the member at `pointer` (its value and its place in the file stay).
+    ///
+    /// ```swift
+    /// try DocumentEditor.edit("services:\n  web:  # the site\n    image: nginx\n",
+    ///                         [.rename("/services/web", to: "site")])
+    /// // "services:\n  site:  # the site\n    image: nginx\n"
+    /// ```
+    public static func rename(_ pointer: String, to name: String) -> DocumentEdit {
+        DocumentEdit(pointer: pointer, change: .rename(name))
+    }
+
     public var description: String {
         switch change {
         case .set(let value): "set \(pointer) to \(value)"
         case .remove: "remove \(pointer)"
+        case .rename(let name): "rename \(pointer) to \(JSONValue.string(name))"
         }
     }
 }
@@ -236,10 +250,10 @@ struct EditSession {
         if let tree {
             let planner = EditPlanner(bytes: bytes, isJSON: format == .json, writer: writer, memberOrder: memberOrder)
             do {
-                if case .set(let value) = edit.change {
-                    replacement = try planner.plan(tree, tokens: tokens, value: value, document: current)
-                } else {
-                    replacement = try planner.plan(tree, tokens: tokens, value: nil, document: current)
+                switch edit.change {
+                case .set(let value): replacement = try planner.plan(tree, tokens: tokens, value: value, document: current)
+                case .remove: replacement = try planner.plan(tree, tokens: tokens, value: nil, document: current)
+                case .rename(let name): replacement = try planner.rename(tree, tokens: tokens, to: name)
                 }
             } catch {
                 throw DocumentEditError(pointer: edit.pointer, problem: error.problem,
@@ -331,10 +345,11 @@ extension JSONValue {
     /// The value with `change` made at `tokens`; a set adds missing objects on its way.
     package func editing(_ tokens: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem) -> JSONValue {
         guard let token = tokens.first else {
-            guard case .set(let value) = change else {
-                throw ValueEditProblem(problem: "the whole document cannot be removed")
+            switch change {
+            case .set(let value): return value
+            case .remove: throw ValueEditProblem(problem: "the whole document cannot be removed")
+            case .rename: throw ValueEditProblem(problem: "the whole document has no name to rename")
             }
-            return value
         }
         let rest = tokens.dropFirst()
         switch self {
@@ -343,12 +358,18 @@ extension JSONValue {
             if let index = members.lastIndex(where: { $0.key == token }) {
                 if rest.isEmpty, case .remove = change {
                     members.remove(at: index)
+                } else if rest.isEmpty, case .rename(let name) = change {
+                    guard name == token || !members.contains(where: { $0.key == name }) else {
+                        throw ValueEditProblem(problem: "there is a member \(displayQuoted(name, limit: 80)) already")
+                    }
+                    members[index].key = name
                 } else {
                     members[index].value = try members[index].value.editing(rest, change)
                 }
             } else {
                 guard case .set = change else {
-                    throw ValueEditProblem(problem: "there is no member \(displayQuoted(token, limit: 80)) to remove")
+                    let what = if case .remove = change { "remove" } else { "rename" }
+                    throw ValueEditProblem(problem: "there is no member \(displayQuoted(token, limit: 80)) to \(what)")
                 }
                 members.append((token, try JSONValue.object(JSONObject()).editingNew(rest, change)))
             }
@@ -365,6 +386,8 @@ extension JSONValue {
             }
             if rest.isEmpty, case .remove = change {
                 items.remove(at: index)
+            } else if rest.isEmpty, case .rename = change {
+                throw ValueEditProblem(problem: "a list's items have no names to rename")
             } else {
                 items[index] = try items[index].editing(rest, change)
             }
@@ -380,7 +403,7 @@ extension JSONValue {
     private func editingNew(_ rest: ArraySlice<String>, _ change: DocumentEdit.Change) throws(ValueEditProblem)
         -> JSONValue
     {
-        guard case .set(let value) = change else { throw ValueEditProblem(problem: "nothing to remove") }
+        guard case .set(let value) = change else { throw ValueEditProblem(problem: "there is nothing there") }
         return rest.reversed().reduce(value) { inner, key in .object(JSONObject([(key: key, value: inner)])) }
     }
 }

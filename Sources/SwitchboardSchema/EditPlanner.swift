@@ -95,7 +95,7 @@ struct EditPlanner {
 
     /// Refuses to edit through an alias, or a node whose anchor aliases repeat: the change would reach (or break)
     /// the other places that share it.
-    private func refuseShared(_ node: EditNode, _ what: String) throws(EditRefusal) {
+    func refuseShared(_ node: EditNode, _ what: String) throws(EditRefusal) {
         if node.isAlias {
             throw EditRefusal(problem: "\(what) is an alias (`*name`) of a value written elsewhere; editing through it "
                               + "would change every place that shares the anchor: edit the anchored value itself, or "
@@ -147,7 +147,7 @@ struct EditPlanner {
 
     /// A scalar replaced by a scalar (or an empty collection): only its own bytes, its anchor and any tag not of the
     /// core schema kept.
-    private func scalarReplacement(_ old: EditNode, _ value: JSONValue, inFlow: Bool) -> Replacement {
+    func scalarReplacement(_ old: EditNode, _ value: JSONValue, inFlow: Bool) -> Replacement {
         let (prefix, prefixEnd) = properties(of: old)
         let style = old.style ?? .plain
         var text: String
@@ -325,7 +325,7 @@ struct EditPlanner {
     /// A JSON value in place of another: a non-empty collection on lines of its own when its member or item
     /// starts a line of the file (indented one step deeper) and the value it replaces is not a collection on one
     /// line, else on one line.
-    private func jsonValue(_ value: JSONValue, replacing old: EditNode, at place: Int) -> String {
+    func jsonValue(_ value: JSONValue, replacing old: EditNode, at place: Int) -> String {
         let oneLine = !old.isScalar && !bytes[old.start..<old.end].contains(0x0A)
         return writer.json(value, indent: isMultiline(value) && !oneLine ? leadingIndent(of: place) : nil)
     }

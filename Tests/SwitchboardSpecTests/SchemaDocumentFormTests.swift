@@ -170,6 +170,21 @@ struct SchemaDocumentFormTests {
         #expect(edited.contains("stage: dev\ncontact: ops@example.com\n"), "\(edited)")
     }
 
+    @Test("a map's entry renamed keeps its place, its value and its comment; a draft keeps the rename")
+    func entryRenamed() throws {
+        let editing = try editing()
+        editing.form["env.0.key"]!.answer("LEVEL")
+        editing.form["jobs.0.key"]!.answer("compile")
+        #expect(editing.changes == [.rename("/env/LOG", to: "LEVEL"), .rename("/jobs/build", to: "compile")])
+        let edited = try editing.editedText()
+        #expect(edited == Self.text.replacing("  LOG: info   # the level", with: "  LEVEL: info   # the level")
+                    .replacing("  build:\n", with: "  compile:\n"))
+        let draft = Draft(path: "/tmp/sb-rename-draft-\(UInt32.random(in: 0...UInt32.max)).json")
+        defer { draft.remove() }
+        try draft.save(edits: editing.changes)
+        #expect(try draft.loadEdits() == editing.changes)
+    }
+
     @Test("an item's questions the file leaves empty are made when first named, in their place, and written there")
     func emptyItemQuestionsMadeWhenNamed() throws {
         let editing = try editing()

@@ -7,7 +7,8 @@ import SwitchboardSchema
 //
 //     {"edits": [
 //       {"set": "/replicas", "value": 3},
-//       {"remove": "/ports/1"}
+//       {"remove": "/ports/1"},
+//       {"rename": "/services/web", "to": "site"}
 //     ]}
 
 extension Draft {
@@ -21,6 +22,8 @@ extension Draft {
             switch edit.change {
             case .set(let value): "  {\"set\": \(jsonStringLiteral(edit.pointer)), \"value\": \(value)}"
             case .remove: "  {\"remove\": \(jsonStringLiteral(edit.pointer))}"
+            case .rename(let name):
+                "  {\"rename\": \(jsonStringLiteral(edit.pointer)), \"to\": \(jsonStringLiteral(name))}"
             }
         }
         try save(text: "{\"edits\": [\n" + lines.joined(separator: ",\n") + "\n]}\n")
@@ -35,7 +38,8 @@ extension Draft {
     public func loadEdits() throws(DraftError) -> [DocumentEdit]? {
         guard let text = try loadText() else { return nil }
         let refused = DraftError(path: path, message: "the draft does not hold a form's edits of a file "
-                                 + "({\"edits\": [{\"set\": POINTER, \"value\": VALUE}, {\"remove\": POINTER}]})")
+                                 + "({\"edits\": [{\"set\": POINTER, \"value\": VALUE}, {\"remove\": POINTER}, "
+                                 + "{\"rename\": POINTER, \"to\": NAME}]})")
         guard case .object(let top)? = try? JSONValue.parse(text), case .array(let list)? = top["edits"] else {
             throw refused
         }
@@ -45,6 +49,9 @@ extension Draft {
                 edits.append(.set(pointer, to: value))
             } else if case .string(let pointer)? = item["remove"], item["set"] == nil {
                 edits.append(.remove(pointer))
+            } else if case .string(let pointer)? = item["rename"], case .string(let name)? = item["to"],
+                      item["set"] == nil, item["remove"] == nil {
+                edits.append(.rename(pointer, to: name))
             } else {
                 throw refused
             }
