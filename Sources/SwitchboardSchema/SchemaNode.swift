@@ -197,46 +197,8 @@ final class EnumerationCheck: Sendable {
         if case .string(let text) = value { return strings[text] != nil }
         return !others.isEmpty && others.contains(value)
     }
-}
-
-/// Strings to values, looked up by comparing the few keys of the same length in UTF-8 bytes instead of hashing the
-/// key: property names and enum values are short and of varied lengths, and hashing them took a third of the time
-/// of validating typical configuration files.
-struct NameTable<Value>: @unchecked Sendable {
-    /// Keys by length for lengths below 64 (longer ones in `long`).
-    private let short: [[(String, Value)]]
-    private let long: [String: Value]
-    private let longest: Int
-
-    /// From pairs; a repeated key keeps its last value.
-    init(_ pairs: [(String, Value)]) {
-        var unique: [String: Value] = [:]
-        var order: [String] = []
-        for (key, value) in pairs {
-            if unique.updateValue(value, forKey: key) == nil { order.append(key) }
-        }
-        longest = order.map(\.utf8.count).max() ?? -1
-        var short = [[(String, Value)]](repeating: [], count: max(0, min(longest, 63) + 1))
-        var long: [String: Value] = [:]
-        for key in order {
-            let length = key.utf8.count
-            if length < short.count { short[length].append((key, unique[key]!)) } else { long[key] = unique[key]! }
-        }
-        self.short = short
-        self.long = long
-    }
-
-    @inline(__always)
-    subscript(key: String) -> Value? {
-        let length = key.utf8.count
-        if length > longest { return nil }
-        if length < short.count {
-            let bucket = short[length]
-            for i in bucket.indices where bucket[i].0 == key { return bucket[i].1 }
-            return nil
-        }
-        return long[key]
-    }
+    /// `contains` of the ASCII string whose bytes are `range` of `bytes`.
+    func contains(asciiIn bytes: [UInt8], _ range: Range<Int>) -> Bool { strings.value(asciiIn: bytes, range) != nil }
 }
 
 /// `const` (or a one-value `enum`: `keyword` says which, for the failure).
@@ -360,6 +322,10 @@ final class PropertySchemas: Sendable {
     /// The schema of the property `key`, if `properties` names it.
     @inline(__always)
     func schema(for key: String) -> SchemaNode? { table[key] }
+
+    /// `schema(for:)` of the ASCII name whose bytes are `range` of `bytes`.
+    @inline(__always)
+    func schema(asciiIn bytes: [UInt8], _ range: Range<Int>) -> SchemaNode? { table.value(asciiIn: bytes, range) }
 }
 
 /// The schemas of `anyOf` or `oneOf`, with what the compiler could tell of them to decide the verdict cheaply.
