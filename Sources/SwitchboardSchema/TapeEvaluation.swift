@@ -59,7 +59,14 @@ struct TapeEvaluation {
             guard entry.kind == .string else { return true }
             if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 <= maximum }
             return onValue(check, i)
-        case .pattern, .format:
+        case .pattern(let regex):
+            guard entry.kind == .string else { return true }
+            // A plain string whose first bytes the pattern cannot start with fails without being made.
+            if entry.flags & TapeEntry.plain != 0, !regex.mayMatch(utf8: tape.bytes.span.extracting(tape.plainRange(i))) {
+                return false
+            }
+            return onValue(check, i)
+        case .format:
             return entry.kind != .string || onValue(check, i)
         case .minItems(let minimum):
             return entry.kind != .array || entry.count >= minimum
