@@ -206,10 +206,17 @@ final class ConstantCheck: @unchecked Sendable {
     let value: JSONValue
     let message: String
     let keyword: String
+    /// The value's UTF-8 bytes when it is an ASCII string (compared with a tape's plain strings as bytes).
+    let asciiString: [UInt8]?
     init(_ value: JSONValue, message: String, keyword: String = "const") {
         self.value = value
         self.message = message
         self.keyword = keyword
+        if case .string(let text) = value, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiString = Array(text.utf8)
+        } else {
+            asciiString = nil
+        }
     }
 }
 

@@ -272,10 +272,10 @@ struct TapeEvaluation {
         switch constant.value {
         case .null: return entry.kind == .null
         case .bool(let value): return entry.kind == .bool && (entry.flags & TapeEntry.isTrue != 0) == value
-        case .string(let text):
+        case .string:
             guard entry.kind == .string else { return false }
-            if entry.flags & TapeEntry.plain != 0, text.utf8.allSatisfy({ $0 < 0x80 }) {
-                return tape.plainString(i, equals: text.utf8.span)
+            if entry.flags & TapeEntry.plain != 0, let ascii = constant.asciiString {
+                return tape.plainString(i, equals: ascii.span)
             }
         case .number: guard entry.kind == .number else { return false }
         case .array: guard entry.kind == .array else { return false }
