@@ -35,6 +35,7 @@ struct TapeEvaluation {
         return ok
     }
 
+    @inline(__always)
     private mutating func evaluate(_ check: SchemaCheck, _ i: Int) -> Bool {
         let entry = tape.entries[i]
         switch check {
