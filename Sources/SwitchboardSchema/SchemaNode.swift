@@ -17,11 +17,15 @@ final class SchemaNode: Sendable {
     /// Whether the schema has `unevaluatedProperties` or `unevaluatedItems` (then its own checks collect what
     /// they evaluated).
     let collectsAnnotations: Bool
+    /// When the node's one check is `type` (a property's `{"type": "string", "description": ...}`): its types, for
+    /// `TapeEvaluation` to decide the node in one test, without reading the check out of `checks`.
+    let onlyTypes: TypeSet?
 
     init(location: String, checks: [SchemaCheck], resource: SchemaResource?, startsResource: Bool,
          collectsAnnotations: Bool) {
         self.location = location
         self.checks = checks
+        if checks.count == 1, case .type(let types) = checks[0] { onlyTypes = types } else { onlyTypes = nil }
         self.resource = resource
         self.startsResource = startsResource
         self.collectsAnnotations = collectsAnnotations

@@ -24,6 +24,7 @@ struct TapeEvaluation {
     /// Whether the value at entry `i` passes `node`.
     mutating func validate(_ node: SchemaNode, _ i: Int) -> Bool {
         if node.collectsAnnotations || depth >= SchemaEvaluation.maximumDepth { return onTree(node, i) }
+        if let types = node.onlyTypes { return types.rawValue & tape.entries[i].types.rawValue != 0 }
         depth += 1
         let checks = node.checks
         var ok = true
