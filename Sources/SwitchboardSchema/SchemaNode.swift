@@ -20,12 +20,15 @@ final class SchemaNode: Sendable {
     /// When the node's one check is `type` (a property's `{"type": "string", "description": ...}`): its types, for
     /// `TapeEvaluation` to decide the node in one test, without reading the check out of `checks`.
     let onlyTypes: TypeSet?
+    /// When the node's one check is `$ref` (`{"$ref": "#/definitions/step"}`): its target.
+    let onlyReference: ReferenceTarget?
 
     init(location: String, checks: [SchemaCheck], resource: SchemaResource?, startsResource: Bool,
          collectsAnnotations: Bool) {
         self.location = location
         self.checks = checks
-        if checks.count == 1, case .type(let types) = checks[0] { onlyTypes = types } else { onlyTypes = nil }
+        onlyTypes = if checks.count == 1, case .type(let types) = checks[0] { types } else { nil }
+        onlyReference = if checks.count == 1, case .reference(let target) = checks[0] { target } else { nil }
         self.resource = resource
         self.startsResource = startsResource
         self.collectsAnnotations = collectsAnnotations

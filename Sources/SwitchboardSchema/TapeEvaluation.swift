@@ -26,6 +26,11 @@ struct TapeEvaluation {
         if node.collectsAnnotations || depth >= SchemaEvaluation.maximumDepth { return onTree(node, i) }
         if let types = node.onlyTypes { return types.rawValue & tape.entries[i].types.rawValue != 0 }
         depth += 1
+        if let target = node.onlyReference {
+            let ok = validate(target.node!, i)
+            depth -= 1
+            return ok
+        }
         let checks = node.checks
         var ok = true
         for k in checks.indices where !evaluate(checks[k], i) {
