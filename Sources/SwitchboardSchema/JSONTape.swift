@@ -48,9 +48,15 @@ package struct JSONTape {
     /// An empty tape, for the documents of a batch.
     package init() {}
 
+    /// The longest document a tape reads (1 MB): longer ones are left to the tree, so that the buffer, which keeps
+    /// its size for the batch's next documents, stays small (an entry is 48 bytes; `[1,1,...]` is one per 2 bytes).
+    package static let maximumLength = 1 << 20
+
     /// Reads the JSON in `range` of `bytes` (one line of a JSON Lines batch) onto the tape, replacing the document
-    /// before. False: not JSON, or a document the tape leaves to `JSONValue.parse` (see the type's description).
+    /// before. False: not JSON, longer than `maximumLength`, or a document the tape leaves to `JSONValue.parse` (see
+    /// the type's description).
     package mutating func read(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+        guard range.count <= Self.maximumLength else { return false }
         self.bytes = bytes
         var reader = TapeReader(bytes, in: range)
         entries.removeAll(keepingCapacity: true)

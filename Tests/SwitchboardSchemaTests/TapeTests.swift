@@ -211,6 +211,16 @@ extension TapeTests {
         #expect(Self.tapeVerdict(try JSONSchema(json: #"{"maximum": 2}"#), "12345678901234567890123") == false)
     }
 
+    @Test("documents longer than the tape's limit are left to the tree")
+    func long() throws {
+        for count in [JSONTape.maximumLength / 2 - 1, JSONTape.maximumLength / 2 + 1] {
+            let bytes = Array(("[" + Array(repeating: "1", count: count).joined(separator: ",") + "]").utf8)
+            var tape = JSONTape()
+            let read = tape.read(bytes, in: bytes.indices)
+            #expect(read == (bytes.count <= JSONTape.maximumLength), "\(bytes.count) bytes")
+        }
+    }
+
     @Test("one tape reads document after document from one buffer")
     func reused() throws {
         let lines = [#"{"a": [1, 2, {"b": "x"}]}"#, "3", #"{"a": 1, "a": 2}"#, #"{"a": []}"#, "[", #""é\n""#]
