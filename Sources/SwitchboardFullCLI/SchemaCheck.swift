@@ -297,13 +297,14 @@ struct LineBatch: Sendable {
         var results: [DocumentResult] = []
         results.reserveCapacity(ends.count)
         var names = JSONNameCache()   // the batch's documents share their member names
+        var tape = JSONTape()         // one buffer for the batch's documents
         var start = 0
         for (i, end) in ends.enumerated() {
             let line = bytes[start..<end]
             start = end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             results.append(SwitchboardFullCLI.check(bytes, line.indices, line: firstLine + i, validator,
-                                                    verdictOnly: verdictOnly, names: &names))
+                                                    verdictOnly: verdictOnly, names: &names, tape: &tape))
         }
         return results
     }
@@ -322,13 +323,23 @@ struct DocumentResult: Sendable {
 func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
     let whole = Array(bytes)
     var names = JSONNameCache()
-    return check(whole, whole.indices, line: line, validator, verdictOnly: verdictOnly, names: &names)
+    var tape = JSONTape()
+    return check(whole, whole.indices, line: line, validator, verdictOnly: verdictOnly, names: &names, tape: &tape)
 }
 
-/// `check` of the bytes in `range` of `batch` (a line of a batch, read where it lies).
+/// `check` of the bytes in `range` of `batch` (a line of a batch, read where it lies). A document is read onto
+/// `tape` and decided there (no tree of values); one the tape refuses (not JSON, or left to the tree: see
+/// `JSONTape`), or an invalid one whose failures are reported, is parsed into a `JSONValue` and checked as before,
+/// so that errors and failures are the tree's, word for word.
 func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false,
-           names: inout JSONNameCache) -> DocumentResult
+           names: inout JSONNameCache, tape: inout JSONTape) -> DocumentResult
 {
+    if validator.validatesTapes, tape.read(batch, in: range) {
+        if validator.isValid(tape: tape) { return DocumentResult(line: line, failures: []) }
+        if verdictOnly {
+            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
+        }
+    }
     do {
         let value = try JSONValue.parse(bytes: batch, in: range, names: &names)
         if validator.isValid(value) { return DocumentResult(line: line, failures: []) }

@@ -73,6 +73,8 @@ public final class PCRERegex: @unchecked Sendable {
         return jitCompiled.load(ordering: .relaxed)
     }
 
+    /// What a value's first characters must be to match (an ECMA pattern anchored with `^`): checked before PCRE2.
+    private let prefix: PatternPrefix?
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let matchContext: OpaquePointer?
@@ -118,12 +120,14 @@ public final class PCRERegex: @unchecked Sendable {
     /// ```
     public convenience init(ecmaPattern pattern: String) throws(CompileError) {
         try self.init(ECMARegex.translate(pattern), caseInsensitive: false, whole: false,
-                      extra: UInt32(PCRE2_ALLOW_EMPTY_CLASS | PCRE2_MATCH_UNSET_BACKREF), shown: pattern)
+                      extra: UInt32(PCRE2_ALLOW_EMPTY_CLASS | PCRE2_MATCH_UNSET_BACKREF), shown: pattern,
+                      prefix: PatternPrefix(ecmaPattern: pattern))
     }
 
     private init(_ pattern: String, caseInsensitive: Bool, whole: Bool, extra: UInt32,
-                 shown: String? = nil) throws(CompileError) {
+                 shown: String? = nil, prefix: PatternPrefix? = nil) throws(CompileError) {
         self.pattern = shown ?? pattern
+        self.prefix = prefix
         self.isCaseInsensitive = caseInsensitive
         matchesWholeValue = whole
         var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C) | extra
@@ -211,7 +215,12 @@ public final class PCRERegex: @unchecked Sendable {
 
     /// Whether `value` matches; throws when PCRE2 gives up (for example its match limit on catastrophic
     /// backtracking).
+    /// Whether the value whose UTF-8 bytes are `bytes` may match, as far as what the pattern requires of its first
+    /// characters tells (`PatternPrefix`): false only when it cannot.
+    package func mayMatch(utf8 bytes: Span<UInt8>) -> Bool { prefix?.admits(utf8: bytes) ?? true }
+
     public func evaluate(_ value: String) throws(MatchError) -> Bool {
+        if let prefix, !prefix.admits(value) { return false }
         var value = value
         // A Swift string's UTF-8 is valid by construction: PCRE2 need not check it again (a JSON Schema `pattern`
         // over tsconfig's case-insensitive enums spent a third of its time in that check and pcre2_match's entry).

@@ -349,7 +349,7 @@ struct JSONParser {
     /// Where the run of string bytes from `start` ends (at a quote, backslash or control byte, or `end`), and its
     /// bytes or'ed together (below 0x80: ASCII).
     @inline(__always)
-    private static func plainRun(_ span: Span<UInt8>, from start: Int, to end: Int) -> (stop: Int, high: UInt8) {
+    static func plainRun(_ span: Span<UInt8>, from start: Int, to end: Int) -> (stop: Int, high: UInt8) {
         var i = start
         var high: UInt8 = 0
         let limit = min(end, span.count)

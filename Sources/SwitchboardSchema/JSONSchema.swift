@@ -43,12 +43,12 @@ public final class JSONSchema: Sendable {
 
     /// The draft of the schema's root (from its `$schema`, else the default).
     public let draft: SchemaDraft
-    private let root: SchemaNode
+    let root: SchemaNode
     /// Every compiled node: their owner (references and anchors link to them without owning them).
     private let nodes: [SchemaNode]
     /// Whether any schema has `$dynamicRef` or `$recursiveRef` (only then is the dynamic scope kept while
     /// validating).
-    private let usesDynamicScope: Bool
+    let usesDynamicScope: Bool
 
     /// Loads the schema in the file at `path` (JSON); relative references are read from beside it.
     ///

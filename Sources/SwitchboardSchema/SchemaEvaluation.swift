@@ -53,9 +53,11 @@ struct SchemaEvaluation {
         case index(Int)
     }
 
-    init(collecting: Bool, tracksScope: Bool = true) {
+    /// `depth`: how many schemas deep the evaluation starts (an evaluation that `TapeEvaluation` hands a value to).
+    init(collecting: Bool, tracksScope: Bool = true, depth: Int = 0) {
         self.collecting = collecting
         self.tracksScope = tracksScope
+        self.depth = depth
     }
 
     var pointer: String {
@@ -142,7 +144,7 @@ struct SchemaEvaluation {
         return validate(node, value, &none)
     }
 
-    private mutating func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    mutating func evaluate(_ check: SchemaCheck, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         switch check {
         case .never, .type, .enumeration, .constant, .minimum, .maximum, .multipleOf, .minLength, .maxLength, .pattern,
              .format, .minItems, .maxItems, .uniqueItems, .minProperties, .maxProperties, .required, .dependentRequired:

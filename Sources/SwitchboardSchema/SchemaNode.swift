@@ -17,11 +17,18 @@ final class SchemaNode: Sendable {
     /// Whether the schema has `unevaluatedProperties` or `unevaluatedItems` (then its own checks collect what
     /// they evaluated).
     let collectsAnnotations: Bool
+    /// When the node's one check is `type` (a property's `{"type": "string", "description": ...}`): its types, for
+    /// `TapeEvaluation` to decide the node in one test, without reading the check out of `checks`.
+    let onlyTypes: TypeSet?
+    /// When the node's one check is `$ref` (`{"$ref": "#/definitions/step"}`): its target.
+    let onlyReference: ReferenceTarget?
 
     init(location: String, checks: [SchemaCheck], resource: SchemaResource?, startsResource: Bool,
          collectsAnnotations: Bool) {
         self.location = location
         self.checks = checks
+        onlyTypes = if checks.count == 1, case .type(let types) = checks[0] { types } else { nil }
+        onlyReference = if checks.count == 1, case .reference(let target) = checks[0] { target } else { nil }
         self.resource = resource
         self.startsResource = startsResource
         self.collectsAnnotations = collectsAnnotations
@@ -197,46 +204,8 @@ final class EnumerationCheck: Sendable {
         if case .string(let text) = value { return strings[text] != nil }
         return !others.isEmpty && others.contains(value)
     }
-}
-
-/// Strings to values, looked up by comparing the few keys of the same length in UTF-8 bytes instead of hashing the
-/// key: property names and enum values are short and of varied lengths, and hashing them took a third of the time
-/// of validating typical configuration files.
-struct NameTable<Value>: @unchecked Sendable {
-    /// Keys by length for lengths below 64 (longer ones in `long`).
-    private let short: [[(String, Value)]]
-    private let long: [String: Value]
-    private let longest: Int
-
-    /// From pairs; a repeated key keeps its last value.
-    init(_ pairs: [(String, Value)]) {
-        var unique: [String: Value] = [:]
-        var order: [String] = []
-        for (key, value) in pairs {
-            if unique.updateValue(value, forKey: key) == nil { order.append(key) }
-        }
-        longest = order.map(\.utf8.count).max() ?? -1
-        var short = [[(String, Value)]](repeating: [], count: max(0, min(longest, 63) + 1))
-        var long: [String: Value] = [:]
-        for key in order {
-            let length = key.utf8.count
-            if length < short.count { short[length].append((key, unique[key]!)) } else { long[key] = unique[key]! }
-        }
-        self.short = short
-        self.long = long
-    }
-
-    @inline(__always)
-    subscript(key: String) -> Value? {
-        let length = key.utf8.count
-        if length > longest { return nil }
-        if length < short.count {
-            let bucket = short[length]
-            for i in bucket.indices where bucket[i].0 == key { return bucket[i].1 }
-            return nil
-        }
-        return long[key]
-    }
+    /// `contains` of the ASCII string whose bytes are `range` of `bytes`.
+    func contains(asciiIn bytes: [UInt8], _ range: Range<Int>) -> Bool { strings.value(asciiIn: bytes, range) != nil }
 }
 
 /// `const` (or a one-value `enum`: `keyword` says which, for the failure).
@@ -244,10 +213,17 @@ final class ConstantCheck: @unchecked Sendable {
     let value: JSONValue
     let message: String
     let keyword: String
+    /// The value's UTF-8 bytes when it is an ASCII string (compared with a tape's plain strings as bytes).
+    let asciiString: [UInt8]?
     init(_ value: JSONValue, message: String, keyword: String = "const") {
         self.value = value
         self.message = message
         self.keyword = keyword
+        if case .string(let text) = value, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiString = Array(text.utf8)
+        } else {
+            asciiString = nil
+        }
     }
 }
 
@@ -360,6 +336,10 @@ final class PropertySchemas: Sendable {
     /// The schema of the property `key`, if `properties` names it.
     @inline(__always)
     func schema(for key: String) -> SchemaNode? { table[key] }
+
+    /// `schema(for:)` of the ASCII name whose bytes are `range` of `bytes`.
+    @inline(__always)
+    func schema(asciiIn bytes: [UInt8], _ range: Range<Int>) -> SchemaNode? { table.value(asciiIn: bytes, range) }
 }
 
 /// The schemas of `anyOf` or `oneOf`, with what the compiler could tell of them to decide the verdict cheaply.
