@@ -24,6 +24,10 @@ extension EditPlanner {
                 guard key.isScalar, !key.isAlias else {
                     throw EditRefusal(problem: "the member's key is not written as text", offset: key.start)
                 }
+                guard isJSON || name.utf8.count <= longestImplicitYAMLKey else {
+                    throw EditRefusal(problem: "a name of more than \(longestImplicitYAMLKey) bytes cannot be written "
+                                      + "as a key in place (`name: value`); choose a shorter name", offset: key.start)
+                }
                 if isJSON {
                     return Replacement(start: key.start, end: key.end,
                                        text: jsonValue(.string(name), replacing: key, at: key.start))

@@ -153,7 +153,7 @@ package enum JSONPointer {
         }
     }
 
-    static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         // Bytes, not characters: a keyword's name is not walked grapheme by grapheme for each pointer made.
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacing("~", with: "~0").replacing("/", with: "~1")

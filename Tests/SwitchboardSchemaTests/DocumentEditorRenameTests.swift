@@ -54,6 +54,12 @@ struct DocumentEditorRenameTests {
         let aliased = try DocumentEditor(text: "base: &b {a: 1}\nother: *b\n")
         #expect(throws: DocumentEditError.self) { try aliased.applying([.rename("/other/a", to: "c")]) }
         #expect(throws: DocumentEditError.self) { try aliased.applying([.rename("/base/a", to: "c")]) }
+        // Longer than YAML's implicit keys may be: refused with a clear reason (JSON takes it).
+        let long = String(repeating: "n", count: 2_000)
+        let error = try #require(throws: DocumentEditError.self) { try editor.applying([.rename("/services/web", to: long)]) }
+        #expect(error.problem.contains("choose a shorter name"), "\(error.problem)")
+        let json = try DocumentEditor(text: #"{"a": 1}"#).applying([.rename("/a", to: long)])
+        #expect(json == "{\"\(long)\": 1}")
     }
 
     @Test("changes(from:to:) renames a member whose name alone changed in its place, with what changed inside")

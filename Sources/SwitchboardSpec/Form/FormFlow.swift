@@ -360,13 +360,13 @@ public final class FormFlow {
             let lists = form.repeatFailures.map { "\($0.field): ✗ \($0.message)" }
             let listed = reviewed(shown)
             // The questions of a document's items not made yet are empty ones too, offered by name.
-            let deferred = form.deferredQuestionNames
-            let unlistedCount = shown.count - listed.count + deferred.count
+            let deferredNames = form.deferredQuestionNames
+            let unlistedCount = shown.count - listed.count + deferredNames.count
             let unlisted = unlistedCount > 0
                 ? [FormWords.fill(words.reviewUnlisted, ["count": String(unlistedCount)])] : []
             prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
-            let names = shown.map { $0.name } + deferred
+            let names = shown.map { $0.name } + deferredNames
             let choice: String
             do {
                 choice = try prompter.readLine(
@@ -397,8 +397,11 @@ public final class FormFlow {
                                                                    "count": String(listed.count)]))
                 continue
             }
+            // The questions shown before the answer, those the name made just now included (a form over a file
+            // makes an item's empty questions when one is named: they were there to be answered, not new).
+            let shownBefore = deferredNames.isEmpty ? Set(shown.map { $0.name }) : Set(form.shownFields.map { $0.name })
             try ask(field, prompter, fromReview: true)
-            try askAfterEdit(of: field, shownBefore: Set(shown.map { $0.name }), prompter)
+            try askAfterEdit(of: field, shownBefore: shownBefore, prompter)
         }
     }
 

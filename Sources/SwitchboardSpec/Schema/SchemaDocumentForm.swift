@@ -35,6 +35,9 @@ public final class SchemaDocumentForm {
     public let prefilledFields: [String]
     /// Where a new member goes in its mapping (the schema's property order at the mapping's pointer).
     private let memberOrder: @Sendable (_ pointer: String) -> [String]?
+    /// The maps of the document the form's lists hold, each item's entry by its name in the document (see
+    /// SchemaDocumentForm+Entries.swift).
+    var mapEntries: [MapEntries] = []
 
     /// A form over `editor`'s document (`documentIndex` of its text).
     /// `memberOrder`: the order of properties at an object's pointer, so that a member the form adds goes before
@@ -67,7 +70,7 @@ public final class SchemaDocumentForm {
         } catch {
             throw DocumentEditError(pointer: "", problem: "the edited text cannot be read again: \(error)")
         }
-        self.init(schemaForm, editing: editor, order: order, answersFrom: edited)
+        self.init(schemaForm, editing: editor, order: order, answersFrom: edited, resumed: edits)
     }
 
     private static func order(_ schemaForm: SchemaForm, _ given: (@Sendable (_ pointer: String) -> [String]?)?)
@@ -79,7 +82,8 @@ public final class SchemaDocumentForm {
     /// The questions prefilled from `answersFrom` (the document, else the document with a draft's edits made); the
     /// changes counted from the document itself.
     private init(_ schemaForm: SchemaForm, editing editor: DocumentEditor,
-                 order: @escaping @Sendable (_ pointer: String) -> [String]?, answersFrom edited: JSONValue?) {
+                 order: @escaping @Sendable (_ pointer: String) -> [String]?, answersFrom edited: JSONValue?,
+                 resumed edits: [DocumentEdit] = []) {
         self.schemaForm = schemaForm
         self.editor = editor
         memberOrder = order
@@ -101,6 +105,7 @@ public final class SchemaDocumentForm {
             schemaForm.prefill(baseline, with: schemaForm.prefillAnswers(from: editor.value))
         }
         initialDocument = schemaForm.document(of: baseline)
+        mapEntries = Self.mapEntries(of: form, in: editor.value, renamed: edits)
         // The defaults an item's questions bring when they are made later are the document's as it was: the
         // questions made with the item had theirs in `initialDocument` already, and no default is written unasked.
         form.makingDeferredQuestions = { [weak self] make in
@@ -109,7 +114,8 @@ public final class SchemaDocumentForm {
             make()
             let after = schemaForm.document(of: self.form)
             for edit in DocumentEdit.changes(from: before, to: after) {
-                guard let tokens = JSONPointer.tokens(edit.pointer),
+                // At the entry's name in the document (the entry may have been renamed since).
+                guard let tokens = JSONPointer.tokens(edit.pointer).flatMap({ self.writtenTokens($0) }),
                       let edited = try? initialDocument.editing(tokens[...], edit.change) else { continue }
                 initialDocument = edited
             }
@@ -135,7 +141,10 @@ public final class SchemaDocumentForm {
     /// answer where the document has a refused value: the member removed).
     public var changes: [DocumentEdit] {
         let final = schemaForm.document(of: form)
-        var edits = DocumentEdit.changes(from: initialDocument, to: final)
+        // A map's entries removed and renamed first, by the items that hold them; then what changed in the values.
+        var baseline = initialDocument
+        var edits = entryEdits(baseline: &baseline)
+        edits += DocumentEdit.changes(from: baseline, to: final)
         for pointer in refusedPointers where !edits.contains(where: { Self.overlap($0.pointer, pointer) }) {
             guard let tokens = JSONPointer.tokens(pointer), let written = Self.value(at: tokens, in: editor.value)
             else { continue }
@@ -145,7 +154,7 @@ public final class SchemaDocumentForm {
                 edits.append(.remove(pointer))
             }
         }
-        return edits
+        return Self.wholeWhereScalar(edits, final: final, written: editor.value)
     }
 
     /// The pointers of the values the schema refuses in the document as it is (a value's own failures, not an

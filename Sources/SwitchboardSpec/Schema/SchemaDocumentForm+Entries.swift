@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import SwitchboardRules
+import SwitchboardSchema
+
+// A map's entries (a compose file's services, a workflow's jobs) are the items of a list whose first question is the
+// entry's name. The document's changes follow the items, not the names: an item whose name was changed is the entry
+// renamed (in place, its comments and the members the form does not ask kept), an item removed is its entry removed,
+// and names swapped between entries are renames through a name no entry has, never the entries' values rewritten
+// under their old names (which would leave the members no question asks with the wrong entry).
+
+/// The entries of one map of the document, as the form's list holds them.
+struct MapEntries {
+    /// The list whose items are the entries.
+    let list: FormRepeat
+    /// The map's pointer, as tokens.
+    let tokens: [String]
+    /// The names the document writes, in order.
+    let written: [String]
+    /// The name in the document of each item's entry, by the item's name question.
+    var origins: [ObjectIdentifier: String]
+
+    var pointer: String { tokens.map { "/" + JSONPointer.escape($0) }.joined() }
+}
+
+extension SchemaDocumentForm {
+    /// The maps of `document` the form's lists hold, each item's entry named as `document` names it (a draft's
+    /// renames, already made in the answers, followed back).
+    static func mapEntries(of form: Form, in document: JSONValue, renamed edits: [DocumentEdit]) -> [MapEntries] {
+        var maps: [MapEntries] = []
+        for list in form.repeats where !list.keptAsWritten {
+            var tokens: [String] = []
+            for component in list.path {
+                guard case .key(let key) = component else { break }
+                tokens.append(key)
+            }
+            guard tokens.count == list.path.count, case .object(let map)? = JSONPointer.walk(document, tokens)
+            else { continue }
+            var origins: [ObjectIdentifier: String] = [:]
+            for item in list.items {
+                if let name = item.first { origins[ObjectIdentifier(name)] = name.value }
+            }
+            maps.append(MapEntries(list: list, tokens: tokens, written: map.keys, origins: origins))
+        }
+        for edit in edits.reversed() {
+            guard case .rename(let name) = edit.change, let tokens = JSONPointer.tokens(edit.pointer),
+                  let old = tokens.last else { continue }
+            for index in maps.indices where maps[index].tokens == Array(tokens.dropLast()) {
+                for (item, origin) in maps[index].origins where origin == name { maps[index].origins[item] = old }
+            }
+        }
+        return maps
+    }
+
+    /// The entries removed and renamed, in an order that can be made one after another (each made in `baseline`
+    /// too, so that what is left to compare is the entries' values under their new names).
+    func entryEdits(baseline: inout JSONValue) -> [DocumentEdit] {
+        var edits: [DocumentEdit] = []
+        for map in mapEntries {
+            let pointer = map.pointer
+            var renames: [(from: String, to: String)] = []
+            var kept = Set<String>()
+            for item in map.list.items {
+                guard let name = item.first, let origin = map.origins[ObjectIdentifier(name)] else { continue }
+                kept.insert(origin)
+                if name.value != origin { renames.append((origin, name.value)) }
+            }
+            var inUse = Set(map.written)
+            func make(_ edit: DocumentEdit, _ change: DocumentEdit.Change, at name: String) {
+                edits.append(edit)
+                if let edited = try? baseline.editing((map.tokens + [name])[...], change) { baseline = edited }
+            }
+            for name in map.written where !kept.contains(name) {
+                make(.remove(pointer + "/" + JSONPointer.escape(name)), .remove, at: name)
+                inUse.remove(name)
+            }
+            while !renames.isEmpty {
+                var index = renames.firstIndex { !inUse.contains($0.to) }
+                if index == nil {
+                    // Names swapped (or turned round): one entry first takes a name no entry has.
+                    var spare = renames[0].from + "~"
+                    while inUse.contains(spare) || renames.contains(where: { $0.to == spare }) { spare += "~" }
+                    renames.append((spare, renames[0].to))
+                    renames[0].to = spare
+                    index = 0
+                }
+                let (from, to) = renames.remove(at: index!)
+                make(.rename(pointer + "/" + JSONPointer.escape(from), to: to), .rename(to), at: from)
+                inUse.remove(from)
+                inUse.insert(to)
+            }
+        }
+        return edits
+    }
+
+    /// `tokens` (a pointer into the form's document) with each entry named as the document names it: where a default
+    /// a question brings when made later goes in `initialDocument`; nil for an entry the document does not have.
+    func writtenTokens(_ tokens: [String]) -> [String]? {
+        var tokens = tokens
+        for map in mapEntries where tokens.count > map.tokens.count && Array(tokens.prefix(map.tokens.count)) == map.tokens {
+            let current = tokens[map.tokens.count]
+            guard let origin = map.list.items.lazy.compactMap({ $0.first }).first(where: { $0.value == current })
+                    .flatMap({ map.origins[ObjectIdentifier($0)] }) else { return nil }
+            tokens[map.tokens.count] = origin
+        }
+        return tokens
+    }
+
+    /// `edits` with an edit that reaches into a value the document writes as a scalar (an entry written `web: oops`
+    /// where the schema wants an object, now answered) made a set of that whole value, as the answers hold it.
+    static func wholeWhereScalar(_ edits: [DocumentEdit], final: JSONValue, written: JSONValue) -> [DocumentEdit] {
+        var result: [DocumentEdit] = []
+        for edit in edits {
+            guard let tokens = JSONPointer.tokens(edit.pointer), !tokens.isEmpty else {
+                result.append(edit)
+                continue
+            }
+            // The values on the way, the parent of the edited one last: a scalar among them is set whole.
+            var value: JSONValue? = written
+            var replaced: DocumentEdit?
+            for depth in 0..<tokens.count {
+                guard let current = value else { break }
+                if case .object = current {} else if case .array = current {} else {
+                    let prefix = Array(tokens[..<depth])
+                    let pointer = prefix.map { "/" + JSONPointer.escape($0) }.joined()
+                    replaced = JSONPointer.walk(final, prefix).map { .set(pointer, to: $0) } ?? .remove(pointer)
+                    break
+                }
+                guard depth < tokens.count - 1 else { break }
+                value = JSONPointer.walk(current, [tokens[depth]])
+            }
+            let made = replaced ?? edit
+            if !result.contains(made) { result.append(made) }
+        }
+        return result
+    }
+}
