@@ -62,6 +62,20 @@ struct SchemaDocumentFormEntryTests {
         #expect(editing.changes.count == 3)   // web to a spare name, api to web, the spare name to api
     }
 
+    @Test("a draft's swap resumed: the same entries renamed, nothing else")
+    func swapResumed() throws {
+        let first = try editing()
+        first.form["apps.0.key"]!.answer("api")
+        first.form["apps.1.key"]!.answer("web")
+        let edits = first.changes
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(Self.schema), file: "s.json")
+        let resumed = try SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: Self.text, format: .yaml),
+                                             resuming: edits)
+        #expect(resumed.form["apps.0.key"]?.value == "api")
+        #expect(try resumed.editedText() == first.editedText())
+        #expect(resumed.changes.filter { if case .rename = $0.change { false } else { true } } == [])
+    }
+
     @Test("an entry renamed to the name of one removed: the removal first, then the rename")
     func renamedOverRemoved() throws {
         let editing = try editing()
