@@ -8,6 +8,8 @@ struct TapeReader {
     private var index: Int
     private let end: Int
     private var depth = 0
+    /// `stringStops`, read once per document rather than through the global's lazy start at every string.
+    private let stops = TapeReader.stringStops
     /// The tape's entries (moved in by `JSONTape.read`).
     var entries: [TapeEntry] = []
 
@@ -172,12 +174,35 @@ struct TapeReader {
     /// The entry of the string at `index` (its opening quote); `index` moves past it.
     private mutating func string() throws(Refused) -> TapeEntry {
         let start = index
-        let (stop, high) = JSONParser.plainRun(bytes.span, from: index + 1, to: end)
+        let (stop, plain) = Self.run(bytes.span, stops.span, from: index + 1, to: end)
         guard stop < end, bytes[stop] == UInt8(ascii: "\"") else { return try escapedString(from: start, at: stop) }
         index = stop + 1
-        if high >= 0x80 { try validateUTF8(start + 1, stop) }
-        return TapeEntry(kind: .string, types: .string, flags: high < 0x80 ? TapeEntry.plain : 0, start: start,
+        if !plain { try validateUTF8(start + 1, stop) }
+        return TapeEntry(kind: .string, types: .string, flags: plain ? TapeEntry.plain : 0, start: start,
                          end: index, next: entries.count + 1, count: 0, bits: 0)
+    }
+
+    /// Where the run of string bytes from `start` ends (at a quote, backslash or control byte, or `end`), and
+    /// whether it is all ASCII: `JSONParser.plainRun`, with the ASCII run's stops looked up in a table.
+    @inline(__always)
+    private static func run(_ span: Span<UInt8>, _ stops: Span<UInt8>, from start: Int, to end: Int)
+        -> (stop: Int, plain: Bool) {
+        let limit = min(end, span.count)
+        guard start >= 0, stops.count == 256 else {
+            let (stop, high) = JSONParser.plainRun(span, from: start, to: end)
+            return (stop, high < 0x80)
+        }
+        var i = start
+        while i < limit, stops[Int(span[i])] == 0 { i += 1 }
+        // Not ASCII: the rest of the run (its bytes are checked as UTF-8 by the caller).
+        if i < limit, span[i] >= 0x80 { return (JSONParser.plainRun(span, from: i, to: end).stop, false) }
+        return (i, true)
+    }
+
+    /// The bytes that end a string's ASCII run: a quote, a backslash, a control byte (1), a byte of a character
+    /// that is not ASCII (2).
+    static let stringStops: [UInt8] = (0..<256).map { b in
+        b < 0x20 || b == 0x22 || b == 0x5C ? 1 : b >= 0x80 ? 2 : 0
     }
 
     /// The rest of a string from `stop` (a backslash, a control byte or the end) on: its escapes checked as

@@ -211,6 +211,28 @@ extension TapeTests {
         #expect(Self.tapeVerdict(try JSONSchema(json: #"{"maximum": 2}"#), "12345678901234567890123") == false)
     }
 
+    @Test("strings whose ASCII run stops at every offset (a quote, an escape, a byte not ASCII, a control byte)")
+    func stringRuns() throws {
+        for length in 0...9 {
+            let run = String(repeating: "a", count: length)
+            for tail in ["", #"\n"#, "é", "\u{01}", #"\""#, "é\\t", "\u{7F}", "~"] {
+                let text = "\"" + run + tail + "b\""
+                let bytes = Array(text.utf8)
+                var tape = JSONTape()
+                let read = tape.read(bytes, in: bytes.indices)
+                let parsed = try? JSONValue.parse(bytes: bytes)
+                #expect(read == (parsed != nil), "\(text)")
+                guard case .string(let value)? = parsed else { continue }
+                let quoted = JSONValue.string(value).description
+                for source in [#"{"const": \#(quoted)}"#, #"{"maxLength": \#(value.count)}"#,
+                               #"{"minLength": \#(value.count + 1)}"#, #"{"enum": [\#(quoted), "x"]}"#] {
+                    let schema = try JSONSchema(json: source)
+                    #expect(Self.tapeVerdict(schema, text) == schema.isValid(.string(value)), "\(source) on \(text)")
+                }
+            }
+        }
+    }
+
     @Test("documents longer than the tape's limit are left to the tree")
     func long() throws {
         for count in [JSONTape.maximumLength / 2 - 1, JSONTape.maximumLength / 2 + 1] {
