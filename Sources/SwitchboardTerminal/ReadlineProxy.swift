@@ -118,6 +118,12 @@ public final class ReadlineProxy {
             guard let map = rl_get_keymap_by_name(name) else { continue }
             for (sequence, function) in listKeys { bind(sequence, to: function, in: map) }
         }
+        // Function keys nothing binds are read whole and dropped: readline would type their last characters
+        // (F5's `~`, Shift-F5's `;2~`) into the answer. A binding of the user's (inputrc) is kept.
+        for name in ["emacs", "vi-insert"] {
+            guard let map = rl_get_keymap_by_name(name) else { continue }
+            for sequence in Self.functionKeys { bindIfUnbound(sequence, to: ignoreKey, in: map) }
+        }
         if masked {
             var seen: Set<UnsafeMutableRawPointer> = []
             for name in ["emacs", "vi-insert", "vi-command"] {
@@ -194,6 +200,39 @@ public final class ReadlineProxy {
         }
     }
 
+    /// `bind(_:to:in:)` when nothing in `map` binds `sequence` or a part of it, and it leads to no keymap.
+    private func bindIfUnbound(_ sequence: [UInt8], to function: KeyFunction, in map: Keymap) {
+        var current = map
+        for (offset, byte) in sequence.enumerated() {
+            let entry = current[Int(byte)]
+            if entry.type == ISKMAP, let next = entry.function {
+                guard offset < sequence.count - 1 else { return }   // a prefix of other bindings
+                current = unsafeBitCast(next, to: Keymap.self)
+                continue
+            }
+            guard entry.function == nil else { return }   // a function or a macro is bound on the way
+            break
+        }
+        bind(sequence, to: function, in: map)
+    }
+
+    /// F1-F12 as xterm, VTE, tmux and the Linux console send them, alone and with Shift, Alt and Ctrl
+    /// (`ESC O P`, `ESC [ 1 ; 2 P`, `ESC [ 1 5 ~`, `ESC [ 1 5 ; 5 ~`).
+    private static let functionKeys: [[UInt8]] = {
+        let csi: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        var keys: [[UInt8]] = []
+        for final in "PQRS".utf8 {
+            keys.append([0x1B, UInt8(ascii: "O"), final])
+            for modifier in 2...8 { keys.append(csi + Array("1;\(modifier)".utf8) + [final]) }
+        }
+        for final in "ABCDE".utf8 { keys.append(csi + [UInt8(ascii: "["), final]) }   // the Linux console's F1-F5
+        for code in [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24] {
+            keys.append(csi + Array("\(code)~".utf8))
+            for modifier in 2...8 { keys.append(csi + Array("\(code);\(modifier)~".utf8)) }
+        }
+        return keys
+    }()
+
     /// Binds every key of `map` (and of the keymaps it leads to, such as ESC's) that runs a history search
     /// or a copy to the kill ring to ring the bell instead, remembering what was there.
     private func disableRevealingCommands(in map: Keymap, seen: inout Set<UnsafeMutableRawPointer>) {
@@ -213,6 +252,9 @@ public final class ReadlineProxy {
 
 /// A history search or a copy in a masked field: the bell, and nothing else.
 nonisolated private func ringBell(_ count: Int32, _ key: Int32) -> Int32 { rl_ding() }
+
+/// A function key no binding takes: nothing.
+nonisolated private func ignoreKey(_ count: Int32, _ key: Int32) -> Int32 { 0 }
 
 /// Completion takes the whole line before the cursor as the word (choices may contain spaces).
 nonisolated(unsafe) private let noWordBreaks: UnsafeMutablePointer<CChar> = strdup("")!
