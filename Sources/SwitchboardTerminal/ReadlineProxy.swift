@@ -121,8 +121,7 @@ public final class ReadlineProxy {
         // Function keys nothing binds are read whole and dropped: readline would type their last characters
         // (F5's `~`, Shift-F5's `;2~`) into the answer. A binding of the user's (inputrc) is kept.
         for name in ["emacs", "vi-insert"] {
-            guard let map = rl_get_keymap_by_name(name) else { continue }
-            for sequence in Self.functionKeys { bindIfUnbound(sequence, to: ignoreKey, in: map) }
+            if let map = rl_get_keymap_by_name(name) { bindFunctionKeys(to: ignoreKey, in: map) }
         }
         if masked {
             var seen: Set<UnsafeMutableRawPointer> = []
@@ -200,38 +199,71 @@ public final class ReadlineProxy {
         }
     }
 
-    /// `bind(_:to:in:)` when nothing in `map` binds `sequence` or a part of it, and it leads to no keymap.
-    private func bindIfUnbound(_ sequence: [UInt8], to function: KeyFunction, in map: Keymap) {
+    /// Binds F1-F12 as xterm, VTE, tmux and the Linux console send them, alone and with Shift, Alt and Ctrl
+    /// (`ESC O P`, `ESC [ [ A`, `ESC [ 1 5 ~`, `ESC [ 1 ; 2 P`, `ESC [ 1 5 ; 5 ~`), to `function` where nothing in
+    /// `map` binds them or a part of them. The keymaps after `;` (a modifier, then `~` or a letter) are made once
+    /// and shared by every key: a field starts in a few microseconds more, not a hundred.
+    private func bindFunctionKeys(to function: KeyFunction, in map: Keymap) {
+        guard let finals = newKeymap(), let modifiers = newKeymap() else { return }
+        for key in "~PQRS".utf8 { finals[Int(key)] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function) }
+        for digit in "2345678".utf8 { sb_rl_set_submap(modifiers, Int32(digit), finals) }
+        let escape: UInt8 = 0x1B, bracket = UInt8(ascii: "[")
+        if let ss3 = descend(map, [escape, UInt8(ascii: "O")]) {
+            for key in "PQRS".utf8 { bindUnbound(ss3, key, to: function) }
+        }
+        if let console = descend(map, [escape, bracket, bracket]) {
+            for key in "ABCDE".utf8 { bindUnbound(console, key, to: function) }
+        }
+        if let one = descend(map, [escape, bracket, UInt8(ascii: "1")]) { attach(one, UInt8(ascii: ";"), modifiers) }
+        for code in [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24] {
+            guard let key = descend(map, [escape, bracket] + Array(String(code).utf8)) else { continue }
+            bindUnbound(key, UInt8(ascii: "~"), to: function)
+            attach(key, UInt8(ascii: ";"), modifiers)
+        }
+    }
+
+    /// A keymap of unbound keys, freed when the field is done.
+    private func newKeymap() -> Keymap? {
+        guard let made = rl_make_bare_keymap() else { return nil }
+        madeKeymaps.append(made)
+        return made
+    }
+
+    /// The keymap `path` leads to from `map`, made where an unbound key stands (remembering the entry); nil where a
+    /// function or a macro is bound on the way.
+    private func descend(_ map: Keymap, _ path: [UInt8]) -> Keymap? {
         var current = map
-        for (offset, byte) in sequence.enumerated() {
-            let entry = current[Int(byte)]
+        for byte in path {
+            let key = Int(byte)
+            let entry = current[key]
             if entry.type == ISKMAP, let next = entry.function {
-                guard offset < sequence.count - 1 else { return }   // a prefix of other bindings
                 current = unsafeBitCast(next, to: Keymap.self)
                 continue
             }
-            guard entry.function == nil else { return }   // a function or a macro is bound on the way
-            break
+            guard entry.function == nil, let made = newKeymap() else { return nil }
+            made[Int(KEYMAP_SIZE) - 1] = entry   // ANYOTHERKEY: the old binding, when another key follows
+            hostBindings.append((current, key, entry))
+            sb_rl_set_submap(current, Int32(key), made)
+            current = made
         }
-        bind(sequence, to: function, in: map)
+        return current
     }
 
-    /// F1-F12 as xterm, VTE, tmux and the Linux console send them, alone and with Shift, Alt and Ctrl
-    /// (`ESC O P`, `ESC [ 1 ; 2 P`, `ESC [ 1 5 ~`, `ESC [ 1 5 ; 5 ~`).
-    private static let functionKeys: [[UInt8]] = {
-        let csi: [UInt8] = [0x1B, UInt8(ascii: "[")]
-        var keys: [[UInt8]] = []
-        for final in "PQRS".utf8 {
-            keys.append([0x1B, UInt8(ascii: "O"), final])
-            for modifier in 2...8 { keys.append(csi + Array("1;\(modifier)".utf8) + [final]) }
-        }
-        for final in "ABCDE".utf8 { keys.append(csi + [UInt8(ascii: "["), final]) }   // the Linux console's F1-F5
-        for code in [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24] {
-            keys.append(csi + Array("\(code)~".utf8))
-            for modifier in 2...8 { keys.append(csi + Array("\(code);\(modifier)~".utf8)) }
-        }
-        return keys
-    }()
+    /// Binds `key` of `map` to `function` when nothing binds it (remembering the entry).
+    private func bindUnbound(_ map: Keymap, _ key: UInt8, to function: KeyFunction) {
+        let entry = map[Int(key)]
+        guard entry.function == nil else { return }
+        hostBindings.append((map, Int(key), entry))
+        map[Int(key)] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function)
+    }
+
+    /// Makes `key` of `map` lead to the shared keymap `shared` when nothing binds it (remembering the entry).
+    private func attach(_ map: Keymap, _ key: UInt8, _ shared: Keymap) {
+        let entry = map[Int(key)]
+        guard entry.function == nil else { return }
+        hostBindings.append((map, Int(key), entry))
+        sb_rl_set_submap(map, Int32(key), shared)
+    }
 
     /// Binds every key of `map` (and of the keymaps it leads to, such as ESC's) that runs a history search
     /// or a copy to the kill ring to ring the bell instead, remembering what was there.
