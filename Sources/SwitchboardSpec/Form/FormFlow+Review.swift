@@ -53,8 +53,9 @@ extension FormFlow {
                     // an edit, the fields its new answer shows: an object's fields after its yes).
                     prompter.show(failures.map(\.description).joined(separator: "\n"))
                     if let field = failures.lazy.compactMap({ self.form[$0.field] }).first(where: { $0.isShown.value }) {
+                        let shownBefore = shownNames()
                         try ask(field, prompter, fromReview: true)
-                        try askAfterEdit(of: field, shownBefore: Set(shown.map { $0.name }), prompter)
+                        try askAfterEdit(of: field, shownBefore: shownBefore, prompter)
                     }
                     continue
                 }
@@ -67,12 +68,17 @@ extension FormFlow {
                                                                    "count": String(listed.count)]))
                 continue
             }
-            // The questions shown before the answer, those the name made just now included (a form over a file
-            // makes an item's empty questions when one is named: they were there to be answered, not new).
-            let shownBefore = deferredNames.isEmpty ? Set(shown.map { $0.name }) : Set(form.shownFields.map { $0.name })
+            let shownBefore = shownNames()
             try ask(field, prompter, fromReview: true)
             try askAfterEdit(of: field, shownBefore: shownBefore, prompter)
         }
+    }
+
+    /// The names of the questions shown now: read after the question to edit was looked up, so that the questions
+    /// the lookup made count as shown before the answer (a form over a file makes an item's empty questions when one
+    /// is named: they were there to be answered, not new).
+    private func shownNames() -> Set<String> {
+        Set(form.shownFields.map { $0.name })
     }
 
     /// After an answer was edited from the review, in field order: a field the edit made visible is asked at
