@@ -177,32 +177,17 @@ public final class ReadlineProxy {
     /// keymap leads on yet, it makes one that runs the old binding for any other key (as readline's own binding
     /// does).
     private func bind(_ sequence: [UInt8], to function: KeyFunction, in map: Keymap) {
-        var current = map
-        for (offset, byte) in sequence.enumerated() {
-            let key = Int(byte)
-            let entry = current[key]
-            if offset == sequence.count - 1 {
-                hostBindings.append((current, key, entry))
-                current[key] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function)
-                return
-            }
-            if entry.type == ISKMAP, let next = entry.function {
-                current = unsafeBitCast(next, to: Keymap.self)
-                continue
-            }
-            guard let made = rl_make_bare_keymap() else { return }
-            made[Int(KEYMAP_SIZE) - 1] = entry   // ANYOTHERKEY: the old binding, when another key follows
-            madeKeymaps.append(made)
-            hostBindings.append((current, key, entry))
-            sb_rl_set_submap(current, Int32(key), made)
-            current = made
+        guard let last = sequence.last, let current = descend(map, sequence.dropLast(), overBindings: true) else {
+            return
         }
+        hostBindings.append((current, Int(last), current[Int(last)]))
+        current[Int(last)] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function)
     }
 
     /// Binds F1-F12 as xterm, VTE, tmux and the Linux console send them, alone and with Shift, Alt and Ctrl
     /// (`ESC O P`, `ESC [ [ A`, `ESC [ 1 5 ~`, `ESC [ 1 ; 2 P`, `ESC [ 1 5 ; 5 ~`), to `function` where nothing in
     /// `map` binds them or a part of them. The keymaps after `;` (a modifier, then `~` or a letter) are made once
-    /// and shared by every key: a field starts in a few microseconds more, not a hundred.
+    /// and shared by every key (about 20 keymaps a field, where a keymap per sequence made about 240).
     private func bindFunctionKeys(to function: KeyFunction, in map: Keymap) {
         guard let finals = newKeymap(), let modifiers = newKeymap() else { return }
         for key in "~PQRS".utf8 { finals[Int(key)] = KEYMAP_ENTRY(type: CChar(ISFUNC), function: function) }
@@ -229,9 +214,10 @@ public final class ReadlineProxy {
         return made
     }
 
-    /// The keymap `path` leads to from `map`, made where an unbound key stands (remembering the entry); nil where a
-    /// function or a macro is bound on the way.
-    private func descend(_ map: Keymap, _ path: [UInt8]) -> Keymap? {
+    /// The keymap `path` leads to from `map`, made where no keymap leads on yet (remembering the entry it replaces,
+    /// which the made keymap runs for any other key); nil where a function or a macro is bound on the way, unless
+    /// `overBindings`.
+    private func descend(_ map: Keymap, _ path: some Sequence<UInt8>, overBindings: Bool = false) -> Keymap? {
         var current = map
         for byte in path {
             let key = Int(byte)
@@ -240,7 +226,7 @@ public final class ReadlineProxy {
                 current = unsafeBitCast(next, to: Keymap.self)
                 continue
             }
-            guard entry.function == nil, let made = newKeymap() else { return nil }
+            guard overBindings || entry.function == nil, let made = newKeymap() else { return nil }
             made[Int(KEYMAP_SIZE) - 1] = entry   // ANYOTHERKEY: the old binding, when another key follows
             hostBindings.append((current, key, entry))
             sb_rl_set_submap(current, Int32(key), made)
