@@ -3,9 +3,9 @@
 extension DocumentEdit {
     /// The edits that turn `old` into `new`, as few and as deep as they can be: a changed scalar is one `set` at
     /// its pointer, a member added or removed one `set` or `remove`, a member whose name alone changed in its place
-    /// (an object of as many members, the old name gone, the new one new) one `rename`, items added at a list's end appended and items
-    /// gone from its end removed (the last first); a value whose type changed, or a list changed otherwise than at
-    /// its end past its common items, is set whole. Applied in order, they make `new` (what a form over a file's
+    /// (an object of as many members, the old name gone, the new one new) one `rename`, items added at a list's end
+    /// appended and items gone from its end removed (the last first); a value whose type changed, or a list changed
+    /// otherwise than at its end past its common items, is set whole. Applied in order, they make `new` (what a form over a file's
     /// values writes back: only the answers that changed).
     ///
     /// ```swift

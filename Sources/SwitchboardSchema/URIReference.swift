@@ -159,6 +159,11 @@ package enum JSONPointer {
         return token.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
+    /// The pointer of `tokens` (`["jobs", "a/b"]` is `/jobs/a~1b`): the inverse of `tokens(_:)`.
+    package static func pointer(_ tokens: some Sequence<String>) -> String {
+        tokens.map { "/" + escape($0) }.joined()
+    }
+
     /// The value at `tokens` under `root`.
     package static func walk(_ root: JSONValue, _ tokens: some Collection<String>) -> JSONValue? {
         var value = root

@@ -91,7 +91,10 @@ public final class FormRepeat {
     public internal(set) var items: [[FormField]] = []
     /// Per item, the questions not made yet (a form over a document; see FormRepeat+Deferred.swift).
     var deferred: [DeferredQuestions?] = [] {
-        didSet { deferredNamesCache = nil }
+        didSet {
+            deferredNamesCache = nil
+            form?.deferredNamesCache = nil
+        }
     }
     var deferredNamesCache: [String]?
     /// The names any of its items deferred (within the item).

@@ -59,11 +59,6 @@ struct ItemQuestionNeeds {
 }
 
 extension FormItem {
-    /// Whether the document answers the question `name` of the item (or a question within it, for a group).
-    func isAnswered(_ name: String) -> Bool {
-        answered?.contains(name) ?? true
-    }
-
     /// Whether the item's closure should make the question `name` (named within the item) now. A closure that
     /// never asks makes every question: items are made whole but for a form over a document (see
     /// `Form.defersEmptyItemQuestions`).
@@ -73,8 +68,9 @@ extension FormItem {
     ///   - conditioned: the question has a condition of its own (it is not offered by name until made).
     ///
     /// ```swift
-    /// for spec in template where item.wants(spec.name, eager: item.isAnswered(spec.name) || spec.isRequired,
-    ///                                      conditioned: spec.when != nil) {
+    /// let needed = needs.needed(by: item)   // ItemQuestionNeeds
+    /// for (index, spec) in template.enumerated()
+    /// where item.wants(spec.name, eager: needed[index], conditioned: spec.when != nil) {
     ///     item.field(spec.name)
     /// }
     /// ```
@@ -172,20 +168,13 @@ extension Form {
     /// item): what the review offers by name beside the questions made.
     var deferredQuestionNames: [String] {
         guard deferredQuestionCount > 0 else { return [] }
-        // Put together again only when a list's items or visibility changed (tens of thousands of names).
-        var shown: [Bool] = []
-        var lists: [[String]] = []
-        for list in repeats {
-            shown.append(list.isShown.value)
-            lists.append(list.deferredNames)
-        }
-        if let cache = deferredNamesCache, cache.shown == shown,
-           zip(cache.lists, lists).allSatisfy({ $0.0 == $0.1 }) {   // the lists' own caches: compared by identity first
-            return cache.names
-        }
+        // Put together again only when a list's items (which empty the cache) or visibility changed: tens of
+        // thousands of names.
+        let shown = repeats.map { $0.isShown.value }
+        if let cache = deferredNamesCache, cache.shown == shown { return cache.names }
         var names: [String] = []
-        for (list, isShown) in zip(lists, shown) where isShown { names += list }
-        deferredNamesCache = (shown, lists, names)
+        for (list, isShown) in zip(repeats, shown) where isShown { names += list.deferredNames }
+        deferredNamesCache = (shown, names)
         return names
     }
 }

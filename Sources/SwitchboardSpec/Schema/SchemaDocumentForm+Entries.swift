@@ -18,8 +18,6 @@ struct MapEntries {
     let written: [String]
     /// The name in the document of each item's entry, by the item's name question.
     var origins: [ObjectIdentifier: String]
-
-    var pointer: String { tokens.map { "/" + JSONPointer.escape($0) }.joined() }
 }
 
 extension SchemaDocumentForm {
@@ -56,7 +54,6 @@ extension SchemaDocumentForm {
     func entryEdits(baseline: inout JSONValue) -> [DocumentEdit] {
         var edits: [DocumentEdit] = []
         for map in mapEntries {
-            let pointer = map.pointer
             var renames: [(from: String, to: String)] = []
             var kept = Set<String>()
             for item in map.list.items {
@@ -70,7 +67,7 @@ extension SchemaDocumentForm {
                 if let edited = try? baseline.editing((map.tokens + [name])[...], change) { baseline = edited }
             }
             for name in map.written where !kept.contains(name) {
-                make(.remove(pointer + "/" + JSONPointer.escape(name)), .remove, at: name)
+                make(.remove(JSONPointer.pointer(map.tokens + [name])), .remove, at: name)
                 inUse.remove(name)
             }
             while !renames.isEmpty {
@@ -84,7 +81,7 @@ extension SchemaDocumentForm {
                     index = 0
                 }
                 let (from, to) = renames.remove(at: index!)
-                make(.rename(pointer + "/" + JSONPointer.escape(from), to: to), .rename(to), at: from)
+                make(.rename(JSONPointer.pointer(map.tokens + [from]), to: to), .rename(to), at: from)
                 inUse.remove(from)
                 inUse.insert(to)
             }
@@ -96,7 +93,7 @@ extension SchemaDocumentForm {
     /// a question brings when made later goes in `initialDocument`; nil for an entry the document does not have.
     func writtenTokens(_ tokens: [String]) -> [String]? {
         var tokens = tokens
-        for map in mapEntries where tokens.count > map.tokens.count && Array(tokens.prefix(map.tokens.count)) == map.tokens {
+        for map in mapEntries where tokens.count > map.tokens.count && tokens.starts(with: map.tokens) {
             let current = tokens[map.tokens.count]
             guard let origin = map.list.items.lazy.compactMap({ $0.first }).first(where: { $0.value == current })
                     .flatMap({ map.origins[ObjectIdentifier($0)] }) else { return nil }
@@ -120,8 +117,8 @@ extension SchemaDocumentForm {
             for depth in 0..<tokens.count {
                 guard let current = value else { break }
                 if case .object = current {} else if case .array = current {} else {
-                    let prefix = Array(tokens[..<depth])
-                    let pointer = prefix.map { "/" + JSONPointer.escape($0) }.joined()
+                    let prefix = tokens[..<depth]
+                    let pointer = JSONPointer.pointer(prefix)
                     replaced = JSONPointer.walk(final, prefix).map { .set(pointer, to: $0) } ?? .remove(pointer)
                     break
                 }
