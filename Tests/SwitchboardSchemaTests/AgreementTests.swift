@@ -12,23 +12,12 @@ struct AgreementTests {
     @Test("every SchemaStore case gets python-jsonschema's verdict")
     func agreement() throws {
         guard let folder = SuiteData.require(SuiteData.schemaStore) else { return }
-        let text = try String(contentsOf: folder.appendingPathComponent("cases.jsonl"), encoding: .utf8)
-        var schemas: [String: JSONSchema] = [:]
+        let (cases, schemaCount) = try SuiteData.schemaStoreCases(in: folder)
         var agreed = 0, valid = 0
         var disagreements: [String] = []
         var perSchema: [String: Int] = [:]
-        for line in text.split(separator: "\n") {
-            let item = try JSONValue.parse(String(line))
-            guard case .string(let file)? = item["schema"], let document = item["document"],
-                  case .bool(let expected)? = item["valid"] else { continue }
-            let schema: JSONSchema
-            if let loaded = schemas[file] {
-                schema = loaded
-            } else {
-                schema = try JSONSchema(contentsOf: folder.appendingPathComponent(file).path,
-                                        options: .init(assertsFormat: false))
-                schemas[file] = schema
-            }
+        for item in cases {
+            let (file, schema, document, expected) = (item.file, item.schema, item.document, item.valid)
             let failures = schema.validate(document)
             perSchema[file, default: 0] += 1
             if failures.isEmpty == expected && schema.isValid(document) == expected {
@@ -40,8 +29,8 @@ struct AgreementTests {
                                      + "\n  \(String(document.description.prefix(300)))")
             }
         }
-        print("agreement: \(agreed) of \(agreed + disagreements.count) cases (\(valid) valid) over \(schemas.count) schemas")
-        #expect(schemas.count >= 15)
+        print("agreement: \(agreed) of \(agreed + disagreements.count) cases (\(valid) valid) over \(schemaCount) schemas")
+        #expect(schemaCount >= 15)
         #expect(agreed > 1000 && valid > 100 && agreed - valid > 100)
         #expect(disagreements.isEmpty, Comment(rawValue: "\(disagreements.count) disagreements:\n" + disagreements.prefix(30).joined(separator: "\n")))
     }

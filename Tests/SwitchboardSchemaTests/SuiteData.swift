@@ -31,4 +31,35 @@ enum SuiteData {
     static func json(_ url: URL) throws -> JSONValue {
         try JSONValue.parse(bytes: Array(try Data(contentsOf: url)))
     }
+
+    /// One of SchemaStore's cases (`cases.jsonl`): a schema file, a document, and python-jsonschema's verdict.
+    struct SchemaStoreCase {
+        var file: String
+        var schema: JSONSchema
+        var document: JSONValue
+        var valid: Bool
+    }
+
+    /// SchemaStore's cases in `folder` (`schemaStore`), each schema compiled once (formats not asserted, as python
+    /// checked them), and how many schemas they use.
+    static func schemaStoreCases(in folder: URL) throws -> (cases: [SchemaStoreCase], schemas: Int) {
+        let text = try String(contentsOf: folder.appendingPathComponent("cases.jsonl"), encoding: .utf8)
+        var schemas: [String: JSONSchema] = [:]
+        var cases: [SchemaStoreCase] = []
+        for line in text.split(separator: "\n") {
+            let item = try JSONValue.parse(String(line))
+            guard case .string(let file)? = item["schema"], let document = item["document"],
+                  case .bool(let valid)? = item["valid"] else { continue }
+            let schema: JSONSchema
+            if let loaded = schemas[file] {
+                schema = loaded
+            } else {
+                schema = try JSONSchema(contentsOf: folder.appendingPathComponent(file).path,
+                                        options: .init(assertsFormat: false))
+                schemas[file] = schema
+            }
+            cases.append(SchemaStoreCase(file: file, schema: schema, document: document, valid: valid))
+        }
+        return (cases, schemas.count)
+    }
 }

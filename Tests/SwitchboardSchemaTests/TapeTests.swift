@@ -59,22 +59,10 @@ struct TapeTests {
     @Test("every SchemaStore case gets python-jsonschema's verdict on a tape")
     func schemaStore() throws {
         guard let folder = SuiteData.require(SuiteData.schemaStore) else { return }
-        let text = try String(contentsOf: folder.appendingPathComponent("cases.jsonl"), encoding: .utf8)
-        var schemas: [String: JSONSchema] = [:]
         var compared = 0, valid = 0
         var disagreements: [String] = []
-        for line in text.split(separator: "\n") {
-            let item = try JSONValue.parse(String(line))
-            guard case .string(let file)? = item["schema"], let document = item["document"],
-                  case .bool(let expected)? = item["valid"] else { continue }
-            let schema: JSONSchema
-            if let loaded = schemas[file] {
-                schema = loaded
-            } else {
-                schema = try JSONSchema(contentsOf: folder.appendingPathComponent(file).path,
-                                        options: .init(assertsFormat: false))
-                schemas[file] = schema
-            }
+        for item in try SuiteData.schemaStoreCases(in: folder).cases {
+            let (file, schema, document, expected) = (item.file, item.schema, item.document, item.valid)
             guard let onTape = Self.tapeVerdict(schema, document.description) else { continue }
             compared += 1
             if onTape { valid += 1 }
