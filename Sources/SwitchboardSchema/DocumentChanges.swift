@@ -4,8 +4,8 @@ extension DocumentEdit {
     /// The edits that turn `old` into `new`, as few and as deep as they can be: a changed scalar is one `set` at
     /// its pointer, a member added or removed one `set` or `remove`, a member whose name alone changed in its place
     /// (an object of as many members, the old name gone, the new one new) one `rename`, items added at a list's end
-    /// appended and items gone from its end removed (the last first); a value whose type changed, or a list changed
-    /// otherwise than at its end past its common items, is set whole. Applied in order, they make `new` (what a form over a file's
+    /// appended, items removed from anywhere (the others unchanged, in order) removed one by one, the last first; a
+    /// value whose type changed, or a list changed in more places than it keeps, is set whole. Applied in order, they make `new` (what a form over a file's
     /// values writes back: only the answers that changed).
     ///
     /// ```swift
@@ -51,6 +51,11 @@ extension DocumentEdit {
                 edits.append(.remove(pointer + "/" + JSONPointer.escape(key)))
             }
         case (.array(let before), .array(let after)):
+            // Items removed from anywhere, the others kept in order (a form's `-routes.0`): their own edits.
+            if after.count < before.count, let removed = Self.removedItems(before, after) {
+                for index in removed.reversed() { edits.append(.remove(pointer + "/\(index)")) }
+                return
+            }
             let common = min(before.count, after.count)
             let changedInside = (0..<common).filter { before[$0] != after[$0] }
             // A list changed in more places than it keeps is set whole (fewer, clearer edits).
@@ -66,6 +71,23 @@ extension DocumentEdit {
         default:
             edits.append(.set(pointer, to: new))
         }
+    }
+}
+
+extension DocumentEdit {
+    /// The positions of the items of `before` that `after` lacks when `after` is `before` with some items removed
+    /// and the others unchanged, in order; nil otherwise.
+    static func removedItems(_ before: [JSONValue], _ after: [JSONValue]) -> [Int]? {
+        var removed: [Int] = []
+        var next = 0
+        for (index, item) in before.enumerated() {
+            if next < after.count && after[next] == item {
+                next += 1
+            } else {
+                removed.append(index)
+            }
+        }
+        return next == after.count ? removed : nil
     }
 }
 

@@ -318,6 +318,10 @@ struct DocumentEditorTests {
         let list = DocumentEdit.changes(from: .array([.number(JSONNumber(1)), .number(JSONNumber(2))]),
                                         to: .array([.number(JSONNumber(3)), .number(JSONNumber(4))]))
         #expect(list.map(\.description) == ["set  to [3,4]"])
+        // Items removed from the front or the middle, the others as they were: each removed, the last first.
+        let items = try JSONValue.parse(#"[{"path": "/a"}, {"path": "/b"}, {"path": "/c"}, {"path": "/d"}]"#)
+        let fewer = try JSONValue.parse(#"[{"path": "/b"}, {"path": "/d"}]"#)
+        #expect(DocumentEdit.changes(from: items, to: fewer).map(\.description) == ["remove /2", "remove /0"])
         let text = """
             # deploy
             replicas: 2   # more at peak

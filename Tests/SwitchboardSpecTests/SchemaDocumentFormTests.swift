@@ -197,6 +197,11 @@ struct SchemaDocumentFormTests {
         #expect(!editing.form.fields.contains { $0.name == "routes.1.weight" })
         #expect(editing.form.fields.count < whole.fields.count)
         let weight = try #require(editing.form["routes.1.weight"])   // named: made
+        // The items whose values are all plain and valid are held without questions until one is named.
+        #expect(editing.form.fields.map(\.name) == whole.fields.map(\.name).filter { name in
+            !["routes.0.", "env.", "jobs."].contains { name.hasPrefix($0) }
+        })
+        for name in whole.fields.map(\.name) { _ = editing.form[name] }
         #expect(editing.form.fields.map(\.name) == whole.fields.map(\.name))
         #expect(weight.prompt == whole["routes.1.weight"]!.prompt)
         #expect(!weight.isAnswered.value && weight.verdict.value.isValid && weight.isShown.value)

@@ -126,7 +126,13 @@ extension Form {
                 var items: [TypedAnswer] = []
                 items.reserveCapacity(list.items.count)
                 var answeredItems = 0
-                for item in list.items {
+                for (index, item) in list.items.enumerated() {
+                    // An item held without questions: its value as its questions would give it.
+                    if let held = list.heldItem(at: index) {
+                        items.append(held.typed)
+                        answeredItems = items.count
+                        continue
+                    }
                     let holdsValue = item.first.map { $0.path.count == depth } ?? true
                     var value: TypedAnswer = holdsValue ? .null : .object(TypedAnswers([]))
                     var answered = false

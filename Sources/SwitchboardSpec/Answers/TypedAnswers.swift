@@ -111,7 +111,13 @@ extension FormField {
     /// age.typedValue.json       // 36
     /// ```
     public var typedValue: TypedAnswer {
-        let text = input.text.value
+        if isMultiselect { return .list(values) }
+        return Self.typedValue(of: input.text.value, kind: kind, isRequired: isRequired) ?? .text(value)
+    }
+
+    /// The answer `text` gives a field of `kind` (`typedValue`); nil for a multi-select (whose answer is in the
+    /// order of its choices).
+    static func typedValue(of text: String, kind: FieldKind, isRequired: Bool) -> TypedAnswer? {
         switch kind {
         case .number:
             if text.trimmingSpacesAndTabs.isEmpty { return isRequired ? .text(text) : .null }
@@ -122,9 +128,9 @@ extension FormField {
             if text.trimmingSpacesAndTabs.isEmpty { return isRequired ? .text(text) : .null }
             return parseYesNo(text).map(TypedAnswer.bool) ?? .text(text)
         case .multiselect:
-            return .list(values)
-        default:
-            return .text(value)
+            return nil
+        case .text, .masked, .multiline, .choice:
+            return .text(text)
         }
     }
 }

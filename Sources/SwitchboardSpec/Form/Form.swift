@@ -75,6 +75,14 @@ public final class Form {
     /// Called around the making of deferred questions (the closure given makes them): a form over a document
     /// takes the defaults they bring as the document's own.
     var makingDeferredQuestions: (@MainActor (_ make: () -> Void) -> Void)?
+    /// The items of lists (`services.3`, or a list's own name for all of its items) that are not held without
+    /// questions when answers make items; nil: no item is held (see FormRepeat+Held.swift). A form over a document
+    /// sets it to the items holding values the schema refuses.
+    var unsettledItems: Set<String>?
+    /// How many items are held without questions.
+    var heldItemCount = 0
+    /// Called once a held item's questions were made, with its first question (a map's entry followed on).
+    var heldItemMade: (@MainActor (_ held: HeldItem, _ first: FormField?) -> Void)?
 
     /// Creates an empty form.
     public init(_ title: String = "") {
@@ -84,7 +92,9 @@ public final class Form {
     /// The field named `name`, if any.
     public subscript(name: String) -> FormField? {
         if let position = positions[name] { return fields[position] }
-        // A question of a document's item not made yet is made when named (see FormRepeat+Deferred.swift).
+        // A question of a document's item not made yet is made when named (see FormRepeat+Deferred.swift and
+        // FormRepeat+Held.swift).
+        if makeHeldQuestions(named: name), let position = positions[name] { return fields[position] }
         guard makeDeferredQuestions(named: name) else { return nil }
         return positions[name].map { fields[$0] }
     }

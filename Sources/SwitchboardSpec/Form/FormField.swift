@@ -242,12 +242,16 @@ public final class FormField {
     /// subscribe.value   // "yes"
     /// ```
     public var value: String {
-        let text = input.text.value
+        if isMultiselect { return values.joined(separator: "\n") }   // one per line, in the order of the choices
+        return Self.value(of: input.text.value, kind: kind)
+    }
+
+    /// `value` for `text` in a field of `kind` (one that is not a multi-select).
+    static func value(of text: String, kind: FieldKind) -> String {
         switch kind {
-        case .yesNo, .confirm: return parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
-        case .multiselect: return values.joined(separator: "\n")   // one per line, in the order of the choices
-        case .number: return parseNumber(text) == nil ? text : String(text.trimmingSpacesAndTabs)
-        default: return text
+        case .yesNo, .confirm: parseYesNo(text).map { $0 ? "yes" : "no" } ?? text
+        case .number: parseNumber(text) == nil ? text : String(text.trimmingSpacesAndTabs)
+        default: text
         }
     }
 

@@ -31,12 +31,12 @@ extension FormFlow {
             let listed = reviewed(shown)
             // The questions of a document's items not made yet are empty ones too, offered by name.
             let deferredNames = form.deferredQuestionNames
-            let unlistedCount = shown.count - listed.count + deferredNames.count
+            let unlistedCount = shown.count - listed.lazy.filter { $0.field != nil }.count + deferredNames.count
             let unlisted = unlistedCount > 0
                 ? [FormWords.fill(words.reviewUnlisted, ["count": String(unlistedCount)])] : []
             prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
-            let names = shown.map { $0.name } + deferredNames
+            let names = shown.map { $0.name } + listed.lazy.filter { $0.field == nil }.map(\.name) + deferredNames
             let choice: String
             do {
                 choice = try prompter.readLine(
@@ -102,27 +102,66 @@ extension FormFlow {
 
     var words: FormWords { form.words }
 
-    /// The review's answer for a number (of the answers listed) or a field's name (any shown field's).
+    /// The review's answer for a number (of the answers listed) or a field's name (any shown field's); an answer
+    /// of an item held without questions makes the item's questions.
     /// `listed`: the answers the review lists (`reviewed(shown)`), which its numbers count.
-    func field(for choice: String, listed: [FormField]) -> FormField? {
+    func field(for choice: String, listed: [ReviewRow]) -> FormField? {
         let trimmed = String(choice.trimmingSpacesAndTabs)
-        if let number = Int(trimmed) { return number >= 1 && number <= listed.count ? listed[number - 1] : nil }
+        if let number = Int(trimmed) {
+            guard number >= 1 && number <= listed.count else { return nil }
+            let row = listed[number - 1]
+            return row.field ?? form[row.name]
+        }
         return form[trimmed].flatMap { field in field.isShown.value ? field : nil }
     }
 
-    /// The shown fields the review lists (see `reviewListsEmptyAnswers`).
-    func reviewed(_ shown: [FormField]) -> [FormField] {
-        guard !reviewListsEmptyAnswers else { return shown }
-        return shown.filter { $0.isAnswered.value || !$0.verdict.value.isValid }
+    /// Whether `choice` names an answer `field(for:listed:)` would open, making nothing (it is asked on every
+    /// key typed in the review).
+    private func opens(_ choice: String, listed: [ReviewRow]) -> Bool {
+        let trimmed = String(choice.trimmingSpacesAndTabs)
+        if let number = Int(trimmed) { return number >= 1 && number <= listed.count }
+        if let position = form.positions[trimmed] { return form.fields[position].isShown.value }
+        return form.wouldMakeQuestion(named: trimmed)
+    }
+
+    /// The answers the review lists: the shown fields (see `reviewListsEmptyAnswers`) and the answers of the items
+    /// held without questions, in the form's order.
+    func reviewed(_ shown: [FormField]) -> [ReviewRow] {
+        let fields = reviewListsEmptyAnswers ? shown : shown.filter { $0.isAnswered.value || !$0.verdict.value.isValid }
+        guard form.heldItemCount > 0 else { return fields.map { ReviewRow(field: $0) } }
+        let listed = Set(fields.map(ObjectIdentifier.init))
+        var rows: [ReviewRow] = []
+        rows.reserveCapacity(fields.count)
+        for step in form.steps {
+            switch step {
+            case .field(let field):
+                if listed.contains(ObjectIdentifier(field)) { rows.append(ReviewRow(field: field)) }
+            case .repeating(let list):
+                for (index, item) in list.items.enumerated() {
+                    guard let held = list.heldItem(at: index) else {
+                        for field in item where listed.contains(ObjectIdentifier(field)) {
+                            rows.append(ReviewRow(field: field))
+                        }
+                        continue
+                    }
+                    guard list.isShown.value else { continue }
+                    let prefix = "\(list.name).\(index)."
+                    for answer in held.answers {
+                        rows.append(ReviewRow(name: prefix + answer.name, held: (answer.text, answer.kind)))
+                    }
+                }
+            }
+        }
+        return rows
     }
 
     private func reviewVerdict(_ candidate: String, allValid: Bool,
-                               listed: [FormField]) -> Verdict {
+                               listed: [ReviewRow]) -> Verdict {
         if candidate.isEmpty {
             return allValid ? .valid : .invalid("review", lowercasedFirst(words.fixFirst))
         }
         if let verdict = listCommandVerdict(candidate) { return verdict }
-        return field(for: candidate, listed: listed) == nil
+        return !opens(candidate, listed: listed)
             ? .invalid("review", FormWords.fill(words.reviewUnknown, ["count": String(listed.count)])) : .valid
     }
 
@@ -139,13 +178,22 @@ extension FormFlow {
         reviewText(of: reviewed(form.shownFields))
     }
 
-    /// The review listing of `fields`.
-    private func reviewText(of fields: [FormField]) -> String {
-        let shown = fields.map { field -> String in
-            var value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
-            if field.isYesNo && value == "yes" { value = words.yes }
-            if field.isYesNo && value == "no" { value = words.no }
-            if field.isMasked { return value.isEmpty ? "" : "********" }
+    /// The review listing of `rows`.
+    private func reviewText(of rows: [ReviewRow]) -> String {
+        let shown = rows.map { row -> String in
+            var value: String
+            let isYesNo: Bool
+            if let field = row.field {
+                value = field.isMultiselect ? field.values.joined(separator: ", ") : field.value
+                isYesNo = field.isYesNo
+                if field.isMasked { return value.isEmpty ? "" : "********" }
+            } else {
+                let (text, kind) = row.held ?? ("", .text)
+                value = FormField.value(of: text, kind: kind)
+                isYesNo = kind == .yesNo || kind == .confirm
+            }
+            if isYesNo && value == "yes" { value = words.yes }
+            if isYesNo && value == "no" { value = words.no }
             // Quoted when it holds what would not show: a control character, or spaces at either end.
             if value.unicodeScalars.contains(where: needsDisplayEscape) || value.first == " " || value.last == " " {
                 return displayQuoted(value, limit: 40)
@@ -154,19 +202,21 @@ extension FormFlow {
             return DisplayWidth.truncate(value, toColumns: 40)
         }
         // Each width measured once (a file's review lists thousands of answers).
-        let nameColumns = fields.map { DisplayWidth.columns(of: $0.name) }
+        let nameColumns = rows.map { DisplayWidth.columns(of: $0.name) }
         let valueColumns = shown.map { DisplayWidth.columns(of: $0) }
         let nameWidth = nameColumns.max() ?? 0, valueWidth = valueColumns.max() ?? 0
         // The numbers right-aligned, so that the names and values of entries 10 and on line up with the first nine.
-        let numberWidth = String(fields.count).utf8.count
+        let numberWidth = String(rows.count).utf8.count
         var lines = [words.reviewTitle]
-        lines.reserveCapacity(fields.count + 1)
-        for (index, field) in fields.enumerated() {
-            let mark = field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } ?? "✓"
+        lines.reserveCapacity(rows.count + 1)
+        for (index, row) in rows.enumerated() {
+            // A held item's answers are values the schema takes.
+            let mark = row.field.flatMap { field in field.verdict.value.failure.map { "✗ \(field.message(for: $0))" } }
+                ?? "✓"
             let number = String(index + 1)
             var line = "  "
             line += spaces(numberWidth - number.utf8.count)
-            line += number + ". " + field.name
+            line += number + ". " + row.name
             line += spaces(nameWidth - nameColumns[index])
             line += "  " + shown[index]
             line += spaces(valueWidth - valueColumns[index])
@@ -174,6 +224,26 @@ extension FormFlow {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// One answer the review lists: a question's, or an answer of an item held without questions (see
+/// FormRepeat+Held.swift), with its text and its question's kind.
+struct ReviewRow {
+    let name: String
+    let field: FormField?
+    let held: (text: String, kind: FieldKind)?
+
+    @MainActor init(field: FormField) {
+        name = field.name
+        self.field = field
+        held = nil
+    }
+
+    init(name: String, held: (text: String, kind: FieldKind)) {
+        self.name = name
+        field = nil
+        self.held = held
     }
 }
 

@@ -97,6 +97,16 @@ public final class FormRepeat {
         }
     }
     var deferredNamesCache: [String]?
+    /// Per item, the item held without questions, if it is (a form over a document; see FormRepeat+Held.swift);
+    /// shorter than `items` when the last items are not held.
+    var held: [HeldItem?] = [] {
+        didSet {
+            deferredNamesCache = nil
+            form?.deferredNamesCache = nil
+        }
+    }
+    /// What the items' questions are, for items held without questions (set by spec forms).
+    var itemNeeds: ItemQuestionNeeds?
     /// The names any of its items deferred (within the item).
     var deferredNameSet: Set<String> = []
     /// Whether the list is asked (its condition holds; see `show(when:)`).
@@ -265,9 +275,19 @@ extension Form {
     /// maximum too when `pastMaximum` (the items answers name: shown, and the list marked as holding too many).
     /// `answered`: by item, the names within it a document answers, when the items' empty questions are deferred.
     private func makeItems(in list: FormRepeat, count: Int, pastMaximum: Bool = false,
-                           answered: [Int: Set<String>]? = nil) -> [[FormField]] {
+                           answered: [Int: Set<String>]? = nil, holding: [Int: HeldItem] = [:]) -> [[FormField]] {
         var made: [[FormField]] = []
-        while made.count < count, list.canAdd || pastMaximum {
+        var added = 0
+        while added < count, list.canAdd || pastMaximum {
+            added += 1
+            if let hold = holding[list.items.count] {
+                // Held as the document has it: its questions are made when one is named.
+                list.held += Array(repeating: nil, count: list.items.count - list.held.count) + [hold]
+                list.items.append([])
+                list.deferred.append(nil)
+                heldItemCount += 1
+                continue
+            }
             let item = newItem(of: list, at: list.items.count)
             item.answered = answered.map { $0[item.index] ?? [] }
             list.makeItem(item)
@@ -317,6 +337,7 @@ extension Form {
         }
         list.items.remove(at: index)
         if let pending = list.deferred.remove(at: index) { deferredQuestionCount -= pending.names.count }
+        if list.held.indices.contains(index), list.held.remove(at: index) != nil { heldItemCount -= 1 }
         for (position, item) in list.items.enumerated() where position >= index {
             for field in item {
                 let depth = list.path.count
@@ -334,9 +355,11 @@ extension Form {
     nonisolated static let mostItemsFromAnswers = 10_000
 
     /// Makes the items that answers name (`items.2.name` needs three items), before they are filled. With
-    /// `defersEmptyItemQuestions`, an item's questions neither `answers` nor `naming` name are made when first
-    /// needed (see FormRepeat+Deferred.swift).
-    func makeItems(for answers: Answers, naming names: [String] = []) {
+    /// `defersEmptyItemQuestions`, an item's questions neither `answers` nor `naming` (the names of values that are
+    /// objects, false, or lists, true) name are made when first needed (see FormRepeat+Deferred.swift); with
+    /// `unsettledItems`, items are held without questions (FormRepeat+Held.swift).
+    func makeItems(for answers: Answers, naming structured: [String: Bool] = [:]) {
+        let names = Array(structured.keys)
         var made: [FormField] = []
         for list in repeats {
             var needed = 0
@@ -347,8 +370,9 @@ extension Form {
             // shows them all, the list marked as holding too many (none is dropped unseen).
             if list.items.count < needed {
                 let answered = defersEmptyItemQuestions ? Form.itemAnswers(answers.keys + names, in: list) : nil
+                let holding = heldItems(of: list, answers: answers, structured: structured)
                 made += makeItems(in: list, count: needed - list.items.count, pastMaximum: true,
-                                  answered: answered).joined()
+                                  answered: answered, holding: holding).joined()
             }
         }
         settle(made)

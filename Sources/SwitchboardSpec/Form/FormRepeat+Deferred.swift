@@ -16,27 +16,63 @@ struct DeferredQuestions {
     var names: [(name: String, conditioned: Bool)]
 }
 
-/// Which questions of an item's template an item needs made with it (see above).
+/// Which questions of an item's template an item needs made with it (see above), and what an item held without
+/// questions may answer (see FormRepeat+Held.swift).
 struct ItemQuestionNeeds {
     /// Needed by any item: required without a default, with a check or a choices command, an item of one value.
     private let always: [Bool]
-    private let names: [String]
+    /// The questions' names within the item, kinds, and whether each is required.
+    let names: [String]
+    let kinds: [FieldKind]
+    let required: [Bool]
+    /// Whether an item held without questions may answer it: no condition, check, choices command or binding;
+    /// of one value on one line, not masked.
+    let holdable: [Bool]
+    /// Whether the item is one value (`tags.0`).
+    let holdsValues: Bool
     /// For each question, the template's questions its condition reads.
     private let reads: [[Int]]
     /// Each question's place in the template, by name.
-    private let positions: [String: Int]
+    let positions: [String: Int]
+    /// Whether each question has a condition of its own.
+    let conditioned: [Bool]
+    /// Each question's condition and its default (a fixed one; nil for none or one taken from another question),
+    /// and whether its default is taken from another question.
+    let conditions: [WhenSpec?]
+    let literalDefaults: [String?]
+    let derivedDefaults: [Bool]
 
     init(_ template: [FieldSpec], holdsValues: Bool) {
+        self.holdsValues = holdsValues
         names = template.map(\.name)
+        conditioned = template.map { $0.when != nil }
+        conditions = template.map(\.when)
+        literalDefaults = template.map { spec in
+            if case .literal(let value)? = spec.defaultValue { value } else { nil }
+        }
+        derivedDefaults = template.map { $0.defaultValue?.isDerived == true }
+        kinds = template.map(\.kind)
+        required = template.map(\.isRequired)
         always = template.map { spec in
             holdsValues || (spec.isRequired && spec.defaultValue == nil) || spec.check != nil
                 || spec.choicesCommand != nil
+        }
+        holdable = template.map { spec in
+            guard spec.when == nil, spec.check == nil, spec.choicesCommand == nil, spec.sameAs == nil,
+                  spec.after == nil else { return false }
+            switch spec.kind {
+            case .text, .number, .yesNo, .confirm, .choice: return true
+            case .masked, .multiline, .multiselect: return false
+            }
         }
         var index: [String: Int] = [:]
         for (position, spec) in template.enumerated() where index[spec.name] == nil { index[spec.name] = position }
         positions = index
         reads = template.map { spec in spec.when?.references.compactMap { index[$0.field] } ?? [] }
     }
+
+    /// Whether every item needs the question at `position` made.
+    func alwaysNeeded(_ position: Int) -> Bool { always[position] }
 
     /// The questions `item` needs: those needed always and those the document answers, and what their conditions
     /// read (until nothing more is needed).
@@ -165,9 +201,9 @@ extension Form {
     }
 
     /// The names of the questions not made yet that would be asked (an unconditioned question of a shown list's
-    /// item): what the review offers by name beside the questions made.
+    /// item, a held item's included): what the review offers by name beside the questions made.
     var deferredQuestionNames: [String] {
-        guard deferredQuestionCount > 0 else { return [] }
+        guard deferredQuestionCount > 0 || heldItemCount > 0 else { return [] }
         // Put together again only when a list's items (which empty the cache) or visibility changed: tens of
         // thousands of names.
         let shown = repeats.map { $0.isShown.value }
@@ -186,6 +222,16 @@ extension FormRepeat {
         if let deferredNamesCache { return deferredNamesCache }
         var names: [String] = []
         for (index, pending) in deferred.enumerated() {
+            if let held = heldItem(at: index), let needs = itemNeeds {
+                // A held item's questions it leaves empty.
+                let prefix = "\(name).\(index)."
+                let answered = Set(held.answers.map(\.name) + held.keptAsWritten)
+                for (position, question) in needs.names.enumerated()
+                where !needs.conditioned[position] && !answered.contains(question) {
+                    names.append(prefix + question)
+                }
+                continue
+            }
             guard let pending else { continue }
             let prefix = "\(name).\(index)."
             for question in pending.names where !question.conditioned { names.append(prefix + question.name) }

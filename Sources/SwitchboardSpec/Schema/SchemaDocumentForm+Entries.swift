@@ -34,8 +34,10 @@ extension SchemaDocumentForm {
             guard tokens.count == list.path.count, case .object(let map)? = JSONPointer.walk(document, tokens)
             else { continue }
             var origins: [ObjectIdentifier: String] = [:]
-            for item in list.items {
-                if let name = item.first { origins[ObjectIdentifier(name)] = name.value }
+            for index in list.items.indices {
+                if let item = list.itemIdentity(at: index), let name = list.firstAnswer(at: index) {
+                    origins[item] = name
+                }
             }
             maps.append(MapEntries(list: list, tokens: tokens, written: map.keys, origins: origins))
         }
@@ -56,10 +58,11 @@ extension SchemaDocumentForm {
         for map in mapEntries {
             var renames: [(from: String, to: String)] = []
             var kept = Set<String>()
-            for item in map.list.items {
-                guard let name = item.first, let origin = map.origins[ObjectIdentifier(name)] else { continue }
+            for index in map.list.items.indices {
+                guard let item = map.list.itemIdentity(at: index), let origin = map.origins[item],
+                      let name = map.list.firstAnswer(at: index) else { continue }
                 kept.insert(origin)
-                if name.value != origin { renames.append((origin, name.value)) }
+                if name != origin { renames.append((origin, name)) }
             }
             var inUse = Set(map.written)
             func make(_ edit: DocumentEdit, _ change: DocumentEdit.Change, at name: String) {
@@ -73,12 +76,17 @@ extension SchemaDocumentForm {
             while !renames.isEmpty {
                 var index = renames.firstIndex { !inUse.contains($0.to) }
                 if index == nil {
-                    // Names swapped (or turned round): one entry first takes a name no entry has.
-                    var spare = renames[0].from + "~"
+                    // Every new name is taken. By an entry renamed too (names swapped or turned round): one entry
+                    // first takes a name no entry has. By an entry that keeps it (two entries given one name, which
+                    // the submit refuses): no rename can be written.
+                    guard let cycle = renames.firstIndex(where: { rename in
+                        renames.contains { $0.from == rename.to }
+                    }) else { break }
+                    var spare = renames[cycle].from + "~"
                     while inUse.contains(spare) || renames.contains(where: { $0.to == spare }) { spare += "~" }
-                    renames.append((spare, renames[0].to))
-                    renames[0].to = spare
-                    index = 0
+                    renames.append((spare, renames[cycle].to))
+                    renames[cycle].to = spare
+                    index = cycle
                 }
                 let (from, to) = renames.remove(at: index!)
                 make(.rename(JSONPointer.pointer(map.tokens + [from]), to: to), .rename(to), at: from)
@@ -95,8 +103,8 @@ extension SchemaDocumentForm {
         var tokens = tokens
         for map in mapEntries where tokens.count > map.tokens.count && tokens.starts(with: map.tokens) {
             let current = tokens[map.tokens.count]
-            guard let origin = map.list.items.lazy.compactMap({ $0.first }).first(where: { $0.value == current })
-                    .flatMap({ map.origins[ObjectIdentifier($0)] }) else { return nil }
+            guard let index = map.list.items.indices.first(where: { map.list.firstAnswer(at: $0) == current }),
+                  let origin = map.list.itemIdentity(at: index).flatMap({ map.origins[$0] }) else { return nil }
             tokens[map.tokens.count] = origin
         }
         return tokens

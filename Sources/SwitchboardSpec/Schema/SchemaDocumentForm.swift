@@ -91,6 +91,9 @@ public final class SchemaDocumentForm {
         // An item's questions the document leaves empty are made when first named: a compose file's services ask
         // about 120 questions each and answer ten (see FormRepeat+Deferred.swift).
         form.defersEmptyItemQuestions = true
+        let failures = schemaForm.schema.validate(editor.value)
+        form.unsettledItems = Self.unsettledItems(edited.map { schemaForm.schema.validate($0) } ?? failures,
+                                                  in: edited ?? editor.value, form: form)
         let filled = schemaForm.prefill(form, with: schemaForm.prefillAnswers(from: edited ?? editor.value))
         self.form = form
         prefilledFields = filled
@@ -102,10 +105,13 @@ public final class SchemaDocumentForm {
         } else {
             baseline = schemaForm.makeForm()
             baseline.defersEmptyItemQuestions = true
+            baseline.unsettledItems = Self.unsettledItems(failures, in: editor.value, form: baseline)
             schemaForm.prefill(baseline, with: schemaForm.prefillAnswers(from: editor.value))
         }
         initialDocument = schemaForm.document(of: baseline)
         mapEntries = Self.mapEntries(of: form, in: editor.value, renamed: edits)
+        documentFailures = failures
+        form.heldItemMade = { [weak self] held, first in self?.heldItemMade(held, first: first) }
         // The defaults an item's questions bring when they are made later are the document's as it was: the
         // questions made with the item had theirs in `initialDocument` already, and no default is written unasked.
         form.makingDeferredQuestions = { [weak self] make in
@@ -195,7 +201,7 @@ public final class SchemaDocumentForm {
     }
 
     /// The document's own failures (before any answer changed), as the schema reports them (checked once).
-    public private(set) lazy var documentFailures: [SchemaFailure] = schemaForm.schema.validate(editor.value)
+    public private(set) var documentFailures: [SchemaFailure] = []
 
     /// The fields of the values the schema refuses in the document as it is (those a rule of the whole document
     /// refuses included), to be asked first (`FormFlow.reviewAfterAsking`).

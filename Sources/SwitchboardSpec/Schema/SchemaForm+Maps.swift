@@ -108,7 +108,7 @@ extension SchemaForm {
             }
             if let values = mapper.mapValueSchema(schema, freeForm: true), let list = form.repeatNamed(path.joined(separator: ".")) {
                 let keyName = mapper.mapKeyName(values)
-                let index = list.items.indices.first { form["\(list.name).\($0).\(keyName)"]?.value == token }
+                let index = list.items.indices.first { list.answer(at: $0, named: keyName)?.text == token }
                 path.append(index.map(String.init) ?? token)
                 current = values
             } else if Int(token) != nil, let items = schema["items"] {
@@ -139,11 +139,13 @@ extension SchemaForm {
             let keyName = mapper.mapKeyName(values)
             var seen: Set<String> = []
             for index in list.items.indices {
-                guard let key = form["\(list.name).\(index).\(keyName)"], key.isShown.value else { continue }
-                if !seen.insert(key.value).inserted {
-                    failures.append(FieldFailure(field: key.name, rule: "unique", message: "the name "
-                        + "\(displayQuoted(key.value, limit: 60)) is given to an earlier entry of \(list.name); "
-                        + "each entry needs a name of its own", value: key.value))
+                // A held item's name is its entry's, shown.
+                guard let (name, field) = list.answer(at: index, named: keyName), field?.isShown.value ?? true
+                else { continue }
+                if !seen.insert(name).inserted {
+                    failures.append(FieldFailure(field: "\(list.name).\(index).\(keyName)", rule: "unique",
+                        message: "the name \(displayQuoted(name, limit: 60)) is given to an earlier entry of "
+                            + "\(list.name); each entry needs a name of its own", value: name))
                 }
             }
         }

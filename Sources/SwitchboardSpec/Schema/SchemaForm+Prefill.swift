@@ -56,6 +56,7 @@ extension SchemaForm {
     /// ```
     @MainActor public func keptAsWritten(in form: Form) -> [String] {
         form.repeats.filter(\.keptAsWritten).map(\.name) + form.fields.filter(\.keptAsWritten).map(\.name)
+            + form.heldKeptAsWritten
     }
 
     /// Fills `form` with answers `prefillAnswers(from:)` gave; hides the questions that cannot hold their value.
@@ -75,23 +76,22 @@ extension SchemaForm {
         }
         // The items first: the questions found below may be theirs (made at once, when the form defers the
         // questions a document leaves empty).
-        form.makeItems(for: answers, naming: Array(prefilled.structured.keys))
+        form.makeItems(for: answers, naming: prefilled.structured)
+        // The answers of items held without questions stay with them (see FormRepeat+Held.swift).
+        if form.heldItemCount > 0 { answers = Answers(answers.filter { key, _ in !form.isInHeldItem(key) }) }
         var unholdable: [FormField] = []
-        for (name, isList) in prefilled.structured {
+        for (name, isList) in prefilled.structured where !form.isInHeldItem(name) {
             guard let field = form[name], !(isList && field.isMultiselect) else { continue }
             unholdable.append(field)
         }
-        for name in prefilled.controls {
+        for name in prefilled.controls where !form.isInHeldItem(name) {
             guard let field = form[name], let text = answers[name] else { continue }
             // A multi-line question holds line breaks and tabs; no question holds other control characters.
             let holds = field.kind == .multiline
                 && text.unicodeScalars.allSatisfy { !needsDisplayEscape($0) || $0 == "\n" || $0 == "\t" }
             if !holds { unholdable.append(field) }
         }
-        for field in unholdable {
-            field.keptAsWritten = true
-            field.show(when: .test(reading: []) { false }).validate()
-        }
+        for field in unholdable { field.keepAsWritten() }
         var filled: [String] = []
         var pending = answers
         // Three passes at most: each takes the answers whose fields the one before showed.

@@ -128,6 +128,7 @@ public struct FormSpec {
                         if let when = spec.when { field.show(when: when.condition { item.madeField($0) }) }
                     }
                 }
+                added.itemNeeds = needs
                 added.omittedWhenEmpty = !list.isRequired
                 if let when = list.when { added.show(when: when.condition(in: form)) }
             }
