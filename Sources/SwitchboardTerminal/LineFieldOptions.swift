@@ -65,6 +65,13 @@ extension LineField {
         /// field never completes or lists them (what Tab completes, and the list Tab Tab shows for a prefix,
         /// would reveal what was typed); the value is still checked against whatever rules the field has.
         public var choices: [String] = []
+        /// More values Tab completes to, worked out only when Tab is pressed (a list too long to make for every
+        /// line read: the names of a big form's questions); the same rules as `choices`.
+        ///
+        /// ```swift
+        /// options.choicesOnTab = { (0..<333).map { "services.\($0).build" } }
+        /// ```
+        public var choicesOnTab: (@MainActor @Sendable () -> [String])?
         /// Without `choices`, Tab completes file names (`.files`) or directory names (`.directories`) from the
         /// text typed so far, names with spaces and quotes inserted as they are; a field whose rule is a path
         /// rule sets this from `Rule.pathCompletion`. Never in a masked field.

@@ -15,19 +15,22 @@ nonisolated func attemptedCompletion(_ text: UnsafePointer<CChar>?, _ start: Int
         session.field.proxy.completionRequested.send(prefix)
         // A masked field neither completes nor lists its choices: both would show what has been typed.
         if session.field.options.masked { return false }
-        if session.field.options.choices.isEmpty, let kind = session.field.options.pathCompletion {
+        let options = session.field.options
+        if options.choices.isEmpty && options.choicesOnTab == nil, let kind = options.pathCompletion {
             session.completions = pathCompletions(of: prefix, kind)
             return !session.completions.isEmpty
         }
         // A choice holding a control character could never be accepted, and readline would list it raw.
-        session.completions = session.field.options.choices.filter {
-            $0.hasPrefix(prefix) && !$0.unicodeScalars.contains(where: needsDisplayEscape)
+        func completes(_ choice: String) -> Bool {
+            choice.hasPrefix(prefix) && !choice.unicodeScalars.contains(where: needsDisplayEscape)
         }
+        session.completions = options.choices.filter(completes) + (options.choicesOnTab?().filter(completes) ?? [])
         return !session.completions.isEmpty
     }
     guard found else { return nil }
     sb_rl_set_completion_suppress_append(1)
     if MainActor.assumeIsolated({ ReadlineSession.active?.field.options.choices.isEmpty == true
+        && ReadlineSession.active?.field.options.choicesOnTab == nil
         && ReadlineSession.active?.field.options.pathCompletion != nil }) {
         // Lists show names without their directory; a name is inserted as it is (no quotes, no backslashes).
         sb_rl_set_filename_completion_desired(1)

@@ -168,7 +168,7 @@ struct FormEditScreenTests {
         #expect(try contents(file) == Self.config)
         #expect(try contents(scratch.path("edit-draft.json")) == """
             {"edits": [
-              {"set": "/ports", "value": [443]},
+              {"remove": "/ports/0"},
               {"set": "/env/B", "value": "three"}
             ]}
 
@@ -177,7 +177,7 @@ struct FormEditScreenTests {
         let again = try start(scratch, " --draft edit-draft.json")
         defer { again.kill() }
         #expect(reviewShown(again, holding: "env.1.value  three"))
-        #expect(again.capture().contains("Edits from the draft edit-draft.json, in the answers: /ports, /env/B"))
+        #expect(again.capture().contains("Edits from the draft edit-draft.json, in the answers: /ports/0 (removed), /env/B"))
         #expect(!again.capture().contains("ports.1"))
         again.press("Enter")
         #expect(again.waitForExit() == 0)
@@ -278,5 +278,32 @@ struct FormEditScreenTests {
             #expect(status == "130", "\(ended ?? "")")
             #expect(try contents(file) == original)
         }
+    }
+
+    @Test("Tab in the review completes the name of a held item's empty question (the names worked out on Tab); named, it is asked")
+    func tabCompletesHeldItemQuestion() throws {
+        let schema = repositoryFile(".schema-suite/schemastore/compose-spec.json")
+        try #require(FileManager.default.fileExists(atPath: schema), "run scripts/fetch-schema-suite.sh first")
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        try FileManager.default.copyItem(atPath: schema, toPath: scratch.path("compose-spec.json"))
+        let original = Self.compose(40)
+        let file = try scratch.file("compose.yaml", original)
+        let screen = try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && "
+                                    + shellQuote(try switchboardPath()) + " form --edit compose.yaml; echo status=$?",
+                                    width: 120, height: 40, environment: ["NO_COLOR": "1"])
+        defer { screen.kill() }
+        #expect(screen.waitUntil { shown in
+            shown.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("Enter to submit:")
+                && shown.contains("services.39.image")
+        } != nil)
+        screen.type("services.7.privil")
+        screen.press("Tab")
+        #expect(screen.waitUntil { $0.contains("Enter to submit: services.7.privileged") } != nil, "\(screen.capture())")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("services 8: privileged", in: $0) } != nil, "\(screen.capture())")
+        screen.press("C-c")
+        #expect(screen.waitFor("status=130") != nil)
+        #expect(try contents(file) == original)
     }
 }

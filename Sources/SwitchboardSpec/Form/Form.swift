@@ -69,9 +69,6 @@ public final class Form {
     var defersEmptyItemQuestions = false
     /// How many questions of items are not made yet.
     var deferredQuestionCount = 0
-    /// `deferredQuestionNames` as last put together, with the lists' visibility it was made for (emptied when a
-    /// list's deferred questions change).
-    var deferredNamesCache: (shown: [Bool], names: [String])?
     /// Called around the making of deferred questions (the closure given makes them): a form over a document
     /// takes the defaults they bring as the document's own.
     var makingDeferredQuestions: (@MainActor (_ make: () -> Void) -> Void)?

@@ -29,19 +29,22 @@ extension FormFlow {
             }
             let lists = form.repeatFailures.map { "\($0.field): ✗ \($0.message)" }
             let listed = reviewed(shown)
-            // The questions of a document's items not made yet are empty ones too, offered by name.
-            let deferredNames = form.deferredQuestionNames
-            let unlistedCount = shown.count - listed.lazy.filter { $0.field != nil }.count + deferredNames.count
+            // The questions of a document's items not made yet are empty ones too, offered by name (worked out
+            // when Tab is pressed: a compose file's services leave tens of thousands).
+            let unlistedCount = shown.count - listed.lazy.filter { $0.field != nil }.count
+                + form.deferredQuestionNameCount
             let unlisted = unlistedCount > 0
                 ? [FormWords.fill(words.reviewUnlisted, ["count": String(unlistedCount)])] : []
             prompter.show(([reviewText(of: listed)] + lists + undecided + unlisted + reviewListHint).joined(separator: "\n"))
             let allValid = shown.allSatisfy { $0.verdict.value.isValid } && undecided.isEmpty && lists.isEmpty
-            let names = shown.map { $0.name } + listed.lazy.filter { $0.field == nil }.map(\.name) + deferredNames
+            let names = shown.map { $0.name } + listed.lazy.filter { $0.field == nil }.map(\.name)
             let choice: String
             do {
+                let form = form
                 choice = try prompter.readLine(
                     prompt: (allValid ? words.reviewHint : words.reviewHintInvalid) + " ",
-                    initial: "", masked: false, choices: names, enforcing: true
+                    initial: "", masked: false, choices: names, choicesOnTab: { form.deferredQuestionNames },
+                    enforcing: true
                 ) { candidate in self.reviewVerdict(candidate, allValid: allValid, listed: listed) }
             } catch .endOfInput {
                 throw .cancelled

@@ -60,10 +60,28 @@ public protocol FormPrompter: AnyObject {
     func readLine(prompt: String, initial: String, masked: Bool, choices: [String], pathCompletion: PathCompletion?,
                   enforcing: Bool, asyncChecks: [AsyncCheck],
                   check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
+
+    /// `readLine` whose Tab completes to `choicesOnTab()` too, worked out only when Tab is pressed (the review of
+    /// a form over a big file offers tens of thousands of names). The default works them out at once.
+    ///
+    /// ```swift
+    /// try prompter.readLine(prompt: "Answer: ", initial: "", masked: false, choices: names,
+    ///                       choicesOnTab: { form.moreNames }, enforcing: true) { _ in .valid }
+    /// ```
+    func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                  choicesOnTab: @escaping @MainActor @Sendable () -> [String], enforcing: Bool,
+                  check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String
 }
 
 extension FormPrompter {
     public func showWorking(_ text: String) {}
+
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                         choicesOnTab: @escaping @MainActor @Sendable () -> [String], enforcing: Bool,
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try readLine(prompt: prompt, initial: initial, masked: masked, choices: choices + choicesOnTab(),
+                     enforcing: enforcing, check: check)
+    }
 
     public func doneWorking() {}
 

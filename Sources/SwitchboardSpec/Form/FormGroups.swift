@@ -90,21 +90,10 @@ public final class FormRepeat {
     /// The items: each item's fields, in order.
     public internal(set) var items: [[FormField]] = []
     /// Per item, the questions not made yet (a form over a document; see FormRepeat+Deferred.swift).
-    var deferred: [DeferredQuestions?] = [] {
-        didSet {
-            deferredNamesCache = nil
-            form?.deferredNamesCache = nil
-        }
-    }
-    var deferredNamesCache: [String]?
+    var deferred: [DeferredQuestions?] = []
     /// Per item, the item held without questions, if it is (a form over a document; see FormRepeat+Held.swift);
     /// shorter than `items` when the last items are not held.
-    var held: [HeldItem?] = [] {
-        didSet {
-            deferredNamesCache = nil
-            form?.deferredNamesCache = nil
-        }
-    }
+    var held: [HeldItem?] = []
     /// What the items' questions are, for items held without questions (set by spec forms).
     var itemNeeds: ItemQuestionNeeds?
     /// The names any of its items deferred (within the item).

@@ -201,42 +201,41 @@ extension Form {
     }
 
     /// The names of the questions not made yet that would be asked (an unconditioned question of a shown list's
-    /// item, a held item's included): what the review offers by name beside the questions made.
+    /// item, a held item's included): what the review offers by name beside the questions made, worked out when
+    /// Tab is pressed (a compose file's services leave tens of thousands).
     var deferredQuestionNames: [String] {
         guard deferredQuestionCount > 0 || heldItemCount > 0 else { return [] }
-        // Put together again only when a list's items (which empty the cache) or visibility changed: tens of
-        // thousands of names.
-        let shown = repeats.map { $0.isShown.value }
-        if let cache = deferredNamesCache, cache.shown == shown { return cache.names }
         var names: [String] = []
-        for (list, isShown) in zip(repeats, shown) where isShown { names += list.deferredNames }
-        deferredNamesCache = (shown, names)
+        for list in repeats where list.isShown.value {
+            list.forEachDeferredName { index, question in names.append("\(list.name).\(index).\(question)") }
+        }
         return names
+    }
+
+    /// How many names `deferredQuestionNames` holds, counted without making them (the review says it).
+    var deferredQuestionNameCount: Int {
+        guard deferredQuestionCount > 0 || heldItemCount > 0 else { return 0 }
+        var count = 0
+        for list in repeats where list.isShown.value { list.forEachDeferredName { _, _ in count += 1 } }
+        return count
     }
 }
 
 extension FormRepeat {
-    /// The names of the unconditioned questions of its items not made yet (`services.3.build`), worked out once
-    /// until its items change.
-    var deferredNames: [String] {
-        if let deferredNamesCache { return deferredNamesCache }
-        var names: [String] = []
+    /// Calls `body` with each item's index and the name within it of each of its unconditioned questions not made
+    /// yet (a held item's questions it leaves empty included).
+    func forEachDeferredName(_ body: (_ index: Int, _ name: String) -> Void) {
         for (index, pending) in deferred.enumerated() {
             if let held = heldItem(at: index), let needs = itemNeeds {
-                // A held item's questions it leaves empty.
-                let prefix = "\(name).\(index)."
                 let answered = Set(held.answers.map(\.name) + held.keptAsWritten)
                 for (position, question) in needs.names.enumerated()
                 where !needs.conditioned[position] && !answered.contains(question) {
-                    names.append(prefix + question)
+                    body(index, question)
                 }
                 continue
             }
             guard let pending else { continue }
-            let prefix = "\(name).\(index)."
-            for question in pending.names where !question.conditioned { names.append(prefix + question.name) }
+            for question in pending.names where !question.conditioned { body(index, question.name) }
         }
-        deferredNamesCache = names
-        return names
     }
 }

@@ -61,12 +61,22 @@ public final class TerminalPrompter: FormPrompter {
                  asyncChecks: [], check: check)
     }
 
+    /// `readLine` whose Tab completes to `choicesOnTab()` too, worked out when Tab is pressed.
+    public func readLine(prompt: String, initial: String, masked: Bool, choices: [String],
+                         choicesOnTab: @escaping @MainActor @Sendable () -> [String], enforcing: Bool,
+                         check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
+        try read(prompt: prompt, initial: initial, masked: masked, choices: choices, choicesOnTab: choicesOnTab,
+                 enforcing: enforcing, asyncChecks: [], check: check)
+    }
+
     private func read(prompt: String, initial: String, masked: Bool, choices: [String],
+                      choicesOnTab: (@MainActor @Sendable () -> [String])? = nil,
                       pathCompletion: PathCompletion? = nil, enforcing: Bool, asyncChecks: [AsyncCheck],
                       check: @escaping (String) -> Verdict) throws(PromptInterruption) -> String {
         var fieldOptions = fieldOptions()
         fieldOptions.masked = masked
         fieldOptions.choices = choices
+        fieldOptions.choicesOnTab = choicesOnTab
         fieldOptions.pathCompletion = pathCompletion
         fieldOptions.refusesInvalid = enforcing
         // The form's verdict (the field's rules and its cross-field checks) is the line's one rule.
