@@ -133,7 +133,7 @@ def measure(folder, schema_name, label):
     form = min(rss) - small_rss
     print(f"  peak memory: the form over the file {min(rss) / 1024:.1f} MB, over a 10-line file "
           f"{small_rss / 1024:.1f} MB: {form / 1024:.1f} MB for the file; the file parsed and checked (check's "
-          f"peak over the 10-line file's) {parsed / 1024:.1f} MB: {form / parsed:.0f}x (goal: 3x)")
+          f"peak over the 10-line file's) {parsed / 1024:.1f} MB: {form / parsed:.1f}x (goal: 3x)")
 
 
 def main():

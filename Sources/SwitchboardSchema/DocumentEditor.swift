@@ -156,8 +156,9 @@ public struct DocumentEditor: Sendable {
         throws(DocumentEditError) -> (text: String, value: JSONValue)
     {
         var current = session
-        for edit in edits {
-            current = try current.apply(edit, memberOrder: memberOrder)
+        for (position, edit) in edits.enumerated() {
+            // The last text is read back for its value only: no edit follows that needs its places.
+            current = try current.apply(edit, memberOrder: memberOrder, placing: position < edits.count - 1)
         }
         return (current.bytes == session.bytes ? text : String(decoding: current.bytes, as: UTF8.self), current.value)
     }
@@ -192,7 +193,10 @@ struct EditSession {
     /// How many documents the text holds (a YAML stream may hold several).
     var documentCount = 1
 
-    static func read(_ bytes: [UInt8], format: DocumentEditor.Format, index: Int) throws(DocumentError) -> EditSession {
+    /// The text's document `index`; `placing`: with the places of its values (`tree`), which an edit needs (false:
+    /// its value only, for a text read back after its last edit).
+    static func read(_ bytes: [UInt8], format: DocumentEditor.Format, index: Int,
+                     placing: Bool = true) throws(DocumentError) -> EditSession {
         switch format {
         case .json:
             let value: JSONValue
@@ -202,22 +206,23 @@ struct EditSession {
                 throw DocumentError("not valid JSON: \(error.message)",
                                     at: YAMLMark(line: error.line, column: error.column, index: 0))
             }
+            guard placing else { return EditSession(bytes: bytes, format: format, index: 0, value: value, tree: nil) }
             guard let tree = JSONSpanReader.tree(bytes) else { throw DocumentError("not valid JSON") }
             return EditSession(bytes: bytes, format: format, index: 0, value: value, tree: tree)
         case .yaml:
             let text = String(decoding: bytes, as: UTF8.self)
             var composer = YAMLComposer(text: text, aliasLimit: YAMLReader.defaultAliasLimit)
             var position = 0
-            var edited: (value: JSONValue, root: YAMLNode)?
+            var edited: (value: JSONValue, root: YAMLNode?)?
             // Every document is read, to the end of the text: YAML that cannot be read anywhere in the file is
             // refused rather than edited around.
             while let root = try composer.nextDocument() {
-                if position == index { edited = (try JSONValue(yaml: root), root) }
+                if position == index { edited = (try JSONValue(yaml: root), placing ? root : nil) }
                 position += 1
             }
             if let edited {
                 return EditSession(bytes: bytes, format: format, index: index, value: edited.value,
-                                   tree: EditNode.yaml(edited.root, offsets: ScalarOffsets(bytes)),
+                                   tree: edited.root.map { EditNode.yaml($0, offsets: ScalarOffsets(bytes)) },
                                    documentCount: position)
             }
             if index == 0 { return EditSession(bytes: bytes, format: format, index: 0, value: .null, tree: nil) }
@@ -225,9 +230,10 @@ struct EditSession {
         }
     }
 
-    /// The text with `edit` made, as read again; itself when the edit changes nothing.
-    func apply(_ edit: DocumentEdit, memberOrder: ((String) -> [String]?)? = nil) throws(DocumentEditError)
-        -> EditSession
+    /// The text with `edit` made, as read again (`placing`: with its places, for a further edit); itself when the
+    /// edit changes nothing.
+    func apply(_ edit: DocumentEdit, memberOrder: ((String) -> [String]?)? = nil,
+               placing: Bool = true) throws(DocumentEditError) -> EditSession
     {
         let current = value
         guard let tokens = JSONPointer.tokens(edit.pointer) else {
@@ -272,7 +278,7 @@ struct EditSession {
         // Never write text that does not mean what was asked.
         let reread: EditSession
         do {
-            reread = try EditSession.read(changed, format: format, index: index)
+            reread = try EditSession.read(changed, format: format, index: index, placing: placing)
         } catch {
             throw DocumentEditError(pointer: edit.pointer, problem: "the edit could not be written so that the file "
                                     + "reads back (\(error.message)); nothing was changed",

@@ -231,20 +231,28 @@ struct FormEditScreenTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("Ctrl-C right after Enter in the review (while the edit is checked): the terminal echoes again, and the file is written only if the form ended with 0")
-    func ctrlCWhileChecking() throws {
+    /// `form --edit compose.yaml` in tmux over a generated compose file of `services` services, checked by
+    /// SchemaStore's compose-spec; `then`: shell commands run after it. The scratch folder, the file's text and
+    /// path, the screen.
+    private func composeEdit(_ services: Int, then: String) throws -> (Scratch, String, String, TmuxScreen) {
         let schema = repositoryFile(".schema-suite/schemastore/compose-spec.json")
         try #require(FileManager.default.fileExists(atPath: schema), "run scripts/fetch-schema-suite.sh first")
         let scratch = try Scratch()
-        defer { scratch.cleanUp() }
         try FileManager.default.copyItem(atPath: schema, toPath: scratch.path("compose-spec.json"))
-        let original = Self.compose(333)
+        let original = Self.compose(services)
         let file = try scratch.file("compose.yaml", original)
-        // After the form: its status, and whether the terminal echoes (stty's own word for it: echo or -echo).
         let screen = try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && "
-                                    + shellQuote(try switchboardPath()) + " form --edit compose.yaml; echo status=$?; "
-                                    + "stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; trap '' INT",
+                                    + shellQuote(try switchboardPath()) + " form --edit compose.yaml; " + then,
                                     width: 120, height: 40, environment: ["NO_COLOR": "1"])
+        return (scratch, original, file, screen)
+    }
+
+    @Test("Ctrl-C right after Enter in the review (while the edit is checked): the terminal echoes again, and the file is written only if the form ended with 0")
+    func ctrlCWhileChecking() throws {
+        // After the form: its status, and whether the terminal echoes (stty's own word for it: echo or -echo).
+        let (scratch, original, file, screen) = try composeEdit(333, then: "echo status=$?; "
+                                                                + "stty -a | tr ' ' '\\n' | grep -x -- '-*echo'; trap '' INT")
+        defer { scratch.cleanUp() }
         defer { screen.kill() }
         // The review is longer than the screen: its end, with the last service's answers, is what shows.
         let atReview = { (text: String) in
@@ -282,16 +290,8 @@ struct FormEditScreenTests {
 
     @Test("Tab in the review completes the name of a held item's empty question (the names worked out on Tab); named, it is asked")
     func tabCompletesHeldItemQuestion() throws {
-        let schema = repositoryFile(".schema-suite/schemastore/compose-spec.json")
-        try #require(FileManager.default.fileExists(atPath: schema), "run scripts/fetch-schema-suite.sh first")
-        let scratch = try Scratch()
+        let (scratch, original, file, screen) = try composeEdit(40, then: "echo status=$?")
         defer { scratch.cleanUp() }
-        try FileManager.default.copyItem(atPath: schema, toPath: scratch.path("compose-spec.json"))
-        let original = Self.compose(40)
-        let file = try scratch.file("compose.yaml", original)
-        let screen = try TmuxScreen(command: "cd " + shellQuote(scratch.url.path) + " && "
-                                    + shellQuote(try switchboardPath()) + " form --edit compose.yaml; echo status=$?",
-                                    width: 120, height: 40, environment: ["NO_COLOR": "1"])
         defer { screen.kill() }
         #expect(screen.waitUntil { shown in
             shown.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("Enter to submit:")
