@@ -11,6 +11,11 @@ import SwitchboardSchema
 /// as the file has them; comments, blank lines, order and quoting stay too. On submit the whole edited document is
 /// checked by the schema, keys the form does not ask included.
 ///
+/// The items of the document's lists and maps whose values the schema takes are held without questions (a compose
+/// file's hundreds of services): `form.fields` and `form.answers` hold the questions made, `FormFlow`'s review lists
+/// the held answers too, and `form["services.3.image"]` makes that item's questions, with the document's answers
+/// (see FormRepeat+Held.swift). The document the form writes always holds them.
+///
 /// ```swift
 /// let editor = try DocumentEditor(text: text)
 /// let editing = try SchemaDocumentForm(schemaForm, editing: editor)
