@@ -288,7 +288,7 @@ struct FormEditScreenTests {
         }
     }
 
-    @Test("Tab in the review completes the name of a held item's empty question (the names worked out on Tab); named, it is asked")
+    @Test("Tab in the review completes the name of a held item's empty question and the list commands (worked out on Tab); named, it is asked")
     func tabCompletesHeldItemQuestion() throws {
         let (scratch, original, file, screen) = try composeEdit(40, then: "echo status=$?")
         defer { scratch.cleanUp() }
@@ -297,6 +297,11 @@ struct FormEditScreenTests {
             shown.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("Enter to submit:")
                 && shown.contains("services.39.image")
         } != nil)
+        // The list commands too.
+        screen.type("+servi")
+        screen.press("Tab")
+        #expect(screen.waitUntil { $0.contains("Enter to submit: +services") } != nil, "\(screen.capture())")
+        screen.press("C-u")
         screen.type("services.7.privil")
         screen.press("Tab")
         #expect(screen.waitUntil { $0.contains("Enter to submit: services.7.privileged") } != nil, "\(screen.capture())")

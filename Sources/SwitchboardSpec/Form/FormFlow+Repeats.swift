@@ -111,6 +111,19 @@ extension FormFlow {
         }
     }
 
+    /// The list commands Tab completes in the review: `+list` for each shown list that takes another item,
+    /// `-list.N` for each item of one that can lose one.
+    var listCommandNames: [String] {
+        var names: [String] = []
+        for list in form.repeats where list.isShown.value {
+            if list.canAdd { names.append("+" + list.name) }
+            if list.allows(list.items.count - 1) {
+                for index in list.items.indices { names.append("-\(list.name).\(index)") }
+            }
+        }
+        return names
+    }
+
     /// The review's line under the answers when the form has lists.
     var reviewListHint: [String] {
         guard let list = form.repeats.first(where: { $0.isShown.value }) else { return [] }

@@ -43,7 +43,7 @@ extension FormFlow {
                 let form = form
                 choice = try prompter.readLine(
                     prompt: (allValid ? words.reviewHint : words.reviewHintInvalid) + " ",
-                    initial: "", masked: false, choices: names, choicesOnTab: { form.deferredQuestionNames },
+                    initial: "", masked: false, choices: names, choicesOnTab: { [self] in form.deferredQuestionNames + listCommandNames },
                     enforcing: true
                 ) { candidate in self.reviewVerdict(candidate, allValid: allValid, listed: listed) }
             } catch .endOfInput {
