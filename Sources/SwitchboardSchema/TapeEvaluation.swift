@@ -49,6 +49,8 @@ struct TapeEvaluation {
         return ok
     }
 
+    /// Whether the value at entry `i` passes `op`: the few tests of the value's type, size and names here, the
+    /// rest in functions of their own (inlined, they made every call of `validate` a frame of a kilobyte).
     @inline(__always)
     private mutating func evaluate(_ op: TapeOp, _ i: Int) -> Bool {
         let entry = tape.entries[i]
@@ -58,10 +60,7 @@ struct TapeEvaluation {
         case .type:
             return UInt8(truncatingIfNeeded: op.a) & entry.types.rawValue != 0
         case .enumeration:
-            if entry.kind == .string, entry.flags & TapeEntry.plain != 0 {
-                return program.lookup(Int(op.a), tape.bytes, tape.plainRange(i)) >= 0
-            }
-            return leaf(op, i)
+            return enumeration(op, i)
         case .constant:
             return equals(op, i)
         case .number:
@@ -75,8 +74,7 @@ struct TapeEvaluation {
             if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 <= Int(op.a) }
             return leaf(op, i)
         case .pattern:
-            guard entry.kind == .string else { return true }
-            return pattern(op, i)
+            return entry.kind != .string || pattern(op, i)
         case .format:
             return entry.kind != .string || leaf(op, i)
         case .minItems:
@@ -85,7 +83,7 @@ struct TapeEvaluation {
             return entry.kind != .array || entry.count <= Int(op.a)
         case .uniqueItems:
             guard entry.kind == .array, entry.count >= 2 else { return true }
-            return uniquePlainStrings(i) ?? leaf(op, i)
+            return uniqueItems(op, i)
         case .minProperties:
             return entry.kind != .object || entry.count >= Int(op.a)   // a tape's objects have no repeated names
         case .maxProperties:
@@ -101,14 +99,7 @@ struct TapeEvaluation {
         case .properties:
             return entry.kind != .object || properties(Int(op.a), i)
         case .propertyNames:
-            guard entry.kind == .object else { return true }
-            // Each name is a string entry of its own.
-            var k = i + 1
-            while k < entry.next {
-                if !validate(Int(op.a), k) { return false }
-                k = tape.entries[k + 1].next
-            }
-            return true
+            return entry.kind != .object || propertyNames(op, i)
         case .dependentSchemas:
             return entry.kind != .object || dependentSchemas(op, i)
         case .reference:
@@ -136,11 +127,56 @@ struct TapeEvaluation {
         }
     }
 
+    /// `enum`: a plain string looked up in the enum's strings, any other value decided by the tree's check.
+    @inline(never)
+    private mutating func enumeration(_ op: TapeOp, _ i: Int) -> Bool {
+        let entry = tape.entries[i]
+        if entry.kind == .string, entry.flags & TapeEntry.plain != 0 {
+            return program.lookup(Int(op.a), tape.bytes, tape.plainRange(i)) >= 0
+        }
+        return leaf(op, i)
+    }
+
+    @inline(never)
+    private mutating func uniqueItems(_ op: TapeOp, _ i: Int) -> Bool {
+        uniquePlainStrings(i) ?? leaf(op, i)
+    }
+
+    @inline(never)
+    private mutating func propertyNames(_ op: TapeOp, _ i: Int) -> Bool {
+        let stop = tape.entries[i].next
+        // Each name is a string entry of its own.
+        var k = i + 1
+        while k < stop {
+            if !validate(Int(op.a), k) { return false }
+            k = tape.entries[k + 1].next
+        }
+        return true
+    }
+
+    /// `PCRERegex.mayMatch` of the plain string `entry` with the prefix at `prefixes[at]`: whether its first
+    /// characters are in the prefix's sets (else the string fails the pattern).
+    @inline(__always)
+    private func mayStart(_ at: Int, _ entry: TapeEntry) -> Bool {
+        let first = entry.start + 1
+        let count = Int(truncatingIfNeeded: program.prefixes[at])
+        guard entry.end - 1 - first >= count else { return false }
+        var k = 0
+        while k < count {
+            let b = tape.bytes[first + k]
+            guard b < 0x80 else { return false }
+            let set = at + 1 + 2 * k + (b < 64 ? 0 : 1)
+            if program.prefixes[set] & (1 &<< UInt64(b & 63)) == 0 { return false }
+            k += 1
+        }
+        return true
+    }
+
     /// `pattern` of the string at `i`: a plain string whose first bytes the pattern cannot start with fails without
     /// being made.
+    @inline(never)
     private mutating func pattern(_ op: TapeOp, _ i: Int) -> Bool {
-        if tape.entries[i].flags & TapeEntry.plain != 0,
-           !program.regexes[Int(op.a)].mayMatch(utf8: tape.bytes.span.extracting(tape.plainRange(i))) {
+        if tape.entries[i].flags & TapeEntry.plain != 0, op.b >= 0, !mayStart(Int(op.b), tape.entries[i]) {
             return false
         }
         return leaf(op, i)
@@ -396,6 +432,7 @@ struct TapeEvaluation {
     }
 
     /// The tree's check of `op`, decided by `SchemaEvaluation` on the value made from the tape.
+    @inline(never)
     private mutating func leaf(_ op: TapeOp, _ i: Int) -> Bool {
         if i != madeEntry {
             guard let value = tape.value(i) else { return false }
@@ -406,6 +443,7 @@ struct TapeEvaluation {
     }
 
     /// A check decided by `SchemaEvaluation` from here, at this depth.
+    @inline(never)
     private func onTree(_ check: SchemaCheck, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)
@@ -414,6 +452,7 @@ struct TapeEvaluation {
     }
 
     /// A schema evaluated by `SchemaEvaluation` from here, at this depth.
+    @inline(never)
     private func onTree(_ node: SchemaNode, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)

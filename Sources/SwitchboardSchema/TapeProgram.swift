@@ -23,6 +23,8 @@ final class TapeProgram: Sendable {
     let bytes: [UInt8]
     /// Name tables: `properties`' names (to nodes) and `enum`s' strings.
     let tables: [TapeNameTable]
+    /// The first eight bytes of each name table key (`TapeProgram.head`), compared before the rest.
+    let heads: [UInt64]
     /// `properties`, `patternProperties` and `additionalProperties` of one schema each.
     let properties: [TapeProperties]
     /// `anyOf` and `oneOf` alternatives.
@@ -31,27 +33,32 @@ final class TapeProgram: Sendable {
     let checks: [SchemaCheck]
     /// The tree's node of each node, for the nodes evaluated by `SchemaEvaluation` (`TapeNode.Form.tree`).
     let sources: [SchemaNode]
-    /// `pattern`s' and `patternProperties`' regexes.
+    /// `patternProperties`' regexes.
     let regexes: [PCRERegex]
+    /// The characters patterns start with (`PCRERegex.prefixCharacters`): from `TapeOp.b`, how many positions,
+    /// then two numbers (a 128-bit set) for each.
+    let prefixes: [UInt64]
     /// Property names that are not ASCII (compared as Swift strings).
     let strings: [String]
     /// Name tables with a key longer than `TapeNameTable.longestKey` bytes.
     let longTables: [NameTable<Int32>]
 
     init(nodes: [TapeNode], ops: [TapeOp], ints: [Int32], keys: [TapeKey], bytes: [UInt8], tables: [TapeNameTable],
-         properties: [TapeProperties], alternatives: [TapeAlternatives], checks: [SchemaCheck],
-         sources: [SchemaNode], regexes: [PCRERegex], strings: [String], longTables: [NameTable<Int32>]) {
+         heads: [UInt64], properties: [TapeProperties], alternatives: [TapeAlternatives], checks: [SchemaCheck],
+         sources: [SchemaNode], regexes: [PCRERegex], prefixes: [UInt64], strings: [String], longTables: [NameTable<Int32>]) {
         self.nodes = nodes
         self.ops = ops
         self.ints = ints
         self.keys = keys
         self.bytes = bytes
         self.tables = tables
+        self.heads = heads
         self.properties = properties
         self.alternatives = alternatives
         self.checks = checks
         self.sources = sources
         self.regexes = regexes
+        self.prefixes = prefixes
         self.strings = strings
         self.longTables = longTables
     }
@@ -67,16 +74,44 @@ final class TapeProgram: Sendable {
         let slot = Int(table.slots) + 2 * length
         var j = Int(ints[slot]), at = Int(ints[slot + 1])
         let stop = Int(ints[slot + 2])
+        guard j < stop else { return -1 }
         let start = range.lowerBound
         let span = text.span
+        if stop - j < 4 {
+            // A few keys: compared byte by byte (their heads cost more to make than they save).
+            while j < stop {
+                var k = 0
+                while k < length, bytes[at + k] == span[start + k] { k += 1 }
+                if k == length { return Int(ints[Int(table.values) + j]) }
+                j += 1
+                at += length
+            }
+            return -1
+        }
+        let head = Self.head(span, start, min(length, 8))
+        let heads = Int(table.heads)
         while j < stop {
-            var k = 0
-            while k < length, bytes[at + k] == span[start + k] { k += 1 }
-            if k == length { return Int(ints[Int(table.values) + j]) }
+            if self.heads[heads + j] == head {
+                var k = 8
+                while k < length, bytes[at + k] == span[start + k] { k += 1 }
+                if k >= length { return Int(ints[Int(table.values) + j]) }
+            }
             j += 1
             at += length
         }
         return -1
+    }
+
+    /// The first `count` (at most 8) bytes from `start` of `span` as one number, the first byte lowest.
+    @inline(__always)
+    static func head(_ span: Span<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var k = 0
+        while k < count {
+            word |= UInt64(span[start + k]) &<< UInt64(8 * k)
+            k += 1
+        }
+        return word
     }
 }
 
@@ -116,7 +151,7 @@ struct TapeOp {
         case number
         /// `a`: the length.
         case minLength, maxLength
-        /// `a`: the regex.
+        /// `b`: the pattern's prefix in `TapeProgram.prefixes`, or -1 (the regex is in the tree's check).
         case pattern
         case format
         /// `a`: the count.
@@ -173,13 +208,15 @@ struct TapeKey {
 }
 
 /// A `NameTable` in `TapeProgram`'s buffers: the keys of length n are numbers `ints[slots + 2n]..<ints[slots + 2n
-/// + 2]`, their bytes one after another from `bytes[ints[slots + 2n + 1]]`, their values `ints[values + number]`.
+/// + 2]`, their bytes one after another from `bytes[ints[slots + 2n + 1]]`, their values `ints[values + number]`,
+/// their first eight bytes `heads[heads + number]`.
 struct TapeNameTable {
     /// Tables with a longer key are a `NameTable` (`long`).
     static let longestKey = 255
     var longest: Int32
     var slots: Int32
     var values: Int32
+    var heads: Int32
     /// The index in `TapeProgram.longTables`, or -1.
     var long: Int32
 }

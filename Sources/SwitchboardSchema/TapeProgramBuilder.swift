@@ -11,12 +11,14 @@ struct TapeProgramBuilder {
     private var keys: [TapeKey] = []
     private var bytes: [UInt8] = []
     private var tables: [TapeNameTable] = []
+    private var heads: [UInt64] = []
     private var properties: [TapeProperties] = []
     private var alternatives: [TapeAlternatives] = []
     private var checks: [SchemaCheck] = []
     /// Every node numbered so far, by number.
     private var sources: [SchemaNode] = []
     private var regexes: [PCRERegex] = []
+    private var prefixes: [UInt64] = []
     private var strings: [String] = []
     private var longTables: [NameTable<Int32>] = []
     private var numbers: [ObjectIdentifier: Int32] = [:]
@@ -31,9 +33,10 @@ struct TapeProgramBuilder {
             next += 1
         }
         return TapeProgram(nodes: builder.nodes, ops: builder.ops, ints: builder.ints, keys: builder.keys,
-                           bytes: builder.bytes, tables: builder.tables, properties: builder.properties,
+                           bytes: builder.bytes, tables: builder.tables, heads: builder.heads, properties: builder.properties,
                            alternatives: builder.alternatives, checks: builder.checks, sources: builder.sources,
-                           regexes: builder.regexes, strings: builder.strings, longTables: builder.longTables)
+                           regexes: builder.regexes,
+                           prefixes: builder.prefixes, strings: builder.strings, longTables: builder.longTables)
     }
 
     /// The number of `node`, given it when it is seen first (its instructions are emitted in turn).
@@ -94,8 +97,13 @@ struct TapeProgramBuilder {
         case .maxLength(let maximum):
             return op(.maxLength, Int32(clamping: maximum), -1, leaf(check))
         case .pattern(let regex):
-            regexes.append(regex)
-            return op(.pattern, Int32(regexes.count - 1), -1, leaf(check))
+            var prefix: Int32 = -1
+            if let sets = regex.prefixCharacters {
+                prefix = Int32(prefixes.count)
+                prefixes.append(UInt64(sets.count))
+                for set in sets { prefixes += [set.low, set.high] }
+            }
+            return op(.pattern, -1, prefix, leaf(check))
         case .format:
             return op(.format, -1, -1, leaf(check))
         case .minItems(let minimum):
@@ -194,23 +202,27 @@ struct TapeProgramBuilder {
         let longest = pairs.map(\.0.utf8.count).max() ?? -1
         if longest > TapeNameTable.longestKey {
             longTables.append(NameTable(pairs))
-            tables.append(TapeNameTable(longest: Int32(clamping: longest), slots: 0, values: 0,
+            tables.append(TapeNameTable(longest: Int32(clamping: longest), slots: 0, values: 0, heads: 0,
                                         long: Int32(longTables.count - 1)))
             return Int32(tables.count - 1)
         }
         var byLength = [[(String, Int32)]](repeating: [], count: longest + 1)
         for pair in pairs { byLength[pair.0.utf8.count].append(pair) }
         var slots: [Int32] = [], values: [Int32] = []
+        let headsStart = Int32(heads.count)
         for bucket in byLength {
             slots += [Int32(values.count), Int32(bytes.count)]
             for (key, value) in bucket {
-                bytes += key.utf8
+                let utf8 = Array(key.utf8)
+                bytes += utf8
                 values.append(value)
+                heads.append(TapeProgram.head(utf8.span, 0, min(utf8.count, 8)))
             }
         }
         slots += [Int32(values.count), Int32(bytes.count)]
         let slotsStart = list(slots), valuesStart = list(values)
-        tables.append(TapeNameTable(longest: Int32(longest), slots: slotsStart, values: valuesStart, long: -1))
+        tables.append(TapeNameTable(longest: Int32(longest), slots: slotsStart, values: valuesStart,
+                                    heads: headsStart, long: -1))
         return Int32(tables.count - 1)
     }
 
