@@ -131,7 +131,9 @@ struct TapeReader {
                 let bit = KeyFilter.bit(ascii: bytes.span.extracting((name.start + 1)..<(name.end - 1)))
                 if filter & bit != 0, repeats(name, after: at) { throw Refused() }
                 filter |= bit
-                entries.append(name)
+                var named = name
+                named.bits = bit
+                entries.append(named)
                 skipSpace()
                 guard index < end, bytes[index] == UInt8(ascii: ":") else { throw Refused() }
                 index += 1

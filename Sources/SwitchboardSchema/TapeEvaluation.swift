@@ -132,7 +132,9 @@ struct TapeEvaluation {
     private mutating func enumeration(_ op: TapeOp, _ i: Int) -> Bool {
         let entry = tape.entries[i]
         if entry.kind == .string, entry.flags & TapeEntry.plain != 0 {
-            return program.lookup(Int(op.a), tape.bytes, tape.plainRange(i)) >= 0
+            let range = tape.plainRange(i)
+            let bit = KeyFilter.bit(ascii: tape.bytes.span.extracting(range))
+            return program.lookup(Int(op.a), tape.bytes, range, bit: bit) >= 0
         }
         return leaf(op, i)
     }
@@ -224,7 +226,7 @@ struct TapeEvaluation {
             let value = k + 1
             let name = tape.plainRange(k)
             var matched = false
-            let named = program.lookup(Int(schemas.table), tape.bytes, name)
+            let named = program.lookup(Int(schemas.table), tape.bytes, name, bit: tape.entries[k].bits)
             if named >= 0 {
                 matched = true
                 if !validate(named, value) { return false }
@@ -294,7 +296,10 @@ struct TapeEvaluation {
                 // The object's few names looked up among the alternatives' (all ASCII on both sides).
                 var k = i + 1
                 while k < entry.next {
-                    if program.lookup(Int(alternatives.single), tape.bytes, tape.plainRange(k)) >= 0 { return true }
+                    if program.lookup(Int(alternatives.single), tape.bytes, tape.plainRange(k),
+                                      bit: tape.entries[k].bits) >= 0 {
+                        return true
+                    }
                     k = tape.entries[k + 1].next
                 }
                 return false
@@ -403,14 +408,7 @@ struct TapeEvaluation {
         let entry = tape.entries[i]
         let start = entry.start + 1, count = entry.end - 1 - start
         guard count == Int(key.count) else { return false }
-        let text = tape.bytes.span
-        let at = Int(key.start)
-        var k = 0
-        while k < count {
-            if text[start + k] != program.bytes[at + k] { return false }
-            k += 1
-        }
-        return true
+        return TapeProgram.equal(tape.bytes.span, start, program.bytes, Int(key.start), count)
     }
 
     /// `const` (`TapeOp.constant`): a value of another kind differs, a plain string is compared as bytes with an

@@ -23,8 +23,9 @@ final class TapeProgram: Sendable {
     let bytes: [UInt8]
     /// Name tables: `properties`' names (to nodes) and `enum`s' strings.
     let tables: [TapeNameTable]
-    /// The first eight bytes of each name table key (`TapeProgram.head`), compared before the rest.
-    let heads: [UInt64]
+    /// The key filter bit (`KeyFilter.bit(ascii:)`) of each name table key (0 for one that is not ASCII), compared
+    /// before the key's bytes.
+    let keyBits: [UInt64]
     /// `properties`, `patternProperties` and `additionalProperties` of one schema each.
     let properties: [TapeProperties]
     /// `anyOf` and `oneOf` alternatives.
@@ -44,7 +45,7 @@ final class TapeProgram: Sendable {
     let longTables: [NameTable<Int32>]
 
     init(nodes: [TapeNode], ops: [TapeOp], ints: [Int32], keys: [TapeKey], bytes: [UInt8], tables: [TapeNameTable],
-         heads: [UInt64], properties: [TapeProperties], alternatives: [TapeAlternatives], checks: [SchemaCheck],
+         keyBits: [UInt64], properties: [TapeProperties], alternatives: [TapeAlternatives], checks: [SchemaCheck],
          sources: [SchemaNode], regexes: [PCRERegex], prefixes: [UInt64], strings: [String], longTables: [NameTable<Int32>]) {
         self.nodes = nodes
         self.ops = ops
@@ -52,7 +53,7 @@ final class TapeProgram: Sendable {
         self.keys = keys
         self.bytes = bytes
         self.tables = tables
-        self.heads = heads
+        self.keyBits = keyBits
         self.properties = properties
         self.alternatives = alternatives
         self.checks = checks
@@ -63,10 +64,11 @@ final class TapeProgram: Sendable {
         self.longTables = longTables
     }
 
-    /// The value of the key of table `t` whose bytes are `range` of `text` (an ASCII name or string on a tape),
-    /// -1 when the table has no such key: `NameTable.value(asciiIn:_:)` over the shared buffers.
+    /// The value of the key of table `t` whose bytes are `range` of `text` (an ASCII name or string on a tape, of
+    /// key filter bit `bit`), -1 when the table has no such key: `NameTable.value(asciiIn:_:)` over the shared
+    /// buffers, only the keys of the same length and bit compared byte by byte.
     @inline(__always)
-    func lookup(_ t: Int, _ text: [UInt8], _ range: Range<Int>) -> Int {
+    func lookup(_ t: Int, _ text: [UInt8], _ range: Range<Int>, bit: UInt64) -> Int {
         let table = tables[t]
         let length = range.count
         if length > Int(table.longest) { return -1 }
@@ -74,27 +76,10 @@ final class TapeProgram: Sendable {
         let slot = Int(table.slots) + 2 * length
         var j = Int(ints[slot]), at = Int(ints[slot + 1])
         let stop = Int(ints[slot + 2])
-        guard j < stop else { return -1 }
-        let start = range.lowerBound
-        let span = text.span
-        if stop - j < 4 {
-            // A few keys: compared byte by byte (their heads cost more to make than they save).
-            while j < stop {
-                var k = 0
-                while k < length, bytes[at + k] == span[start + k] { k += 1 }
-                if k == length { return Int(ints[Int(table.values) + j]) }
-                j += 1
-                at += length
-            }
-            return -1
-        }
-        let head = Self.head(span, start, min(length, 8))
-        let heads = Int(table.heads)
+        let bits = Int(table.keyBits)
         while j < stop {
-            if self.heads[heads + j] == head {
-                var k = 8
-                while k < length, bytes[at + k] == span[start + k] { k += 1 }
-                if k >= length { return Int(ints[Int(table.values) + j]) }
+            if keyBits[bits + j] == bit, Self.equal(text.span, range.lowerBound, bytes, at, length) {
+                return Int(ints[Int(table.values) + j])
             }
             j += 1
             at += length
@@ -102,16 +87,17 @@ final class TapeProgram: Sendable {
         return -1
     }
 
-    /// The first `count` (at most 8) bytes from `start` of `span` as one number, the first byte lowest.
+    /// Whether `count` bytes of `text` from `start` are those of `keys` from `at` (the ranges checked once, not at
+    /// every byte).
     @inline(__always)
-    static func head(_ span: Span<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
-        var word: UInt64 = 0
+    static func equal(_ text: Span<UInt8>, _ start: Int, _ keys: [UInt8], _ at: Int, _ count: Int) -> Bool {
+        guard start >= 0, at >= 0, count <= text.count - start, count <= keys.count - at else { return false }
         var k = 0
         while k < count {
-            word |= UInt64(span[start + k]) &<< UInt64(8 * k)
-            k += 1
+            if text[start &+ k] != keys[at &+ k] { return false }
+            k &+= 1
         }
-        return word
+        return true
     }
 }
 
@@ -209,14 +195,14 @@ struct TapeKey {
 
 /// A `NameTable` in `TapeProgram`'s buffers: the keys of length n are numbers `ints[slots + 2n]..<ints[slots + 2n
 /// + 2]`, their bytes one after another from `bytes[ints[slots + 2n + 1]]`, their values `ints[values + number]`,
-/// their first eight bytes `heads[heads + number]`.
+/// their key filter bits `keyBits[keyBits + number]`.
 struct TapeNameTable {
     /// Tables with a longer key are a `NameTable` (`long`).
     static let longestKey = 255
     var longest: Int32
     var slots: Int32
     var values: Int32
-    var heads: Int32
+    var keyBits: Int32
     /// The index in `TapeProgram.longTables`, or -1.
     var long: Int32
 }

@@ -11,7 +11,7 @@ struct TapeProgramBuilder {
     private var keys: [TapeKey] = []
     private var bytes: [UInt8] = []
     private var tables: [TapeNameTable] = []
-    private var heads: [UInt64] = []
+    private var keyBits: [UInt64] = []
     private var properties: [TapeProperties] = []
     private var alternatives: [TapeAlternatives] = []
     private var checks: [SchemaCheck] = []
@@ -33,7 +33,7 @@ struct TapeProgramBuilder {
             next += 1
         }
         return TapeProgram(nodes: builder.nodes, ops: builder.ops, ints: builder.ints, keys: builder.keys,
-                           bytes: builder.bytes, tables: builder.tables, heads: builder.heads, properties: builder.properties,
+                           bytes: builder.bytes, tables: builder.tables, keyBits: builder.keyBits, properties: builder.properties,
                            alternatives: builder.alternatives, checks: builder.checks, sources: builder.sources,
                            regexes: builder.regexes,
                            prefixes: builder.prefixes, strings: builder.strings, longTables: builder.longTables)
@@ -202,27 +202,26 @@ struct TapeProgramBuilder {
         let longest = pairs.map(\.0.utf8.count).max() ?? -1
         if longest > TapeNameTable.longestKey {
             longTables.append(NameTable(pairs))
-            tables.append(TapeNameTable(longest: Int32(clamping: longest), slots: 0, values: 0, heads: 0,
+            tables.append(TapeNameTable(longest: Int32(clamping: longest), slots: 0, values: 0, keyBits: 0,
                                         long: Int32(longTables.count - 1)))
             return Int32(tables.count - 1)
         }
         var byLength = [[(String, Int32)]](repeating: [], count: longest + 1)
         for pair in pairs { byLength[pair.0.utf8.count].append(pair) }
         var slots: [Int32] = [], values: [Int32] = []
-        let headsStart = Int32(heads.count)
+        let bitsStart = Int32(keyBits.count)
         for bucket in byLength {
             slots += [Int32(values.count), Int32(bytes.count)]
             for (key, value) in bucket {
-                let utf8 = Array(key.utf8)
-                bytes += utf8
+                bytes += key.utf8
                 values.append(value)
-                heads.append(TapeProgram.head(utf8.span, 0, min(utf8.count, 8)))
+                keyBits.append(KeyFilter.bit(key) ?? 0)   // 0: no tape name or plain string is this key
             }
         }
         slots += [Int32(values.count), Int32(bytes.count)]
         let slotsStart = list(slots), valuesStart = list(values)
         tables.append(TapeNameTable(longest: Int32(longest), slots: slotsStart, values: valuesStart,
-                                    heads: headsStart, long: -1))
+                                    keyBits: bitsStart, long: -1))
         return Int32(tables.count - 1)
     }
 
