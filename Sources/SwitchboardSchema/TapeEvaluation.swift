@@ -53,55 +53,54 @@ struct TapeEvaluation {
     /// rest in functions of their own (inlined, they made every call of `validate` a frame of a kilobyte).
     @inline(__always)
     private mutating func evaluate(_ op: TapeOp, _ i: Int) -> Bool {
-        let entry = tape.entries[i]
         switch op.code {
         case .never:
             return false
         case .type:
-            return UInt8(truncatingIfNeeded: op.a) & entry.types.rawValue != 0
+            return UInt8(truncatingIfNeeded: op.a) & tape.entries[i].types.rawValue != 0
         case .enumeration:
             return enumeration(op, i)
         case .constant:
             return equals(op, i)
         case .number:
-            return entry.kind != .number || leaf(op, i)
+            return tape.entries[i].kind != .number || leaf(op, i)
         case .minLength:
-            guard entry.kind == .string else { return true }
-            if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 >= Int(op.a) }
+            guard tape.entries[i].kind == .string else { return true }
+            if tape.entries[i].flags & TapeEntry.plain != 0 { return tape.entries[i].end - tape.entries[i].start - 2 >= Int(op.a) }
             return leaf(op, i)
         case .maxLength:
-            guard entry.kind == .string else { return true }
-            if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 <= Int(op.a) }
+            guard tape.entries[i].kind == .string else { return true }
+            if tape.entries[i].flags & TapeEntry.plain != 0 { return tape.entries[i].end - tape.entries[i].start - 2 <= Int(op.a) }
             return leaf(op, i)
         case .pattern:
-            return entry.kind != .string || pattern(op, i)
+            return tape.entries[i].kind != .string || pattern(op, i)
         case .format:
-            return entry.kind != .string || leaf(op, i)
+            return tape.entries[i].kind != .string || leaf(op, i)
         case .minItems:
-            return entry.kind != .array || entry.count >= Int(op.a)
+            return tape.entries[i].kind != .array || tape.entries[i].count >= Int(op.a)
         case .maxItems:
-            return entry.kind != .array || entry.count <= Int(op.a)
+            return tape.entries[i].kind != .array || tape.entries[i].count <= Int(op.a)
         case .uniqueItems:
-            guard entry.kind == .array, entry.count >= 2 else { return true }
+            guard tape.entries[i].kind == .array, tape.entries[i].count >= 2 else { return true }
             return uniqueItems(op, i)
         case .minProperties:
-            return entry.kind != .object || entry.count >= Int(op.a)   // a tape's objects have no repeated names
+            return tape.entries[i].kind != .object || tape.entries[i].count >= Int(op.a)   // a tape's objects have no repeated names
         case .maxProperties:
-            return entry.kind != .object || entry.count <= Int(op.a)
+            return tape.entries[i].kind != .object || tape.entries[i].count <= Int(op.a)
         case .required:
-            return entry.kind != .object || hasAll(Int(op.a), Int(op.b), i)
+            return tape.entries[i].kind != .object || hasAll(Int(op.a), Int(op.b), i)
         case .dependentRequired:
-            return entry.kind != .object || dependentRequired(op, i)
+            return tape.entries[i].kind != .object || dependentRequired(op, i)
         case .items:
-            return entry.kind != .array || items(op, i)
+            return tape.entries[i].kind != .array || items(op, i)
         case .contains:
-            return entry.kind != .array || contains(op, i)
+            return tape.entries[i].kind != .array || contains(op, i)
         case .properties:
-            return entry.kind != .object || properties(Int(op.a), i)
+            return tape.entries[i].kind != .object || properties(Int(op.a), i)
         case .propertyNames:
-            return entry.kind != .object || propertyNames(op, i)
+            return tape.entries[i].kind != .object || propertyNames(op, i)
         case .dependentSchemas:
-            return entry.kind != .object || dependentSchemas(op, i)
+            return tape.entries[i].kind != .object || dependentSchemas(op, i)
         case .reference:
             return validate(Int(op.a), i)
         case .allOf:
