@@ -9,6 +9,9 @@
 ///
 /// The verdicts are `SchemaEvaluation`'s when it records no failure: the first failing check decides, and the same
 /// depth bound holds.
+///
+/// Its helpers that only read are `mutating` all the same: called from a mutating method, a non-mutating one is
+/// handed a copy of the whole struct (over a hundred bytes), a mutating one its address.
 struct TapeEvaluation {
     private let tape: JSONTape
     private let program: TapeProgram
@@ -336,14 +339,14 @@ struct TapeEvaluation {
     }
 
     /// Whether the object at `i` has every name alternative `n` of `alternatives` requires (they are all `required`).
-    private func hasAllOf(_ alternatives: TapeAlternatives, _ n: Int, _ i: Int) -> Bool {
+    private mutating func hasAllOf(_ alternatives: TapeAlternatives, _ n: Int, _ i: Int) -> Bool {
         let j = Int(alternatives.required) + 2 * n
         return hasAll(Int(program.ints[j]), Int(program.ints[j + 1]), i)
     }
 
     /// `uniqueItems` of the array at `i` when its items are all plain strings (equal exactly when their bytes are);
     /// nil for any other.
-    private func uniquePlainStrings(_ i: Int) -> Bool? {
+    private mutating func uniquePlainStrings(_ i: Int) -> Bool? {
         let first = i + 1, stop = tape.entries[i].next
         for k in first..<stop where tape.entries[k].kind != .string || tape.entries[k].flags & TapeEntry.plain == 0 {
             return nil
@@ -371,7 +374,7 @@ struct TapeEvaluation {
     }
 
     /// Whether the object at `i` has each of the `count` keys listed from `ints[start]`.
-    private func hasAll(_ start: Int, _ count: Int, _ i: Int) -> Bool {
+    private mutating func hasAll(_ start: Int, _ count: Int, _ i: Int) -> Bool {
         var j = start
         while j < start + count {
             if !has(i, Int(program.ints[j])) { return false }
@@ -381,7 +384,7 @@ struct TapeEvaluation {
     }
 
     /// Whether the object at entry `object` has a member named by key `k` (`JSONTape.member`).
-    private func has(_ object: Int, _ k: Int) -> Bool {
+    private mutating func has(_ object: Int, _ k: Int) -> Bool {
         let key = program.keys[k]
         let stop = tape.entries[object].next
         var m = object + 1
@@ -441,7 +444,7 @@ struct TapeEvaluation {
 
     /// A check decided by `SchemaEvaluation` from here, at this depth.
     @inline(never)
-    private func onTree(_ check: SchemaCheck, _ i: Int) -> Bool {
+    private mutating func onTree(_ check: SchemaCheck, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)
         var none: Evaluated? = nil
@@ -450,7 +453,7 @@ struct TapeEvaluation {
 
     /// A schema evaluated by `SchemaEvaluation` from here, at this depth.
     @inline(never)
-    private func onTree(_ node: SchemaNode, _ i: Int) -> Bool {
+    private mutating func onTree(_ node: SchemaNode, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)
         var none: Evaluated? = nil
