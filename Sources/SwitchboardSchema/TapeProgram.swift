@@ -87,15 +87,16 @@ final class TapeProgram: Sendable {
         return -1
     }
 
-    /// Whether `count` bytes of `text` from `start` are those of `keys` from `at` (the ranges checked once, not at
-    /// every byte).
+    /// Whether `count` bytes of `text` from `start` are those of `keys` from `at`: the two ranges taken out once,
+    /// so that the loop's own test is the bounds check.
     @inline(__always)
     static func equal(_ text: Span<UInt8>, _ start: Int, _ keys: [UInt8], _ at: Int, _ count: Int) -> Bool {
-        guard start >= 0, at >= 0, count <= text.count - start, count <= keys.count - at else { return false }
+        guard start >= 0, at >= 0, count >= 0, count <= text.count - start, count <= keys.count - at else { return false }
+        let a = text.extracting(start..<(start + count)), b = keys.span.extracting(at..<(at + count))
         var k = 0
-        while k < count {
-            if text[start &+ k] != keys[at &+ k] { return false }
-            k &+= 1
+        while k < a.count, k < b.count {
+            if a[k] != b[k] { return false }
+            k += 1
         }
         return true
     }
