@@ -222,13 +222,14 @@ struct TapeEvaluation {
     /// the object at `i`.
     private mutating func properties(_ p: Int, _ i: Int) -> Bool {
         let schemas = program.properties[p]
+        let table = program.tables[Int(schemas.table)]
         let stop = tape.entries[i].next
         var k = i + 1
         while k < stop {
             let value = k + 1
             let name = tape.plainRange(k)
             var matched = false
-            let named = program.lookup(Int(schemas.table), tape.bytes, name, bit: tape.entries[k].bits)
+            let named = program.lookup(table, tape.bytes, name, bit: tape.entries[k].bits)
             if named >= 0 {
                 matched = true
                 if !validate(named, value) { return false }
@@ -296,9 +297,10 @@ struct TapeEvaluation {
             guard entry.kind == .object else { return true }
             if alternatives.single >= 0 {
                 // The object's few names looked up among the alternatives' (all ASCII on both sides).
+                let table = program.tables[Int(alternatives.single)]
                 var k = i + 1
                 while k < entry.next {
-                    if program.lookup(Int(alternatives.single), tape.bytes, tape.plainRange(k),
+                    if program.lookup(table, tape.bytes, tape.plainRange(k),
                                       bit: tape.entries[k].bits) >= 0 {
                         return true
                     }

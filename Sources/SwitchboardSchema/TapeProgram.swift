@@ -69,7 +69,12 @@ final class TapeProgram: Sendable {
     /// buffers, only the keys of the same length and bit compared byte by byte.
     @inline(__always)
     func lookup(_ t: Int, _ text: [UInt8], _ range: Range<Int>, bit: UInt64) -> Int {
-        let table = tables[t]
+        lookup(tables[t], text, range, bit: bit)
+    }
+
+    /// `lookup` in `table` (read once by a caller that looks up many names in it).
+    @inline(__always)
+    func lookup(_ table: TapeNameTable, _ text: [UInt8], _ range: Range<Int>, bit: UInt64) -> Int {
         let length = range.count
         if length > Int(table.longest) { return -1 }
         if table.long >= 0 { return longTables[Int(table.long)].value(asciiIn: text, range).map(Int.init) ?? -1 }
