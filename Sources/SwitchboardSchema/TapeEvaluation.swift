@@ -386,6 +386,7 @@ struct TapeEvaluation {
     }
 
     /// Whether the object at entry `object` has a member named by key `k` (`JSONTape.member`).
+    @inline(__always)
     private mutating func has(_ object: Int, _ k: Int) -> Bool {
         let key = program.keys[k]
         let stop = tape.entries[object].next
