@@ -39,6 +39,8 @@ struct TapeReader {
         }
     }
 
+    /// Inlined into its callers (an object's members, an array's items): one call fewer per value.
+    @inline(__always)
     private mutating func value() throws(Refused) {
         guard index < end else { throw Refused() }
         let start = index
