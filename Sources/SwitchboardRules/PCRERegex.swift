@@ -219,6 +219,11 @@ public final class PCRERegex: @unchecked Sendable {
     /// characters tells (`PatternPrefix`): false only when it cannot.
     package func mayMatch(utf8 bytes: Span<UInt8>) -> Bool { prefix?.admits(utf8: bytes) ?? true }
 
+    /// What `mayMatch` tests: per position of a match's first characters, the ASCII characters allowed there as a
+    /// 128-bit set (low and high halves). A value shorter than the list, or with another byte at one of its
+    /// positions, cannot match. Nil when the pattern does not say.
+    package var prefixCharacters: [(low: UInt64, high: UInt64)]? { prefix?.sets }
+
     public func evaluate(_ value: String) throws(MatchError) -> Bool {
         if let prefix, !prefix.admits(value) { return false }
         var value = value

@@ -49,6 +49,8 @@ public final class JSONSchema: Sendable {
     /// Whether any schema has `$dynamicRef` or `$recursiveRef` (only then is the dynamic scope kept while
     /// validating).
     let usesDynamicScope: Bool
+    /// The flat form `isValid(tape:)` walks (nil when the schema uses the dynamic scope: no tapes then).
+    let tapeProgram: TapeProgram?
 
     /// Loads the schema in the file at `path` (JSON); relative references are read from beside it.
     ///
@@ -88,6 +90,7 @@ public final class JSONSchema: Sendable {
                                       defaultDraft: options.defaultDraft)
         (root, nodes) = try compiler.compileAll(location)
         usesDynamicScope = nodes.contains { $0.usesDynamicScope }
+        tapeProgram = usesDynamicScope ? nil : TapeProgramBuilder.program(root)
     }
 
     /// The `file:` URI of a path (relative paths against the working directory): the `uri` to give

@@ -22,7 +22,8 @@ struct TapeEntry {
     var next: Int
     /// Containers: how many members or items. Numbers: the exponent of `bits` (before trailing zeros are taken off).
     var count: Int
-    /// Objects: the key filter of their names (`KeyFilter`). Numbers: the significand (up to 19 digits).
+    /// Objects: the key filter of their names (`KeyFilter`). Member names: their own bit of it. Numbers: the
+    /// significand (up to 19 digits).
     var bits: UInt64
 
     static let plain: UInt8 = 1

@@ -278,6 +278,7 @@ package enum KeyFilter {
     }
 
     /// The filter bit of the name whose bytes, all ASCII, are `bytes`.
+    @inline(__always)
     static func bit(ascii bytes: Span<UInt8>) -> UInt64 {
         let count = bytes.count
         guard count > 0 else { return 1 }   // ""

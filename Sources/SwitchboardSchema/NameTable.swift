@@ -47,6 +47,9 @@ struct NameTable<Value>: @unchecked Sendable {
         self.bytesOfLength = bytesOfLength
     }
 
+    /// Every key with its value (for `TapeProgram`'s copy of the table).
+    var pairs: [(String, Value)] { short.flatMap { $0 } + long.map { ($0.key, $0.value) } }
+
     @inline(__always)
     subscript(key: String) -> Value? {
         let length = key.utf8.count

@@ -187,7 +187,7 @@ enum SchemaCheck: @unchecked Sendable {
 
 /// `enum`: the allowed values. Strings (most enums) are found in a `NameTable`; other values are hashed.
 final class EnumerationCheck: Sendable {
-    private let strings: NameTable<Void>
+    let strings: NameTable<Void>
     private let others: Set<JSONValue>
     let message: String
     init(_ items: [JSONValue], message: String) {
@@ -308,7 +308,7 @@ final class ConditionalCheck: @unchecked Sendable {
 /// `properties`, `patternProperties` and `additionalProperties` of one schema.
 final class PropertySchemas: Sendable {
     /// The named properties (looked up by `NameTable`, without hashing the key).
-    private let table: NameTable<SchemaNode>
+    let table: NameTable<SchemaNode>
     /// The named properties' schemas, for walking the compiled graph (`SchemaCycles`).
     let namedSchemas: [SchemaNode]
     let patterns: [(PCRERegex, SchemaNode)]

@@ -9,8 +9,12 @@
 ///
 /// The verdicts are `SchemaEvaluation`'s when it records no failure: the first failing check decides, and the same
 /// depth bound holds.
+///
+/// Its helpers that only read are `mutating` all the same: called from a mutating method, a non-mutating one is
+/// handed a copy of the whole struct (over a hundred bytes), a mutating one its address.
 struct TapeEvaluation {
     private let tape: JSONTape
+    private let program: TapeProgram
     private var depth = 0
     /// The evaluation the checks on single values are handed to (it records nothing, so it never changes).
     private var values = SchemaEvaluation(collecting: false, tracksScope: false)
@@ -19,148 +23,177 @@ struct TapeEvaluation {
     private var madeEntry = -1
     private var made: JSONValue = .null
 
-    init(_ tape: JSONTape) { self.tape = tape }
+    init(_ tape: JSONTape, _ program: TapeProgram) {
+        self.tape = tape
+        self.program = program
+    }
 
-    /// Whether the value at entry `i` passes `node`.
-    mutating func validate(_ node: SchemaNode, _ i: Int) -> Bool {
-        if node.collectsAnnotations || depth >= SchemaEvaluation.maximumDepth { return onTree(node, i) }
-        if let types = node.onlyTypes { return types.rawValue & tape.entries[i].types.rawValue != 0 }
+    /// Whether the value at entry `i` passes node `n` of the program.
+    mutating func validate(_ n: Int, _ i: Int) -> Bool {
+        let node = program.nodes[n]
+        if node.form == .tree || depth >= SchemaEvaluation.maximumDepth { return onTree(program.sources[n], i) }
+        if node.form == .types { return UInt8(truncatingIfNeeded: node.first) & tape.entries[i].types.rawValue != 0 }
         depth += 1
-        if let target = node.onlyReference {
-            let ok = validate(target.node!, i)
-            depth -= 1
-            return ok
-        }
-        let checks = node.checks
         var ok = true
-        for k in checks.indices where !evaluate(checks[k], i) {
-            ok = false
-            break
+        if node.form == .reference {
+            ok = validate(Int(node.first), i)
+        } else {
+            var k = Int(node.first)
+            let stop = k + Int(node.count)
+            while k < stop {
+                if !evaluate(program.ops[k], i) {
+                    ok = false
+                    break
+                }
+                k += 1
+            }
         }
         depth -= 1
         return ok
     }
 
+    /// Whether the value at entry `i` passes `op`: the few tests of the value's type, size and names here, the
+    /// rest in functions of their own (inlined, they made every call of `validate` a frame of a kilobyte).
     @inline(__always)
-    private mutating func evaluate(_ check: SchemaCheck, _ i: Int) -> Bool {
-        let entry = tape.entries[i]
-        switch check {
+    private mutating func evaluate(_ op: TapeOp, _ i: Int) -> Bool {
+        switch op.code {
         case .never:
             return false
-        case .type(let types):
-            return types.rawValue & entry.types.rawValue != 0
-        case .enumeration(let allowed):
-            if entry.kind == .string, entry.flags & TapeEntry.plain != 0 {
-                return allowed.contains(asciiIn: tape.bytes, tape.plainRange(i))
-            }
-            return onValue(check, i)
-        case .constant(let constant):
-            return equals(constant, i)
-        case .minimum, .maximum, .multipleOf:
-            return entry.kind != .number || onValue(check, i)
-        case .minLength(let minimum):
-            guard entry.kind == .string else { return true }
-            if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 >= minimum }
-            return onValue(check, i)
-        case .maxLength(let maximum):
-            guard entry.kind == .string else { return true }
-            if entry.flags & TapeEntry.plain != 0 { return entry.end - entry.start - 2 <= maximum }
-            return onValue(check, i)
-        case .pattern(let regex):
-            guard entry.kind == .string else { return true }
-            // A plain string whose first bytes the pattern cannot start with fails without being made.
-            if entry.flags & TapeEntry.plain != 0, !regex.mayMatch(utf8: tape.bytes.span.extracting(tape.plainRange(i))) {
-                return false
-            }
-            return onValue(check, i)
+        case .type:
+            return UInt8(truncatingIfNeeded: op.a) & tape.entries[i].types.rawValue != 0
+        case .enumeration:
+            return enumeration(op, i)
+        case .constant:
+            return equals(op, i)
+        case .number:
+            return tape.entries[i].kind != .number || leaf(op, i)
+        case .minLength:
+            guard tape.entries[i].kind == .string else { return true }
+            if tape.entries[i].flags & TapeEntry.plain != 0 { return tape.entries[i].end - tape.entries[i].start - 2 >= Int(op.a) }
+            return leaf(op, i)
+        case .maxLength:
+            guard tape.entries[i].kind == .string else { return true }
+            if tape.entries[i].flags & TapeEntry.plain != 0 { return tape.entries[i].end - tape.entries[i].start - 2 <= Int(op.a) }
+            return leaf(op, i)
+        case .pattern:
+            return tape.entries[i].kind != .string || pattern(op, i)
         case .format:
-            return entry.kind != .string || onValue(check, i)
-        case .minItems(let minimum):
-            return entry.kind != .array || entry.count >= minimum
-        case .maxItems(let maximum):
-            return entry.kind != .array || entry.count <= maximum
+            return tape.entries[i].kind != .string || leaf(op, i)
+        case .minItems:
+            return tape.entries[i].kind != .array || tape.entries[i].count >= Int(op.a)
+        case .maxItems:
+            return tape.entries[i].kind != .array || tape.entries[i].count <= Int(op.a)
         case .uniqueItems:
-            guard entry.kind == .array, entry.count >= 2 else { return true }
-            return uniquePlainStrings(i) ?? onValue(check, i)
-        case .minProperties(let minimum):
-            return entry.kind != .object || entry.count >= minimum   // a tape's objects have no repeated names
-        case .maxProperties(let maximum):
-            return entry.kind != .object || entry.count <= maximum
-        case .required(let names):
-            return entry.kind != .object || hasAll(names, i)
-        case .dependentRequired(let dependent):
-            guard entry.kind == .object else { return true }
-            for (key, names) in dependent.pairs where tape.member(i, key) != nil {
-                if !hasAll(names, i) { return false }
+            guard tape.entries[i].kind == .array, tape.entries[i].count >= 2 else { return true }
+            return uniqueItems(op, i)
+        case .minProperties:
+            return tape.entries[i].kind != .object || tape.entries[i].count >= Int(op.a)   // a tape's objects have no repeated names
+        case .maxProperties:
+            return tape.entries[i].kind != .object || tape.entries[i].count <= Int(op.a)
+        case .required:
+            return tape.entries[i].kind != .object || hasAll(Int(op.a), Int(op.b), i)
+        case .dependentRequired:
+            return tape.entries[i].kind != .object || dependentRequired(op, i)
+        case .items:
+            return tape.entries[i].kind != .array || items(op, i)
+        case .contains:
+            return tape.entries[i].kind != .array || contains(op, i)
+        case .properties:
+            return tape.entries[i].kind != .object || properties(Int(op.a), i)
+        case .propertyNames:
+            return tape.entries[i].kind != .object || propertyNames(op, i)
+        case .dependentSchemas:
+            return tape.entries[i].kind != .object || dependentSchemas(op, i)
+        case .reference:
+            return validate(Int(op.a), i)
+        case .allOf:
+            var j = Int(op.a)
+            let stop = j + Int(op.b)
+            while j < stop {
+                if !validate(Int(program.ints[j]), i) { return false }
+                j += 1
             }
             return true
-        case .items(let items):
-            guard entry.kind == .array else { return true }
-            return self.items(items, i)
-        case .contains(let contains):
-            guard entry.kind == .array else { return true }
-            var matches = 0
-            var k = i + 1
-            while k < entry.next {
-                if validate(contains.schema, k) {
-                    matches += 1
-                    if contains.maximum == nil && matches >= contains.minimum { break }
-                }
-                k = tape.entries[k].next
-            }
-            if matches < contains.minimum { return false }
-            if let maximum = contains.maximum, matches > maximum { return false }
-            return true
-        case .properties(let schemas):
-            guard entry.kind == .object else { return true }
-            return properties(schemas, i)
-        case .propertyNames(let schema):
-            guard entry.kind == .object else { return true }
-            // Each name is a string entry of its own.
-            var k = i + 1
-            while k < entry.next {
-                if !validate(schema, k) { return false }
-                k = tape.entries[k + 1].next
-            }
-            return true
-        case .dependentSchemas(let pairs):
-            guard entry.kind == .object else { return true }
-            for (key, schema) in pairs where tape.member(i, PropertyKey(key)) != nil {
-                if !validate(schema, i) { return false }
-            }
-            return true
-        case .reference(let target):
-            return validate(target.node!, i)
-        case .allOf(let nodes):
-            for node in nodes where !validate(node, i) { return false }
-            return true
-        case .anyOf(let alternatives):
-            return anyOf(alternatives, i)
-        case .oneOf(let alternatives):
-            return oneOf(alternatives, i)
-        case .not(let node):
-            return !validate(node, i)
-        case .conditional(let conditional):
-            if validate(conditional.condition, i) {
-                guard let then = conditional.then else { return true }
-                return validate(then, i)
-            }
-            guard let otherwise = conditional.otherwise else { return true }
-            return validate(otherwise, i)
-        case .dynamicReference, .recursiveReference, .unevaluatedItems, .unevaluatedProperties:
+        case .anyOf:
+            return anyOf(Int(op.a), i)
+        case .oneOf:
+            return oneOf(Int(op.a), i)
+        case .not:
+            return !validate(Int(op.a), i)
+        case .conditional:
+            if validate(Int(op.a), i) { return op.b < 0 || validate(Int(op.b), i) }
+            return op.c < 0 || validate(Int(op.c), i)
+        case .tree:
             // Only in schemas that do not use tapes, or that `validate` hands over whole: here for completeness.
-            return onTree(check, i)
+            return onTree(program.checks[Int(op.c)], i)
         }
     }
 
-    private mutating func items(_ items: ItemsCheck, _ i: Int) -> Bool {
-        let prefix = items.prefix, rest = items.rest
+    /// `enum`: a plain string looked up in the enum's strings, any other value decided by the tree's check.
+    @inline(never)
+    private mutating func enumeration(_ op: TapeOp, _ i: Int) -> Bool {
+        let entry = tape.entries[i]
+        if entry.kind == .string, entry.flags & TapeEntry.plain != 0 {
+            let range = tape.plainRange(i)
+            let bit = KeyFilter.bit(ascii: tape.bytes.span.extracting(range))
+            return program.lookup(Int(op.a), tape.bytes, range, bit: bit) >= 0
+        }
+        return leaf(op, i)
+    }
+
+    @inline(never)
+    private mutating func uniqueItems(_ op: TapeOp, _ i: Int) -> Bool {
+        uniquePlainStrings(i) ?? leaf(op, i)
+    }
+
+    @inline(never)
+    private mutating func propertyNames(_ op: TapeOp, _ i: Int) -> Bool {
+        let stop = tape.entries[i].next
+        // Each name is a string entry of its own.
+        var k = i + 1
+        while k < stop {
+            if !validate(Int(op.a), k) { return false }
+            k = tape.entries[k + 1].next
+        }
+        return true
+    }
+
+    /// `PCRERegex.mayMatch` of the plain string `entry` with the prefix at `prefixes[at]`: whether its first
+    /// characters are in the prefix's sets (else the string fails the pattern).
+    @inline(__always)
+    private func mayStart(_ at: Int, _ entry: TapeEntry) -> Bool {
+        let first = entry.start + 1
+        let count = Int(truncatingIfNeeded: program.prefixes[at])
+        guard entry.end - 1 - first >= count else { return false }
+        var k = 0
+        while k < count {
+            let b = tape.bytes[first + k]
+            guard b < 0x80 else { return false }
+            let set = at + 1 + 2 * k + (b < 64 ? 0 : 1)
+            if program.prefixes[set] & (1 &<< UInt64(b & 63)) == 0 { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// `pattern` of the string at `i`: a plain string whose first bytes the pattern cannot start with fails without
+    /// being made.
+    @inline(never)
+    private mutating func pattern(_ op: TapeOp, _ i: Int) -> Bool {
+        if tape.entries[i].flags & TapeEntry.plain != 0, op.b >= 0, !mayStart(Int(op.b), tape.entries[i]) {
+            return false
+        }
+        return leaf(op, i)
+    }
+
+    private mutating func items(_ op: TapeOp, _ i: Int) -> Bool {
+        let prefix = Int(op.a), prefixCount = Int(op.b), rest = Int(op.c)
         let count = tape.entries[i].count, stop = tape.entries[i].next
-        if let rest, count > prefix.count, rest.checks.count == 1, case .never = rest.checks[0] { return false }
+        if rest >= 0, count > prefixCount, program.nodes[rest].isNever { return false }
         var k = i + 1, n = 0
         while k < stop {
-            let schema: SchemaNode
-            if n < prefix.count { schema = prefix[n] } else if let rest { schema = rest } else { break }
+            let schema: Int
+            if n < prefixCount { schema = Int(program.ints[prefix + n]) } else if rest >= 0 { schema = rest } else { break }
             if !validate(schema, k) { return false }
             k = tape.entries[k].next
             n += 1
@@ -168,68 +201,137 @@ struct TapeEvaluation {
         return true
     }
 
-    /// `properties`, `patternProperties` and `additionalProperties` over the members of the object at `i`.
-    private mutating func properties(_ schemas: PropertySchemas, _ i: Int) -> Bool {
+    private mutating func contains(_ op: TapeOp, _ i: Int) -> Bool {
+        let schema = Int(op.a), minimum = Int(op.b), maximum = Int(op.c)   // -1: no maximum
+        let stop = tape.entries[i].next
+        var matches = 0
+        var k = i + 1
+        while k < stop {
+            if validate(schema, k) {
+                matches += 1
+                if maximum < 0 && matches >= minimum { break }
+            }
+            k = tape.entries[k].next
+        }
+        if matches < minimum { return false }
+        if maximum >= 0, matches > maximum { return false }
+        return true
+    }
+
+    /// `properties`, `patternProperties` and `additionalProperties` (`program.properties[p]`) over the members of
+    /// the object at `i`.
+    private mutating func properties(_ p: Int, _ i: Int) -> Bool {
+        let schemas = program.properties[p]
+        let table = program.tables[Int(schemas.table)]
         let stop = tape.entries[i].next
         var k = i + 1
         while k < stop {
             let value = k + 1
             let name = tape.plainRange(k)
             var matched = false
-            if let schema = schemas.schema(asciiIn: tape.bytes, name) {
+            let named = program.lookup(table, tape.bytes, name, bit: tape.entries[k].bits)
+            if named >= 0 {
                 matched = true
-                if !validate(schema, value) { return false }
+                if !validate(named, value) { return false }
             }
-            if !schemas.patterns.isEmpty {
-                let key = String(decoding: tape.bytes[name], as: UTF8.self)
-                for (regex, schema) in schemas.patterns {
-                    // A pattern that cannot be matched fails, as in `SchemaEvaluation`.
-                    guard let found = try? regex.evaluate(key) else { return false }
-                    if found {
-                        matched = true
-                        if !validate(schema, value) { return false }
-                    }
+            if schemas.patternCount > 0 {
+                switch patternProperties(schemas, name, value) {
+                case nil: return false
+                case true?: matched = true
+                case false?: break
                 }
             }
-            if !matched, let additional = schemas.additional {
-                if schemas.additionalIsFalse || !validate(additional, value) { return false }
+            if !matched, schemas.additional >= 0 {
+                if schemas.additionalIsFalse || !validate(Int(schemas.additional), value) { return false }
             }
             k = tape.entries[value].next
         }
         return true
     }
 
-    private mutating func anyOf(_ alternatives: Alternatives, _ i: Int) -> Bool {
+    /// The patterns of `schemas` that the name in `name` matches, each with its schema on the value at `value`:
+    /// whether one matched, nil when a schema fails or a pattern cannot be matched (a failure, as in
+    /// `SchemaEvaluation`).
+    private mutating func patternProperties(_ schemas: TapeProperties, _ name: Range<Int>, _ value: Int) -> Bool? {
+        let key = String(decoding: tape.bytes[name], as: UTF8.self)
+        var matched = false
+        var j = Int(schemas.patterns)
+        let stop = j + 2 * Int(schemas.patternCount)
+        while j < stop {
+            guard let found = try? program.regexes[Int(program.ints[j])].evaluate(key) else { return nil }
+            if found {
+                matched = true
+                if !validate(Int(program.ints[j + 1]), value) { return nil }
+            }
+            j += 2
+        }
+        return matched
+    }
+
+    private mutating func dependentRequired(_ op: TapeOp, _ i: Int) -> Bool {
+        var j = Int(op.a)
+        let stop = j + 3 * Int(op.b)
+        while j < stop {
+            if has(i, Int(program.ints[j])), !hasAll(Int(program.ints[j + 1]), Int(program.ints[j + 2]), i) {
+                return false
+            }
+            j += 3
+        }
+        return true
+    }
+
+    private mutating func dependentSchemas(_ op: TapeOp, _ i: Int) -> Bool {
+        var j = Int(op.a)
+        let stop = j + 2 * Int(op.b)
+        while j < stop {
+            if has(i, Int(program.ints[j])), !validate(Int(program.ints[j + 1]), i) { return false }
+            j += 2
+        }
+        return true
+    }
+
+    private mutating func anyOf(_ a: Int, _ i: Int) -> Bool {
+        let alternatives = program.alternatives[a]
         let entry = tape.entries[i]
-        if let required = alternatives.requiredNames {
+        if alternatives.required >= 0 {
             guard entry.kind == .object else { return true }
-            if let names = alternatives.singleNames {
+            if alternatives.single >= 0 {
                 // The object's few names looked up among the alternatives' (all ASCII on both sides).
+                let table = program.tables[Int(alternatives.single)]
                 var k = i + 1
                 while k < entry.next {
-                    if names.value(asciiIn: tape.bytes, tape.plainRange(k)) != nil { return true }
+                    if program.lookup(table, tape.bytes, tape.plainRange(k),
+                                      bit: tape.entries[k].bits) >= 0 {
+                        return true
+                    }
                     k = tape.entries[k + 1].next
                 }
                 return false
             }
-            for names in required where hasAll(names, i) { return true }
+            for n in 0..<Int(alternatives.count) where hasAllOf(alternatives, n, i) { return true }
             return false
         }
-        let nodes = alternatives.nodes
-        for n in nodes.indices where alternatives.admits(n, entry.types) && validate(nodes[n], i) { return true }
+        var j = Int(alternatives.start)
+        let stop = j + 2 * Int(alternatives.count)
+        while j < stop {
+            if UInt8(truncatingIfNeeded: program.ints[j + 1]) & entry.types.rawValue != 0,
+               validate(Int(program.ints[j]), i) {
+                return true
+            }
+            j += 2
+        }
         return false
     }
 
-    private mutating func oneOf(_ alternatives: Alternatives, _ i: Int) -> Bool {
+    private mutating func oneOf(_ a: Int, _ i: Int) -> Bool {
+        let alternatives = program.alternatives[a]
         let entry = tape.entries[i]
-        let nodes = alternatives.nodes
         var passing = 0
-        for n in nodes.indices where alternatives.admits(n, entry.types) {
-            let passes = if let required = alternatives.requiredNames {
-                entry.kind != .object || hasAll(required[n], i)
-            } else {
-                validate(nodes[n], i)
-            }
+        for n in 0..<Int(alternatives.count) {
+            let j = Int(alternatives.start) + 2 * n
+            guard UInt8(truncatingIfNeeded: program.ints[j + 1]) & entry.types.rawValue != 0 else { continue }
+            let passes = alternatives.required >= 0 ? entry.kind != .object || hasAllOf(alternatives, n, i)
+                                                    : validate(Int(program.ints[j]), i)
             if passes {
                 passing += 1
                 if passing > 1 { return false }
@@ -238,9 +340,15 @@ struct TapeEvaluation {
         return passing == 1
     }
 
+    /// Whether the object at `i` has every name alternative `n` of `alternatives` requires (they are all `required`).
+    private mutating func hasAllOf(_ alternatives: TapeAlternatives, _ n: Int, _ i: Int) -> Bool {
+        let j = Int(alternatives.required) + 2 * n
+        return hasAll(Int(program.ints[j]), Int(program.ints[j + 1]), i)
+    }
+
     /// `uniqueItems` of the array at `i` when its items are all plain strings (equal exactly when their bytes are);
     /// nil for any other.
-    private func uniquePlainStrings(_ i: Int) -> Bool? {
+    private mutating func uniquePlainStrings(_ i: Int) -> Bool? {
         let first = i + 1, stop = tape.entries[i].next
         for k in first..<stop where tape.entries[k].kind != .string || tape.entries[k].flags & TapeEntry.plain == 0 {
             return nil
@@ -267,42 +375,79 @@ struct TapeEvaluation {
         return true
     }
 
-    private func hasAll(_ names: [PropertyKey], _ i: Int) -> Bool {
-        for name in names where tape.member(i, name) == nil { return false }
+    /// Whether the object at `i` has each of the `count` keys listed from `ints[start]`.
+    private mutating func hasAll(_ start: Int, _ count: Int, _ i: Int) -> Bool {
+        var j = start
+        while j < start + count {
+            if !has(i, Int(program.ints[j])) { return false }
+            j += 1
+        }
         return true
     }
 
-    /// `const`: a value of another kind differs, a plain string is compared as bytes with an ASCII one; the rest
-    /// is compared as values.
-    private mutating func equals(_ constant: ConstantCheck, _ i: Int) -> Bool {
-        let entry = tape.entries[i]
-        switch constant.value {
-        case .null: return entry.kind == .null
-        case .bool(let value): return entry.kind == .bool && (entry.flags & TapeEntry.isTrue != 0) == value
-        case .string:
-            guard entry.kind == .string else { return false }
-            if entry.flags & TapeEntry.plain != 0, let ascii = constant.asciiString {
-                return tape.plainString(i, equals: ascii.span)
+    /// Whether the object at entry `object` has a member named by key `k` (`JSONTape.member`).
+    @inline(__always)
+    private mutating func has(_ object: Int, _ k: Int) -> Bool {
+        let key = program.keys[k]
+        let stop = tape.entries[object].next
+        var m = object + 1
+        if key.string >= 0 {
+            let name = program.strings[Int(key.string)]
+            while m < stop {
+                if tape.string(m) == name { return true }
+                m = tape.entries[m + 1].next
             }
-        case .number: guard entry.kind == .number else { return false }
-        case .array: guard entry.kind == .array else { return false }
-        case .object: guard entry.kind == .object else { return false }
+            return false
         }
-        return onValue(.constant(constant), i)
+        if tape.entries[object].bits & key.bit == 0 { return false }
+        while m < stop {
+            if plainString(m, is: key) { return true }
+            m = tape.entries[m + 1].next
+        }
+        return false
     }
 
-    /// A check of one value (no subschema), decided by `SchemaEvaluation` on the value made from the tape.
-    private mutating func onValue(_ check: SchemaCheck, _ i: Int) -> Bool {
+    /// Whether the plain string (or name) of entry `i` is the bytes of key `key`.
+    @inline(__always)
+    private func plainString(_ i: Int, is key: TapeKey) -> Bool {
+        let entry = tape.entries[i]
+        let start = entry.start + 1, count = entry.end - 1 - start
+        guard count == Int(key.count) else { return false }
+        return TapeProgram.equal(tape.bytes.span, start, program.bytes, Int(key.start), count)
+    }
+
+    /// `const` (`TapeOp.constant`): a value of another kind differs, a plain string is compared as bytes with an
+    /// ASCII one; the rest is compared as values.
+    private mutating func equals(_ op: TapeOp, _ i: Int) -> Bool {
+        let entry = tape.entries[i]
+        switch op.a {
+        case TapeOp.constantNull: return entry.kind == .null
+        case TapeOp.constantFalse: return entry.kind == .bool && entry.flags & TapeEntry.isTrue == 0
+        case TapeOp.constantTrue: return entry.kind == .bool && entry.flags & TapeEntry.isTrue != 0
+        case TapeOp.constantString:
+            guard entry.kind == .string else { return false }
+            if entry.flags & TapeEntry.plain != 0, op.b >= 0 { return plainString(i, is: program.keys[Int(op.b)]) }
+        case TapeOp.constantNumber: guard entry.kind == .number else { return false }
+        case TapeOp.constantArray: guard entry.kind == .array else { return false }
+        default: guard entry.kind == .object else { return false }
+        }
+        return leaf(op, i)
+    }
+
+    /// The tree's check of `op`, decided by `SchemaEvaluation` on the value made from the tape.
+    @inline(never)
+    private mutating func leaf(_ op: TapeOp, _ i: Int) -> Bool {
         if i != madeEntry {
             guard let value = tape.value(i) else { return false }
             made = value
             madeEntry = i
         }
-        return values.evaluateLeaf(check, made)
+        return values.evaluateLeaf(program.checks[Int(op.c)], made)
     }
 
     /// A check decided by `SchemaEvaluation` from here, at this depth.
-    private func onTree(_ check: SchemaCheck, _ i: Int) -> Bool {
+    @inline(never)
+    private mutating func onTree(_ check: SchemaCheck, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)
         var none: Evaluated? = nil
@@ -310,7 +455,8 @@ struct TapeEvaluation {
     }
 
     /// A schema evaluated by `SchemaEvaluation` from here, at this depth.
-    private func onTree(_ node: SchemaNode, _ i: Int) -> Bool {
+    @inline(never)
+    private mutating func onTree(_ node: SchemaNode, _ i: Int) -> Bool {
         guard let value = tape.value(i) else { return false }
         var evaluation = SchemaEvaluation(collecting: false, tracksScope: false, depth: depth)
         var none: Evaluated? = nil
@@ -321,12 +467,12 @@ struct TapeEvaluation {
 extension JSONSchema {
     /// Whether `isValid(tape:)` decides this schema's verdicts: false when a schema uses the dynamic scope
     /// (`$dynamicRef`, `$recursiveRef`), which only `JSONValue`s are validated with.
-    package var validatesTapes: Bool { !usesDynamicScope }
+    package var validatesTapes: Bool { tapeProgram != nil }
 
     /// Whether the document on `tape` passes: `isValid` of the value `JSONValue.parse` makes of the same text.
     package func isValid(tape: JSONTape) -> Bool {
-        guard validatesTapes else { return tape.value(0).map(isValid) ?? false }
-        var evaluation = TapeEvaluation(tape)
-        return evaluation.validate(root, 0)
+        guard let tapeProgram else { return tape.value(0).map(isValid) ?? false }
+        var evaluation = TapeEvaluation(tape, tapeProgram)
+        return evaluation.validate(0, 0)
     }
 }

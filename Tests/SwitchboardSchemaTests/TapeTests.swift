@@ -199,6 +199,45 @@ extension TapeTests {
         #expect(Self.tapeVerdict(try JSONSchema(json: #"{"maximum": 2}"#), "12345678901234567890123") == false)
     }
 
+    @Test("the tape's program: name tables of many keys of one length, a key longer than 255 bytes, lists of keys")
+    func programTables() throws {
+        // 64 names of 4 letters (their key filter bits collide), one of 300 bytes (a table of its own kind).
+        let names = (0..<64).map { "k" + String($0 + 100) }
+        let long = String(repeating: "L", count: 300)
+        let properties = (names + [long]).map { "\"\($0)\": {\"type\": \"integer\"}" }.joined(separator: ", ")
+        let enumeration = (names + [long, "K"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        let single = names.prefix(20).map { "{\"required\": [\"\($0)\"]}" }.joined(separator: ", ")
+        let schemas = [
+            "{\"properties\": {\(properties)}, \"additionalProperties\": false}",
+            "{\"items\": {\"enum\": [\(enumeration)]}}",
+            "{\"not\": {\"anyOf\": [\(single)]}}",
+            "{\"oneOf\": [\(single)]}",
+            "{\"required\": [\"k100\", \"k163\"], \"dependentRequired\": {\"k101\": [\"k102\", \"\\u212A\"]}}",
+            "{\"patternProperties\": {\"^k1[0-2]\": {\"type\": \"string\"}}, \"propertyNames\": {\"maxLength\": 4}}",
+            "{\"contains\": {\"const\": \"k100\"}, \"maxContains\": 1, \"items\": {\"pattern\": \"^k1[0-6]\"}}",
+        ]
+        let documents = [
+            "{}", "{\"k100\": 1}", "{\"k100\": \"x\"}", "{\"k1000\": 1}", "{\"\(long)\": 1}", "{\"\(long)x\": 1}",
+            "{\"k100\": 1, \"k163\": 2}", "{\"k100\": 1, \"k163\": 2, \"k101\": 3, \"k102\": 4, \"K\": 5}",
+            "{\"k100\": 1, \"k163\": 2, \"k101\": 3, \"k102\": 4}", "{\"k119\": 1}", "{\"k120\": 1}",
+            "{\"k119\": 1, \"k118\": 2}", "[\"k100\", \"k163\", \"\(long)\"]", "[\"k164\"]", "[\"K\"]", "[\"\\u212A\"]",
+            "[\"k100\", \"k100\"]", "[\"k1\"]", "[\"\"]", "[\"k170\"]", "{\"k12\": \"x\", \"k129x\": 1}",
+        ]
+        var compared = 0
+        for source in schemas {
+            let schema = try JSONSchema(json: source)
+            for text in documents {
+                guard let value = try? JSONValue.parse(text), let onTape = Self.tapeVerdict(schema, text) else { continue }
+                compared += 1
+                #expect(onTape == schema.isValid(value), "\(source) on \(text)")
+            }
+        }
+        #expect(compared == schemas.count * documents.count)
+        #expect(Self.tapeVerdict(try JSONSchema(json: schemas[0]), "{\"\(long)\": 1, \"k163\": 2}") == true)
+        #expect(Self.tapeVerdict(try JSONSchema(json: schemas[0]), "{\"k164\": 2}") == false)
+        #expect(Self.tapeVerdict(try JSONSchema(json: schemas[1]), "[\"\(long)\", \"k163\"]") == true)
+    }
+
     @Test("strings whose ASCII run stops at every offset (a quote, an escape, a byte not ASCII, a control byte)")
     func stringRuns() throws {
         for length in 0...9 {
