@@ -4,6 +4,9 @@ import SwitchboardRules
 import SwitchboardSchema
 import SwitchboardSpec
 import SwitchboardTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `switchboard form --edit FILE` at a terminal: the schema's form over the file's values. Every question is
 /// prefilled from the file; the values the schema refuses are said at `FILE:LINE:COLUMN` and asked first; then the
@@ -29,12 +32,23 @@ extension EditRunner {
         } catch {
             throw CommandFailure(lines: error.problems.map(\.description), status: ExitStatus.usage, plain: true)
         }
-        let draftFile = draft.map { Draft(path: $0) }
-        if let draftFile {
-            do { try draftFile.checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
+        let given = draft.map { Draft(path: $0) }
+        if let given {
+            do { try given.checkPath() } catch { throw CommandFailure.usage("--draft \(error)") }
+            // A draft is written over and removed: never the file being edited, nor a file that is not a draft.
+            if Self.isSameFile(given.path, file) {
+                throw CommandFailure.usage("--draft \(displayEscaped(given.path, limit: 200)) is the file being "
+                                           + "edited; give the draft a path of its own (nothing was changed)")
+            }
+            do { _ = try given.loadEdits() } catch {
+                throw CommandFailure.usage("--draft \(error); give another path (nothing was changed)")
+            }
         }
         CommandChecks.adoptOrphans()
-        let (editing, resumed) = form(schemaForm, editor, draftFile)
+        let (editing, resumed, used) = form(schemaForm, editor, given)
+        // A draft whose edits do not apply to the file as it is now is left as it is (neither removed nor written
+        // over): the edits in it are still the user's.
+        let draftFile = used ? given : nil
         let prompter: TerminalPrompter
         do { prompter = try TerminalPrompter() } catch { throw CommandFailure.usage("form: \(error)") }
         var opening = ["Editing \(shown) (checked by \(displayEscaped(schemaPath, limit: 200))): "
@@ -110,18 +124,19 @@ extension EditRunner {
 
     /// The form over the file's values, with the edits a draft kept (from a run that could not write them) made;
     /// the line that says what the draft gave, or why it is not used.
+    /// `used`: false when the draft is there and not used (it is then left as it is).
     @MainActor private func form(_ schemaForm: SchemaForm, _ editor: DocumentEditor,
-                                 _ draft: Draft?) -> (SchemaDocumentForm, String?) {
-        guard let draft else { return (SchemaDocumentForm(schemaForm, editing: editor), nil) }
+                                 _ draft: Draft?) -> (SchemaDocumentForm, String?, used: Bool) {
+        guard let draft else { return (SchemaDocumentForm(schemaForm, editing: editor), nil, true) }
         let shownDraft = displayEscaped(draft.path, limit: 200)
         let edits: [DocumentEdit]
         do {
             guard let saved = try draft.loadEdits(), !saved.isEmpty else {
-                return (SchemaDocumentForm(schemaForm, editing: editor), nil)
+                return (SchemaDocumentForm(schemaForm, editing: editor), nil, true)
             }
             edits = saved
         } catch {
-            return (SchemaDocumentForm(schemaForm, editing: editor), "The draft is not used: \(error)")
+            return (SchemaDocumentForm(schemaForm, editing: editor), "The draft is not used: \(error)", false)
         }
         do {
             let editing = try SchemaDocumentForm(schemaForm, editing: editor, resuming: edits)
@@ -132,11 +147,11 @@ extension EditRunner {
                 case .set: return displayEscaped(edit.pointer)
                 }
             }
-            return (editing, "Edits from the draft \(shownDraft), in the answers: " + said.joined(separator: ", "))
+            return (editing, "Edits from the draft \(shownDraft), in the answers: " + said.joined(separator: ", "), true)
         } catch {
             return (SchemaDocumentForm(schemaForm, editing: editor),
-                    "The draft \(shownDraft) is not used: its edits do not apply to the file as it is now "
-                    + "(\(displayEscaped(error.pointer)): \(displayEscaped(error.problem)))")
+                    "The draft \(shownDraft) is not used, and left as it is: its edits do not apply to the file as it "
+                    + "is now (\(displayEscaped(error.pointer)): \(displayEscaped(error.problem)))", false)
         }
     }
 
@@ -167,4 +182,13 @@ extension EditRunner {
 @MainActor enum EndOfProcess {
     private static var kept: [AnyObject] = []
     static func keep(_ object: AnyObject) { kept.append(object) }
+}
+
+extension EditRunner {
+    /// Whether `a` and `b` name the same file (through links too); false when either is not there.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
 }

@@ -73,17 +73,21 @@ extension EditPlanner {
     // MARK: Places
 
     /// The start of the comment lines directly above the line starting at `line` (up to a blank line or anything
-    /// else), or `line` itself.
+    /// else), or `line` itself. Comment lines that open the document (from its first line, after a byte order mark,
+    /// or from a `---` line) are the file's own (a licence, a `# yaml-language-server: $schema=` modeline): they
+    /// stay.
     func commentsAbove(_ line: Int) -> Int {
         var start = line
         while start > 0 {
             let above = lineStart(start - 1)
             var first = above
+            if above == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { first = 3 }
             while first < start, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            if first < start, bytes[first...].starts(with: Array("---".utf8)) { return line }
             guard first < start, bytes[first] == UInt8(ascii: "#") else { break }
             start = above
         }
-        return start
+        return start == 0 ? line : start
     }
 
     /// The `{` or `[` of a flow collection (after its anchor and tag).

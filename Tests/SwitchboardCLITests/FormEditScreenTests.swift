@@ -311,4 +311,38 @@ struct FormEditScreenTests {
         #expect(screen.waitFor("status=130") != nil)
         #expect(try contents(file) == original)
     }
+
+    @Test("--draft naming the edited file or a file that is not a draft: refused (exit 2), both files untouched")
+    func draftNotADraft() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let notes = try scratch.file("notes.txt", "important: data\n")
+        for draft in ["app.yaml", "notes.txt"] {
+            let screen = try start(scratch, " --draft " + draft)
+            defer { screen.kill() }
+            // Before, the edited file was removed by the submit (its edits written, then the "draft" removed) and
+            // replaced by the draft's JSON on Ctrl-C; notes.txt was removed by a submit with no change.
+            #expect(screen.waitForExit() == 2, "\(screen.capture())")
+            #expect(screen.capture().contains(draft == "app.yaml" ? "is the file being edited" : "does not hold a form's edits"))
+        }
+        #expect(try contents(file) == Self.config)
+        #expect(try contents(notes) == "important: data\n")
+    }
+
+    @Test("a draft whose edits do not apply to the file as it is now is left as it is, after a submit too")
+    func unusedDraftKept() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let saved = "{\"edits\": [\n  {\"remove\": \"/env/GONE\"}\n]}\n"
+        let draft = try scratch.file("edit-draft.json", saved)
+        let screen = try start(scratch, " --draft edit-draft.json")
+        defer { screen.kill() }
+        #expect(reviewShown(screen))
+        #expect(screen.capture().contains("is not used, and left as it is"))
+        screen.press("Enter")
+        #expect(screen.waitForExit() == 0)
+        // Before, the submit with no change removed it.
+        #expect(try contents(draft) == saved)
+        #expect(try contents(file) == Self.config)
+    }
 }

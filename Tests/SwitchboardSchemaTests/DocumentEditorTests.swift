@@ -196,9 +196,9 @@ struct DocumentEditorTests {
         #expect(port == Self.config.replacing("  # the TLS port\n  - 443\n", with: ""))
         let first = try edit(Self.config, [.remove("/ports/0")])
         #expect(first == Self.config.replacing("  - 80\n", with: ""))
-        // The comment line directly above goes with the member (the first line's comment too, by the rule).
+        // The comment lines that open the file are the file's (a licence, a schema modeline): they stay.
         let trailing = try edit(Self.config, [.remove("/name")])
-        #expect(trailing == Self.config.replacing("# Service settings\nname: web   # the service's name\n", with: ""))
+        #expect(trailing == Self.config.replacing("name: web   # the service's name\n", with: ""))
         let separated = try edit("# file\n\n# a's\na: 1 # one\nb: 2\n", [.remove("/a")])
         #expect(separated == "# file\n\nb: 2\n")
         let flow = try edit(Self.config, [.remove("/tags/0"), .remove("/labels/tier")])
@@ -318,6 +318,12 @@ struct DocumentEditorTests {
         let list = DocumentEdit.changes(from: .array([.number(JSONNumber(1)), .number(JSONNumber(2))]),
                                         to: .array([.number(JSONNumber(3)), .number(JSONNumber(4))]))
         #expect(list.map(\.description) == ["set  to [3,4]"])
+        // The comment lines that open the file (a modeline, a licence) stay when its first member goes.
+        let headed = "# yaml-language-server: $schema=compose.json\n# Copyright\nservices:\n  app: {}\nvolumes: {}\n"
+        #expect(try DocumentEditor.edit(headed, [.remove("/services")])
+                == "# yaml-language-server: $schema=compose.json\n# Copyright\nvolumes: {}\n")
+        #expect(try DocumentEditor.edit("---\n# top\na: 1\nb: 2\n", [.remove("/a")]) == "---\n# top\nb: 2\n")
+        #expect(try DocumentEditor.edit("# top\na: 1\n# of b\nb: 2\n", [.remove("/b")]) == "# top\na: 1\n")
         // Items removed from the front or the middle, the others as they were: each removed, the last first.
         let items = try JSONValue.parse(#"[{"path": "/a"}, {"path": "/b"}, {"path": "/c"}, {"path": "/d"}]"#)
         let fewer = try JSONValue.parse(#"[{"path": "/b"}, {"path": "/d"}]"#)

@@ -129,4 +129,17 @@ struct SchemaDocumentFormEntryTests {
         #expect(failures.first?.message.contains("is given to an earlier entry of apps") == true)
         #expect(editing.form["apps.1.key"]?.value == "api")
     }
+
+    @Test("an entry given another's name, then Ctrl-C: the draft keeps its other answers under its own name, never a merge or a removal")
+    func clashingNameInDraft() throws {
+        let editing = try editing()
+        editing.form["apps.0.key"]!.answer("api")
+        editing.form["apps.0.replicas"]!.answer("4")
+        // Before, the two entries were one member of the document: `web` removed, its answers written over `api`'s.
+        #expect(editing.changes == [.set("/apps/web/replicas", to: .number(JSONNumber(4)))])
+        // The later entry renamed to an earlier one's name: the same.
+        let other = try self.editing()
+        other.form["apps.1.key"]!.answer("web")
+        #expect(other.changes.isEmpty)
+    }
 }

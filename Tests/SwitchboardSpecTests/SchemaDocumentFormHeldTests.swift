@@ -92,4 +92,24 @@ struct SchemaDocumentFormHeldTests {
                     .replacing("  LOG: info   # the level\n", with: "")
                     .replacing("  - path: /api\n    weight: 3\n", with: ""))
     }
+
+    @Test("a map of one value an entry writes as an object or a list (a Taskfile's tasks): kept as written, never asked empty")
+    func objectWhereOneValue() throws {
+        let schema = """
+            {"type": "object", "properties": {"version": {"type": "string"}, "tasks": {"type": "object",
+             "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+               {"type": "object", "properties": {"cmds": {"type": "array"}}}]}}}}
+            """
+        let text = "version: '3'\ntasks:\n  str: echo hi\n  arr: [echo a, echo b]\n  obj:\n    cmds: [echo c]\n"
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(schema), file: "s.json")
+        let editing = SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml))
+        // Before, `tasks.1.value` and `tasks.2.value` were empty required questions, asked first; an answer was
+        // written over the list and the object.
+        #expect(editing.refusedFields.isEmpty)
+        #expect(editing.form.isValid.value)
+        #expect(editing.keptAsWritten == ["tasks.1.value", "tasks.2.value"])
+        #expect(editing.changes.isEmpty)
+        editing.form["tasks.0.value"]!.answer("echo bye")
+        #expect(try editing.editedText() == text.replacing("str: echo hi", with: "str: echo bye"))
+    }
 }

@@ -53,7 +53,8 @@ extension SchemaDocumentForm {
 
     /// The entries removed and renamed, in an order that can be made one after another (each made in `baseline`
     /// too, so that what is left to compare is the entries' values under their new names).
-    func entryEdits(baseline: inout JSONValue) -> [DocumentEdit] {
+    /// `keeping`: items whose new name clashes with another entry's (`clashingEntries`): not renamed.
+    func entryEdits(baseline: inout JSONValue, keeping clashes: [ObjectIdentifier: String] = [:]) -> [DocumentEdit] {
         var edits: [DocumentEdit] = []
         for map in mapEntries {
             var renames: [(from: String, to: String)] = []
@@ -62,7 +63,7 @@ extension SchemaDocumentForm {
                 guard let item = map.list.itemIdentity(at: index), let origin = map.origins[item],
                       let name = map.list.firstAnswer(at: index) else { continue }
                 kept.insert(origin)
-                if name != origin { renames.append((origin, name)) }
+                if name != origin && clashes[item] == nil { renames.append((origin, name)) }
             }
             var inUse = Set(map.written)
             func make(_ edit: DocumentEdit, _ change: DocumentEdit.Change, at name: String) {
@@ -97,13 +98,66 @@ extension SchemaDocumentForm {
         return edits
     }
 
+    /// The items of the maps whose name is also another item's (two entries cannot have one name), renamed from
+    /// their entry's name in the document: each with that name, by its identity. Until none clashes: an item named
+    /// back may clash in turn.
+    var clashingEntries: [ObjectIdentifier: String] {
+        var clashes: [ObjectIdentifier: String] = [:]
+        for map in mapEntries {
+            var found = true
+            while found {
+                found = false
+                var names: [String: Int] = [:]
+                var items: [(item: ObjectIdentifier, origin: String?, name: String)] = []
+                for index in map.list.items.indices {
+                    guard let item = map.list.itemIdentity(at: index), let name = map.list.firstAnswer(at: index)
+                    else { continue }
+                    let origin = map.origins[item]
+                    let shown = clashes[item] ?? name
+                    items.append((item, origin, shown))
+                    names[shown, default: 0] += 1
+                }
+                for entry in items where names[entry.name, default: 0] > 1 && clashes[entry.item] == nil {
+                    guard let origin = entry.origin, origin != entry.name else { continue }
+                    clashes[entry.item] = origin
+                    found = true
+                }
+            }
+        }
+        return clashes
+    }
+
+    /// The form's document, an entry given a name another entry has (`clashingEntries`) under its own name.
+    func document() -> JSONValue {
+        document(namingBack: clashingEntries)
+    }
+
+    /// The form's document with the items of `clashes` under their entries' names in the document.
+    func document(namingBack clashes: [ObjectIdentifier: String]) -> JSONValue {
+        guard !clashes.isEmpty else { return schemaForm.document(of: form) }
+        var answers = form.typedAnswers
+        for map in mapEntries {
+            let keyName = map.list.itemNeeds?.names.first ?? "key"
+            for index in map.list.items.indices {
+                guard let item = map.list.itemIdentity(at: index), let origin = clashes[item] else { continue }
+                answers.insert(.text(origin), at: (map.list.path + [.index(index), .key(keyName)])[...])
+            }
+        }
+        return SchemaForm.typed(answers, schemaForm.document)
+    }
+
     /// `tokens` (a pointer into the form's document) with each entry named as the document names it: where a default
     /// a question brings when made later goes in `initialDocument`; nil for an entry the document does not have.
     func writtenTokens(_ tokens: [String]) -> [String]? {
         var tokens = tokens
         for map in mapEntries where tokens.count > map.tokens.count && tokens.starts(with: map.tokens) {
             let current = tokens[map.tokens.count]
-            guard let index = map.list.items.indices.first(where: { map.list.firstAnswer(at: $0) == current }),
+            let clashes = clashingEntries
+            // The item the form's document names so (under its own name when its new one clashes).
+            guard let index = map.list.items.indices.first(where: { index in
+                      let item = map.list.itemIdentity(at: index)
+                      return (item.flatMap { clashes[$0] } ?? map.list.firstAnswer(at: index)) == current
+                  }),
                   let origin = map.list.itemIdentity(at: index).flatMap({ map.origins[$0] }) else { return nil }
             tokens[map.tokens.count] = origin
         }

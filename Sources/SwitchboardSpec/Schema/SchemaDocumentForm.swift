@@ -121,9 +121,9 @@ public final class SchemaDocumentForm {
         // questions made with the item had theirs in `initialDocument` already, and no default is written unasked.
         form.makingDeferredQuestions = { [weak self] make in
             guard let self else { return make() }
-            let before = schemaForm.document(of: self.form)
+            let before = self.document()
             make()
-            let after = schemaForm.document(of: self.form)
+            let after = self.document()
             for edit in DocumentEdit.changes(from: before, to: after) {
                 // At the entry's name in the document (the entry may have been renamed since).
                 guard let tokens = JSONPointer.tokens(edit.pointer).flatMap({ self.writtenTokens($0) }),
@@ -151,10 +151,13 @@ public final class SchemaDocumentForm {
     /// holds them (`replicas: "3"`, a string where the schema says integer, asked and kept: `replicas: 3`; an empty
     /// answer where the document has a refused value: the member removed).
     public var changes: [DocumentEdit] {
-        let final = schemaForm.document(of: form)
+        // An entry given a name another entry has (which the submit refuses) is counted under its own name: the two
+        // would be one member of the document, one entry's values written over the other's.
+        let clashes = clashingEntries
+        let final = document(namingBack: clashes)
         // A map's entries removed and renamed first, by the items that hold them; then what changed in the values.
         var baseline = initialDocument
-        var edits = entryEdits(baseline: &baseline)
+        var edits = entryEdits(baseline: &baseline, keeping: clashes)
         edits += DocumentEdit.changes(from: baseline, to: final)
         for pointer in refusedPointers where !edits.contains(where: { Self.overlap($0.pointer, pointer) }) {
             guard let tokens = JSONPointer.tokens(pointer), let written = Self.value(at: tokens, in: editor.value)
@@ -225,6 +228,9 @@ public final class SchemaDocumentForm {
                                  message: "the schema cannot be compiled: \(error)", value: "")]
         }
         submitted = nil
+        // Two entries of a map given one name first: the changes count the later one under its own name.
+        let repeated = SchemaForm.repeatedEntryNames(in: form, schema: schema)
+        if !repeated.isEmpty { return repeated }
         let changes = self.changes
         // Nothing changed, nothing to write: submitting is leaving (the file's own failures stay the file's).
         if changes.isEmpty {
@@ -240,8 +246,7 @@ public final class SchemaDocumentForm {
         } catch {
             return [FieldFailure(field: fieldName(of: error.pointer), rule: "edit", message: error.problem, value: "")]
         }
-        let failures = SchemaForm.repeatedEntryNames(in: form, schema: schema)
-            + SchemaForm.failures(compiled.validate(edited), in: form, schema: schema, answers: edited)
+        let failures = SchemaForm.failures(compiled.validate(edited), in: form, schema: schema, answers: edited)
         if failures.isEmpty { submitted = (changes, text) }
         return failures
     }

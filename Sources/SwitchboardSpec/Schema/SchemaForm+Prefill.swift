@@ -191,13 +191,20 @@ private struct PrefillWalk {
     private mutating func map(_ entries: JSONObject, values: JSONValue, name: String, depth: Int) {
         let keyName = mapper.mapKeyName(values)
         let properties = PropertySchemas(mapper.resolved(values))
+        // Entries of one value each (`value`) unless the values are objects.
+        let holdsObjects = mapper.type(values) == "object"
         for (index, entry) in entries.members.enumerated() {
             let item = "\(name).\(index)."
             answer(item + keyName, entry.key)
-            if case .object = entry.value {
+            switch entry.value {
+            case .object where holdsObjects:
                 object(entry.value, schema: values, prefix: item, depth: depth + 1, properties: properties)
-            } else if let text = Self.text(entry.value) {
-                answer(item + "value", text)
+            case .object, .array:
+                // An object or a list where the entry's question asks one value (a Taskfile's task written as a
+                // command, a list of them or an object): kept as written, not asked empty and written over.
+                structured[item + "value"] = entry.value.isList
+            default:
+                if let text = Self.text(entry.value) { answer(item + "value", text) }
             }
         }
     }
@@ -237,6 +244,11 @@ private struct PrefillWalk {
 }
 
 private extension JSONValue {
+    var isList: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     var isScalar: Bool {
         switch self {
         case .object, .array: false
