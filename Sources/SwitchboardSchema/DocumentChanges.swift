@@ -15,12 +15,20 @@ extension DocumentEdit {
     /// // [set /replicas to 3, remove /debug, set /ports/- to 443]
     /// ```
     public static func changes(from old: JSONValue, to new: JSONValue) -> [DocumentEdit] {
+        changes(from: old, to: new, itemByItem: false)
+    }
+
+    /// `changes(from:to:)`; `itemByItem`: a list is never set whole when it is a list on both sides, its items
+    /// compared in place (a form over a file: its documents hold only what the form asks, so a list set whole would
+    /// drop the members no question asks).
+    package static func changes(from old: JSONValue, to new: JSONValue, itemByItem: Bool) -> [DocumentEdit] {
         var edits: [DocumentEdit] = []
-        collect(old, new, at: "", into: &edits)
+        collect(old, new, at: "", itemByItem: itemByItem, into: &edits)
         return edits
     }
 
-    private static func collect(_ old: JSONValue, _ new: JSONValue, at pointer: String, into edits: inout [DocumentEdit]) {
+    private static func collect(_ old: JSONValue, _ new: JSONValue, at pointer: String, itemByItem: Bool = false,
+                                into edits: inout [DocumentEdit]) {
         guard old != new else { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
@@ -39,9 +47,9 @@ extension DocumentEdit {
                 let path = pointer + "/" + JSONPointer.escape(key)
                 if let old = renamed[key] {
                     edits.append(.rename(pointer + "/" + JSONPointer.escape(old), to: key))
-                    collect(was[old] ?? .null, now[key] ?? .null, at: path, into: &edits)
+                    collect(was[old] ?? .null, now[key] ?? .null, at: path, itemByItem: itemByItem, into: &edits)
                 } else if let value = was[key] {
-                    collect(value, now[key] ?? .null, at: path, into: &edits)
+                    collect(value, now[key] ?? .null, at: path, itemByItem: itemByItem, into: &edits)
                 } else {
                     edits.append(.set(path, to: now[key] ?? .null))
                 }
@@ -59,11 +67,13 @@ extension DocumentEdit {
             let common = min(before.count, after.count)
             let changedInside = (0..<common).filter { before[$0] != after[$0] }
             // A list changed in more places than it keeps is set whole (fewer, clearer edits).
-            guard changedInside.count * 2 <= max(common, 1) || common == 0 else {
+            guard itemByItem || changedInside.count * 2 <= max(common, 1) || common == 0 else {
                 edits.append(.set(pointer, to: new))
                 return
             }
-            for index in changedInside { collect(before[index], after[index], at: pointer + "/\(index)", into: &edits) }
+            for index in changedInside {
+                collect(before[index], after[index], at: pointer + "/\(index)", itemByItem: itemByItem, into: &edits)
+            }
             for item in after.dropFirst(common) { edits.append(.set(pointer + "/-", to: item)) }
             for index in stride(from: before.count - 1, through: common, by: -1) {
                 edits.append(.remove(pointer + "/\(index)"))

@@ -142,4 +142,44 @@ struct SchemaDocumentFormEntryTests {
         other.form["apps.1.key"]!.answer("web")
         #expect(other.changes.isEmpty)
     }
+
+    @Test("a list's item removed and others edited: the item's lines removed, the others edited in place, what no question asks kept")
+    func listItemsFollowed() throws {
+        let schema = """
+            {"type": "object", "properties": {"updates": {"type": "array", "items": {"type": "object",
+             "properties": {"ecosystem": {"type": "string"}, "directory": {"type": "string"}}}}}}
+            """
+        let text = """
+            updates:
+              # entry 0
+              - ecosystem: "npm"
+                directory: "/a"
+                labels: ["deps"]
+              # entry 1
+              - ecosystem: "pip"
+                directory: "/b"
+                labels: ["deps"]
+              # entry 2
+              - ecosystem: "docker"
+                directory: "/c"
+                labels: ["deps"]
+
+            """
+        let schemaForm = try SchemaForm(schema: try JSONValue.parse(schema), file: "s.json")
+        let editing = SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml))
+        let updates = try #require(editing.form.repeatNamed("updates"))
+        #expect(editing.form.removeItem(1, from: updates))
+        editing.form["updates.0.directory"]!.answer("/x")
+        editing.form["updates.1.directory"]!.answer("/y")   // entry 2, moved up
+        // Before, the whole list was written again from the answers: labels, comments and quoting gone.
+        #expect(editing.changes == [.remove("/updates/1"), .set("/updates/0/directory", to: .string("/x")),
+                                    .set("/updates/1/directory", to: .string("/y"))])
+        #expect(try editing.editedText() == text
+                    .replacing("  # entry 1\n  - ecosystem: \"pip\"\n    directory: \"/b\"\n    labels: [\"deps\"]\n", with: "")
+                    .replacing("\"/a\"", with: "\"/x\"").replacing("\"/c\"", with: "\"/y\""))
+        // Resumed from a draft: the same item removed, the same answers.
+        let draft = try SchemaDocumentForm(schemaForm, editing: try DocumentEditor(text: text, format: .yaml),
+                                           resuming: editing.changes)
+        #expect(try draft.editedText() == editing.editedText())
+    }
 }

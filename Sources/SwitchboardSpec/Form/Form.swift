@@ -78,8 +78,6 @@ public final class Form {
     var unsettledItems: Set<String>?
     /// How many items are held without questions.
     var heldItemCount = 0
-    /// Called once a held item's questions were made, with its first question (a map's entry followed on).
-    var heldItemMade: (@MainActor (_ held: HeldItem, _ first: FormField?) -> Void)?
 
     /// Creates an empty form.
     public init(_ title: String = "") {

@@ -94,6 +94,9 @@ public final class FormRepeat {
     /// Per item, the item held without questions, if it is (a form over a document; see FormRepeat+Held.swift);
     /// shorter than `items` when the last items are not held.
     var held: [HeldItem?] = []
+    /// Per item, what it is known by while the form lives, whatever questions it makes later (a form over a
+    /// document follows the document's entries and items by it).
+    var itemTokens: [ItemToken] = []
     /// What the items' questions are, for items held without questions (set by spec forms).
     var itemNeeds: ItemQuestionNeeds?
     /// The names any of its items deferred (within the item).
@@ -274,6 +277,7 @@ extension Form {
                 list.held += Array(repeating: nil, count: list.items.count - list.held.count) + [hold]
                 list.items.append([])
                 list.deferred.append(nil)
+                list.itemTokens.append(ItemToken())
                 heldItemCount += 1
                 continue
             }
@@ -282,6 +286,7 @@ extension Form {
             list.makeItem(item)
             prepare(item.fields, of: list)
             list.items.append(item.fields)
+            list.itemTokens.append(ItemToken())
             list.deferred.append(item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred))
             for question in item.deferred { list.deferredNameSet.insert(question.name) }
             deferredQuestionCount += item.deferred.count
@@ -325,6 +330,7 @@ extension Form {
             field.repeating = nil
         }
         list.items.remove(at: index)
+        if list.itemTokens.indices.contains(index) { list.itemTokens.remove(at: index) }
         if let pending = list.deferred.remove(at: index) { deferredQuestionCount -= pending.names.count }
         if list.held.indices.contains(index), list.held.remove(at: index) != nil { heldItemCount -= 1 }
         for (position, item) in list.items.enumerated() where position >= index {

@@ -12,6 +12,10 @@ import SwitchboardRules
 // review, a number of the review's list, `form["services.3.image"]`), the item's questions are made and given its
 // answers, in their places, as deferred questions are (`Form.makingDeferredQuestions` around it).
 
+/// What an item of a list is known by (`FormRepeat.itemIdentity(at:)`).
+@MainActor
+final class ItemToken {}
+
 /// An item of a document's list held without questions (see above).
 @MainActor
 final class HeldItem {
@@ -114,11 +118,10 @@ extension FormRepeat {
         held.indices.contains(index) ? held[index] : nil
     }
 
-    /// The object an item is known by while the form lives (a map's entry followed through renames): its first
-    /// question, or the held item.
+    /// What an item is known by while the form lives (a map's entry followed through renames, a list's item through
+    /// removals), held or made, whatever questions it makes later.
     func itemIdentity(at index: Int) -> ObjectIdentifier? {
-        if let held = heldItem(at: index) { return ObjectIdentifier(held) }
-        return items[index].first.map(ObjectIdentifier.init)
+        itemTokens.indices.contains(index) ? ObjectIdentifier(itemTokens[index]) : nil
     }
 
     /// The answer of item `index`'s first question (a map's entry name), held or asked.
@@ -212,7 +215,6 @@ extension Form {
             for name in held.keptAsWritten { item.made[name]?.keepAsWritten() }
         }
         if let makingDeferredQuestions { makingDeferredQuestions(make) } else { make() }
-        heldItemMade?(held, list.items[index].first)
     }
 }
 

@@ -20,6 +20,18 @@ struct MapEntries {
     var origins: [ObjectIdentifier: String]
 }
 
+/// The items of one list (an array) of the document, as the form's list holds them: an item removed is its own
+/// lines removed, whatever else changed in the list (the others are then compared in place).
+struct ListEntries {
+    let list: FormRepeat
+    /// The list's pointer, as tokens.
+    let tokens: [String]
+    /// How many items the document's list holds.
+    let count: Int
+    /// The position in the document of each item's value, by the item's identity (`FormRepeat.itemIdentity`).
+    var origins: [ObjectIdentifier: Int]
+}
+
 extension SchemaDocumentForm {
     /// The maps of `document` the form's lists hold, each item's entry named as `document` names it (a draft's
     /// renames, already made in the answers, followed back).
@@ -33,6 +45,7 @@ extension SchemaDocumentForm {
             }
             guard tokens.count == list.path.count, case .object(let map)? = JSONPointer.walk(document, tokens)
             else { continue }
+            // (A list's items: `listEntries`.)
             var origins: [ObjectIdentifier: String] = [:]
             for index in list.items.indices {
                 if let item = list.itemIdentity(at: index), let name = list.firstAnswer(at: index) {
@@ -49,6 +62,53 @@ extension SchemaDocumentForm {
             }
         }
         return maps
+    }
+
+    /// The lists (arrays) of `document` the form's lists hold, each item's position in `document`; a draft's items
+    /// removed and added (`edits`, already made in the answers) followed back.
+    static func listEntries(of form: Form, in document: JSONValue, edited edits: [DocumentEdit]) -> [ListEntries] {
+        var lists: [ListEntries] = []
+        for list in form.repeats where !list.keptAsWritten {
+            var tokens: [String] = []
+            for component in list.path {
+                guard case .key(let key) = component else { break }
+                tokens.append(key)
+            }
+            guard tokens.count == list.path.count, case .array(let items)? = JSONPointer.walk(document, tokens)
+            else { continue }
+            let pointer = JSONPointer.pointer(tokens)
+            // The position of each of the form's items in the document as it was before the draft's edits.
+            var positions = Array(list.items.indices)
+            for edit in edits.reversed() where edit.pointer.hasPrefix(pointer + "/") {
+                guard case .remove = edit.change, let index = Int(edit.pointer.dropFirst(pointer.count + 1)) else {
+                    continue
+                }
+                positions = positions.map { $0 >= index ? $0 + 1 : $0 }
+            }
+            var origins: [ObjectIdentifier: Int] = [:]
+            for (index, position) in positions.enumerated() where position < items.count {
+                if let item = list.itemIdentity(at: index) { origins[item] = position }
+            }
+            lists.append(ListEntries(list: list, tokens: tokens, count: items.count, origins: origins))
+        }
+        return lists
+    }
+
+    /// The items removed from the document's lists (the last first), each removal made in `baseline` too, so that
+    /// what is left to compare is the items that stay, in place.
+    func itemRemovals(baseline: inout JSONValue) -> [DocumentEdit] {
+        var edits: [DocumentEdit] = []
+        for entries in listEntries {
+            let kept = Set(entries.list.items.indices.compactMap { index in
+                entries.list.itemIdentity(at: index).flatMap { entries.origins[$0] }
+            })
+            for position in stride(from: entries.count - 1, through: 0, by: -1) where !kept.contains(position) {
+                let tokens = entries.tokens + [String(position)]
+                edits.append(.remove(JSONPointer.pointer(tokens)))
+                if let edited = try? baseline.editing(tokens[...], .remove) { baseline = edited }
+            }
+        }
+        return edits
     }
 
     /// The entries removed and renamed, in an order that can be made one after another (each made in `baseline`

@@ -40,14 +40,4 @@ extension SchemaDocumentForm {
         }
         return unsettled
     }
-
-    /// A held item's questions were made: the map entry it is follows its first question from now on.
-    func heldItemMade(_ held: HeldItem, first: FormField?) {
-        guard let first else { return }
-        for index in mapEntries.indices {
-            if let origin = mapEntries[index].origins.removeValue(forKey: ObjectIdentifier(held)) {
-                mapEntries[index].origins[ObjectIdentifier(first)] = origin
-            }
-        }
-    }
 }

@@ -43,6 +43,8 @@ public final class SchemaDocumentForm {
     /// The maps of the document the form's lists hold, each item's entry by its name in the document (see
     /// SchemaDocumentForm+Entries.swift).
     var mapEntries: [MapEntries] = []
+    /// The lists (arrays) of the document the form's lists hold, each item's place in the document.
+    var listEntries: [ListEntries] = []
 
     /// A form over `editor`'s document (`documentIndex` of its text).
     /// `memberOrder`: the order of properties at an object's pointer, so that a member the form adds goes before
@@ -115,8 +117,8 @@ public final class SchemaDocumentForm {
         }
         initialDocument = schemaForm.document(of: baseline)
         mapEntries = Self.mapEntries(of: form, in: editor.value, renamed: edits)
+        listEntries = Self.listEntries(of: form, in: editor.value, edited: edits)
         documentFailures = failures
-        form.heldItemMade = { [weak self] held, first in self?.heldItemMade(held, first: first) }
         // The defaults an item's questions bring when they are made later are the document's as it was: the
         // questions made with the item had theirs in `initialDocument` already, and no default is written unasked.
         form.makingDeferredQuestions = { [weak self] make in
@@ -157,8 +159,9 @@ public final class SchemaDocumentForm {
         let final = document(namingBack: clashes)
         // A map's entries removed and renamed first, by the items that hold them; then what changed in the values.
         var baseline = initialDocument
-        var edits = entryEdits(baseline: &baseline, keeping: clashes)
-        edits += DocumentEdit.changes(from: baseline, to: final)
+        var edits = entryEdits(baseline: &baseline, keeping: clashes) + itemRemovals(baseline: &baseline)
+        // Item by item: the form's documents hold only what it asks (a list set whole would drop the rest).
+        edits += DocumentEdit.changes(from: baseline, to: final, itemByItem: true)
         for pointer in refusedPointers where !edits.contains(where: { Self.overlap($0.pointer, pointer) }) {
             guard let tokens = JSONPointer.tokens(pointer), let written = Self.value(at: tokens, in: editor.value)
             else { continue }
