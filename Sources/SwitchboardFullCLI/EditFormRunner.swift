@@ -131,12 +131,13 @@ extension EditRunner {
         let shownDraft = displayEscaped(draft.path, limit: 200)
         let edits: [DocumentEdit]
         do {
-            guard let saved = try draft.loadEdits(), !saved.isEmpty else {
+            guard let saved = try draft.loadEdits(checkedAgainst: editor.value), !saved.isEmpty else {
                 return (SchemaDocumentForm(schemaForm, editing: editor), nil, true)
             }
             edits = saved
         } catch {
-            return (SchemaDocumentForm(schemaForm, editing: editor), "The draft is not used: \(error)", false)
+            return (SchemaDocumentForm(schemaForm, editing: editor),
+                    "The draft is not used, and left as it is: \(error)", false)
         }
         do {
             let editing = try SchemaDocumentForm(schemaForm, editing: editor, resuming: edits)
@@ -161,7 +162,7 @@ extension EditRunner {
         guard !edits.isEmpty else { return [] }
         let target = draft ?? Draft(path: file + ".draft.json")
         do {
-            try target.save(edits: edits)
+            try target.save(edits: edits, over: editing.editor.value)
         } catch {
             return ["your changes could not be kept: \(error)"]
         }
@@ -174,7 +175,7 @@ extension EditRunner {
     @MainActor private func keep(_ editing: SchemaDocumentForm, in draft: Draft?) {
         guard let draft else { return }
         let edits = editing.changes
-        if !edits.isEmpty { try? draft.save(edits: edits) }
+        if !edits.isEmpty { try? draft.save(edits: edits, over: editing.editor.value) }
     }
 }
 

@@ -168,8 +168,8 @@ struct FormEditScreenTests {
         #expect(try contents(file) == Self.config)
         #expect(try contents(scratch.path("edit-draft.json")) == """
             {"edits": [
-              {"remove": "/ports/0"},
-              {"set": "/env/B", "value": "three"}
+              {"remove": "/ports/0", "was": 80},
+              {"set": "/env/B", "value": "three", "was": "two"}
             ]}
 
             """)
@@ -210,7 +210,8 @@ struct FormEditScreenTests {
         #expect(said.contains("your changes are kept in app.yaml.draft.json; run `switchboard form --edit "
                               + "app.yaml --draft app.yaml.draft.json`"), "\(said)")
         #expect(try contents(file) == theirs)
-        #expect(try contents(scratch.path("app.yaml.draft.json")) == "{\"edits\": [\n  {\"set\": \"/replicas\", \"value\": 5}\n]}\n")
+        #expect(try contents(scratch.path("app.yaml.draft.json"))
+                == "{\"edits\": [\n  {\"set\": \"/replicas\", \"value\": 5, \"was\": 2}\n]}\n")
         // The next run applies the kept answer to their version.
         let again = try start(scratch, " --draft app.yaml.draft.json")
         defer { again.kill() }
@@ -344,5 +345,37 @@ struct FormEditScreenTests {
         // Before, the submit with no change removed it.
         #expect(try contents(draft) == saved)
         #expect(try contents(file) == Self.config)
+    }
+
+    @Test("a draft resumed over a file changed where it edits (an item added before the edited one): not used, left as it is")
+    func draftOverChangedValue() throws {
+        let (scratch, file) = try setUp()
+        defer { scratch.cleanUp() }
+        let screen = try start(scratch, " --draft edit-draft.json")
+        defer { screen.kill() }
+        #expect(reviewShown(screen))
+        screen.type("ports.1")
+        screen.press("Enter")
+        #expect(screen.waitUntil { askedAfterReview("ports 2: 443", in: $0) } != nil)
+        screen.press("C-u")
+        screen.type("8443")
+        screen.press("Enter")
+        #expect(reviewShown(screen, holding: "ports.1      8443"))
+        screen.press("C-c")
+        #expect(screen.waitForExit() == 130)
+        let saved = try contents(scratch.path("edit-draft.json"))
+        // A teammate adds a port before it: the draft's /ports/1 is now their port.
+        let theirs = Self.config.replacing("  - 80\n", with: "  - 80\n  - 8080\n")
+        _ = try scratch.file("app.yaml", theirs)
+        let again = try start(scratch, " --draft edit-draft.json")
+        defer { again.kill() }
+        #expect(reviewShown(again))
+        #expect(again.capture().contains("is not used, and left as it is"), "\(again.capture())")
+        #expect(again.capture().contains("the file changed at \"/ports/1\""), "\(again.capture())")
+        again.press("Enter")
+        #expect(again.waitForExit() == 0)
+        // Before, the teammate's 8080 was written over with 8443.
+        #expect(try contents(file) == theirs)
+        #expect(try contents(scratch.path("edit-draft.json")) == saved)
     }
 }
