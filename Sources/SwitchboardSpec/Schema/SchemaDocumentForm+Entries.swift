@@ -37,15 +37,8 @@ extension SchemaDocumentForm {
     /// renames, already made in the answers, followed back).
     static func mapEntries(of form: Form, in document: JSONValue, renamed edits: [DocumentEdit]) -> [MapEntries] {
         var maps: [MapEntries] = []
-        for list in form.repeats where !list.keptAsWritten {
-            var tokens: [String] = []
-            for component in list.path {
-                guard case .key(let key) = component else { break }
-                tokens.append(key)
-            }
-            guard tokens.count == list.path.count, case .object(let map)? = JSONPointer.walk(document, tokens)
-            else { continue }
-            // (A list's items: `listEntries`.)
+        for (list, tokens, value) in documentLists(of: form, in: document) {
+            guard case .object(let map) = value else { continue }
             var origins: [ObjectIdentifier: String] = [:]
             for index in list.items.indices {
                 if let item = list.itemIdentity(at: index), let name = list.firstAnswer(at: index) {
@@ -64,18 +57,27 @@ extension SchemaDocumentForm {
         return maps
     }
 
+    /// The form's lists asked (not kept as written) that are not in an item, with their pointer's tokens and the
+    /// value `document` holds there (a map or a list).
+    private static func documentLists(of form: Form, in document: JSONValue)
+        -> [(list: FormRepeat, tokens: [String], value: JSONValue)] {
+        form.repeats.compactMap { list in
+            guard !list.keptAsWritten else { return nil }
+            var tokens: [String] = []
+            for component in list.path {
+                guard case .key(let key) = component else { return nil }
+                tokens.append(key)
+            }
+            return JSONPointer.walk(document, tokens).map { (list, tokens, $0) }
+        }
+    }
+
     /// The lists (arrays) of `document` the form's lists hold, each item's position in `document`; a draft's items
     /// removed and added (`edits`, already made in the answers) followed back.
     static func listEntries(of form: Form, in document: JSONValue, edited edits: [DocumentEdit]) -> [ListEntries] {
         var lists: [ListEntries] = []
-        for list in form.repeats where !list.keptAsWritten {
-            var tokens: [String] = []
-            for component in list.path {
-                guard case .key(let key) = component else { break }
-                tokens.append(key)
-            }
-            guard tokens.count == list.path.count, case .array(let items)? = JSONPointer.walk(document, tokens)
-            else { continue }
+        for (list, tokens, value) in documentLists(of: form, in: document) {
+            guard case .array(let items) = value else { continue }
             let pointer = JSONPointer.pointer(tokens)
             // The position of each of the form's items in the document as it was before the draft's edits.
             var positions = Array(list.items.indices)
