@@ -141,6 +141,16 @@ struct SchemaDocumentFormEntryTests {
         let other = try self.editing()
         other.form["apps.1.key"]!.answer("web")
         #expect(other.changes.isEmpty)
+        // A new entry of a name the file has: left out until its name is its own (it was written over the entry).
+        let added = try self.editing()
+        let apps = try #require(added.form.repeatNamed("apps"))
+        let fields = added.form.addItem(to: apps)
+        fields.first { $0.name == "apps.2.key" }?.answer("api")
+        fields.first { $0.name == "apps.2.image" }?.answer("other")
+        #expect(added.changes.isEmpty)
+        #expect(added.form.submitCheck?().map(\.field) == ["apps.2.key"])
+        fields.first { $0.name == "apps.2.key" }?.answer("api2")
+        #expect(added.changes.map(\.pointer) == ["/apps/api2"])   // a new entry, written whole
     }
 
     @Test("a list's item removed and others edited: the item's lines removed, the others edited in place, what no question asks kept")

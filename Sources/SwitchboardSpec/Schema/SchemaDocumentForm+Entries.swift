@@ -116,7 +116,7 @@ extension SchemaDocumentForm {
     /// The entries removed and renamed, in an order that can be made one after another (each made in `baseline`
     /// too, so that what is left to compare is the entries' values under their new names).
     /// `keeping`: items whose new name clashes with another entry's (`clashingEntries`): not renamed.
-    func entryEdits(baseline: inout JSONValue, keeping clashes: [ObjectIdentifier: String] = [:]) -> [DocumentEdit] {
+    func entryEdits(baseline: inout JSONValue, keeping clashes: [ObjectIdentifier: String?] = [:]) -> [DocumentEdit] {
         var edits: [DocumentEdit] = []
         for map in mapEntries {
             var renames: [(from: String, to: String)] = []
@@ -125,7 +125,7 @@ extension SchemaDocumentForm {
                 guard let item = map.list.itemIdentity(at: index), let origin = map.origins[item],
                       let name = map.list.firstAnswer(at: index) else { continue }
                 kept.insert(origin)
-                if name != origin && clashes[item] == nil { renames.append((origin, name)) }
+                if name != origin && clashes.index(forKey: item) == nil { renames.append((origin, name)) }
             }
             var inUse = Set(map.written)
             func make(_ edit: DocumentEdit, _ change: DocumentEdit.Change, at name: String) {
@@ -160,11 +160,11 @@ extension SchemaDocumentForm {
         return edits
     }
 
-    /// The items of the maps whose name is also another item's (two entries cannot have one name), renamed from
-    /// their entry's name in the document: each with that name, by its identity. Until none clashes: an item named
-    /// back may clash in turn.
-    var clashingEntries: [ObjectIdentifier: String] {
-        var clashes: [ObjectIdentifier: String] = [:]
+    /// The items of the maps whose name is also another item's (two entries cannot have one name, which the submit
+    /// refuses), by their identity: an entry renamed so, with its name in the document (counted under it); a new
+    /// item, with nil (left out until its name is its own). Until none clashes: an item named back may clash in turn.
+    var clashingEntries: [ObjectIdentifier: String?] {
+        var clashes: [ObjectIdentifier: String?] = [:]
         for map in mapEntries {
             var found = true
             while found {
@@ -175,13 +175,18 @@ extension SchemaDocumentForm {
                     guard let item = map.list.itemIdentity(at: index), let name = map.list.firstAnswer(at: index)
                     else { continue }
                     let origin = map.origins[item]
-                    let shown = clashes[item] ?? name
+                    if case .some(.none) = clashes[item] { continue }   // left out
+                    let shown = clashes[item].flatMap { $0 } ?? name
                     items.append((item, origin, shown))
                     names[shown, default: 0] += 1
                 }
-                for entry in items where names[entry.name, default: 0] > 1 && clashes[entry.item] == nil {
-                    guard let origin = entry.origin, origin != entry.name else { continue }
-                    clashes[entry.item] = origin
+                for entry in items where names[entry.name, default: 0] > 1 && clashes.index(forKey: entry.item) == nil {
+                    if let origin = entry.origin {
+                        guard origin != entry.name else { continue }
+                        clashes[entry.item] = .some(origin)
+                    } else {
+                        clashes[entry.item] = .some(nil)
+                    }
                     found = true
                 }
             }
@@ -194,15 +199,19 @@ extension SchemaDocumentForm {
         document(namingBack: clashingEntries)
     }
 
-    /// The form's document with the items of `clashes` under their entries' names in the document.
-    func document(namingBack clashes: [ObjectIdentifier: String]) -> JSONValue {
+    /// The form's document with the items of `clashes` under their entries' names in the document, or left out.
+    func document(namingBack clashes: [ObjectIdentifier: String?]) -> JSONValue {
         guard !clashes.isEmpty else { return schemaForm.document(of: form) }
         var answers = form.typedAnswers
         for map in mapEntries {
             let keyName = map.list.itemNeeds?.names.first ?? "key"
             for index in map.list.items.indices {
-                guard let item = map.list.itemIdentity(at: index), let origin = clashes[item] else { continue }
-                answers.insert(.text(origin), at: (map.list.path + [.index(index), .key(keyName)])[...])
+                guard let item = map.list.itemIdentity(at: index), let clash = clashes[item] else { continue }
+                if let origin = clash {
+                    answers.insert(.text(origin), at: (map.list.path + [.index(index), .key(keyName)])[...])
+                } else {
+                    answers.insert(.null, at: (map.list.path + [.index(index)])[...])   // no entry
+                }
             }
         }
         return SchemaForm.typed(answers, schemaForm.document)
@@ -217,8 +226,10 @@ extension SchemaDocumentForm {
             let clashes = clashingEntries
             // The item the form's document names so (under its own name when its new one clashes).
             guard let index = map.list.items.indices.first(where: { index in
-                      let item = map.list.itemIdentity(at: index)
-                      return (item.flatMap { clashes[$0] } ?? map.list.firstAnswer(at: index)) == current
+                      guard let item = map.list.itemIdentity(at: index), let clash = clashes[item] else {
+                          return map.list.firstAnswer(at: index) == current
+                      }
+                      return clash == current   // nil: left out
                   }),
                   let origin = map.list.itemIdentity(at: index).flatMap({ map.origins[$0] }) else { return nil }
             tokens[map.tokens.count] = origin
