@@ -37,8 +37,8 @@ struct SchemaCompiler {
         while let work = pending.popLast() {
             switch work {
             case .reference(let target, let base, let draft, let from):
-                let location = try resolve(target.reference, base: base, draft: draft, from: from)
-                target.node = try compile(location)
+                let found = try resolveTarget(target.reference, base: base, draft: draft, from: from)
+                target.node = try compile(found.location, value: found.value)
             case .dynamicAnchor(let resource, let name, let location):
                 resource.dynamicAnchors[name] = NodeLink(try compile(location))
             }
@@ -101,15 +101,23 @@ struct SchemaCompiler {
     mutating func resolve(_ reference: String, base: String, draft: SchemaDraft, from: String)
         throws(SchemaError) -> Location
     {
+        try resolveTarget(reference, base: base, draft: draft, from: from).location
+    }
+
+    /// `resolve`, with the target's value when this call found it (the first time: compiling it then does not walk
+    /// the pointer again).
+    private mutating func resolveTarget(_ reference: String, base: String, draft: SchemaDraft, from: String)
+        throws(SchemaError) -> (location: Location, value: JSONValue?)
+    {
         let key = draft.rawValue + " " + base + " " + reference
-        if let known = resolvedReferences[key] { return known }
-        let location = try resolveAnew(reference, base: base, draft: draft, from: from)
-        resolvedReferences[key] = location
-        return location
+        if let known = resolvedReferences[key] { return (known, nil) }
+        let found = try resolveAnew(reference, base: base, draft: draft, from: from)
+        resolvedReferences[key] = found.location
+        return found
     }
 
     private mutating func resolveAnew(_ reference: String, base: String, draft: SchemaDraft, from: String)
-        throws(SchemaError) -> Location
+        throws(SchemaError) -> (location: Location, value: JSONValue?)
     {
         let absolute = URIReference.resolve(reference, against: base)
         let (uri, rawFragment) = URIReference.withoutFragment(absolute)
@@ -123,18 +131,18 @@ struct SchemaCompiler {
         guard let root else {
             throw SchemaError(location: from, message: "cannot resolve \(reference): no schema has the URI \(uri)")
         }
-        if fragment.isEmpty { return root }
+        if fragment.isEmpty { return (root, nil) }
         if fragment.hasPrefix("/") {
             let target = Location(document: root.document, pointer: root.pointer + fragment)
-            guard index.value(at: target) != nil else {
+            guard let value = index.value(at: target) else {
                 throw SchemaError(location: from, message: "cannot resolve \(reference): nothing at #\(fragment)")
             }
-            return target
+            return (target, value)
         }
         guard let anchored = index.anchors[uri + "#" + fragment] else {
             throw SchemaError(location: from, message: "cannot resolve \(reference): no anchor \"\(fragment)\" in \(uri)")
         }
-        return anchored
+        return (anchored, nil)
     }
 
     /// A reference check whose target is compiled later.

@@ -122,8 +122,8 @@ struct SchemaIndex {
             dynamicAnchors[base, default: [:]][anchor] = location
         }
         info[location] = Info(base: base, draft: draft, startsResource: startsResource, validation: validation)
-        for (keyword, shape) in subschemaKeywords(draft) {
-            guard let child = object[keyword] else { continue }
+        for (keyword, shape, bit) in subschemaKeywords(draft) {
+            guard let child = object.value(for: keyword, bit: bit) else { continue }
             let at = location.pointer + "/" + JSONPointer.escape(keyword)
             switch (shape, child) {
             case (.single, _), (.singleOrArray, .object), (.singleOrArray, .bool):
@@ -186,8 +186,9 @@ struct SchemaIndex {
 /// How a keyword holds subschemas.
 enum SubschemaShape { case single, array, singleOrArray, map }
 
-/// The keywords holding subschemas in `draft`.
-func subschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape)] {
+/// The keywords holding subschemas in `draft`, with their key filter bits (`KeyFilter.bit`: looked up at every
+/// subschema, the bits were computed 16 times a subschema).
+func subschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape, UInt64?)] {
     switch draft {
     case .draft4: subschemaKeywordsByDraft.draft4
     case .draft6: subschemaKeywordsByDraft.draft6
@@ -203,7 +204,7 @@ private let subschemaKeywordsByDraft = (draft4: listSubschemaKeywords(.draft4), 
                                         draft2019_09: listSubschemaKeywords(.draft2019_09),
                                         draft2020_12: listSubschemaKeywords(.draft2020_12))
 
-private func listSubschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape)] {
+private func listSubschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaShape, UInt64?)] {
     var keywords: [(String, SubschemaShape)] = [
         ("properties", .map), ("patternProperties", .map), ("additionalProperties", .single), ("not", .single),
         ("allOf", .array), ("anyOf", .array), ("oneOf", .array), ("definitions", .map),
@@ -220,5 +221,5 @@ private func listSubschemaKeywords(_ draft: SchemaDraft) -> [(String, SubschemaS
         keywords += [("$defs", .map), ("dependentSchemas", .map), ("unevaluatedItems", .single),
                      ("unevaluatedProperties", .single)]
     }
-    return keywords
+    return keywords.map { ($0.0, $0.1, KeyFilter.bit($0.0)) }
 }
