@@ -118,15 +118,16 @@ struct SchemaDocumentFormEntryTests {
         #expect(try editing.editedText() == Self.text.replacing("    more: {a: 1}\n", with: "    more: {a: 1}\n    port: 9000\n"))
     }
 
-    @Test("an entry given the name of another that keeps it: the changes are found, the submit names the later entry")
+    @Test("an entry given the name of another that keeps it: the changes are found, the submit names the renamed entry")
     func nameOfAnother() throws {
         let editing = try editing()
         editing.form["apps.0.key"]!.answer("api")   // apps.1 is `api` and stays so
         // Before, the renames looped for ever looking for a spare name (a hang at the submit or at Ctrl-C).
         #expect(!editing.changes.contains { if case .rename = $0.change { true } else { false } })
         let failures = editing.form.submitCheck?() ?? []
-        #expect(failures.map(\.field) == ["apps.1.key"])
-        #expect(failures.first?.message.contains("is given to an earlier entry of apps") == true)
+        // The entry renamed is the one named (and asked again), not the one that kept its name.
+        #expect(failures.map(\.field) == ["apps.0.key"])
+        #expect(failures.first?.message.contains("is given to another entry of apps") == true)
         #expect(editing.form["apps.1.key"]?.value == "api")
     }
 

@@ -194,6 +194,25 @@ extension SchemaDocumentForm {
         return clashes
     }
 
+    /// `repeated` (`SchemaForm.repeatedEntryNames`, which names the later of two entries of one name) naming the
+    /// entries given the name instead (renamed, or new): the ones the user changed, asked again.
+    func clashFailures(_ repeated: [FieldFailure]) -> [FieldFailure] {
+        let clashes = clashingEntries
+        var failures: [FieldFailure] = []
+        for map in mapEntries {
+            let keyName = map.list.itemNeeds?.names.first ?? "key"
+            for index in map.list.items.indices {
+                guard let item = map.list.itemIdentity(at: index), clashes.index(forKey: item) != nil,
+                      let name = map.list.firstAnswer(at: index) else { continue }
+                failures.append(FieldFailure(
+                    field: "\(map.list.name).\(index).\(keyName)", rule: "unique",
+                    message: "the name \(displayQuoted(name, limit: 60)) is given to another entry of \(map.list.name); "
+                        + "each entry needs a name of its own", value: name))
+            }
+        }
+        return failures.isEmpty ? repeated : failures
+    }
+
     /// The form's document, an entry given a name another entry has (`clashingEntries`) under its own name.
     func document() -> JSONValue {
         document(namingBack: clashingEntries)

@@ -231,9 +231,10 @@ public final class SchemaDocumentForm {
                                  message: "the schema cannot be compiled: \(error)", value: "")]
         }
         submitted = nil
-        // Two entries of a map given one name first: the changes count the later one under its own name.
+        // Two entries of a map given one name first (the changes count the renamed or new one under its own name,
+        // or leave it out): it is the one asked again.
         let repeated = SchemaForm.repeatedEntryNames(in: form, schema: schema)
-        if !repeated.isEmpty { return repeated }
+        if !repeated.isEmpty { return clashFailures(repeated) }
         let changes = self.changes
         // Nothing changed, nothing to write: submitting is leaving (the file's own failures stay the file's).
         if changes.isEmpty {
