@@ -4,9 +4,6 @@ import SwitchboardRules
 import SwitchboardSchema
 import SwitchboardSpec
 import SwitchboardTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `switchboard form --edit FILE` at a terminal: the schema's form over the file's values. Every question is
 /// prefilled from the file; the values the schema refuses are said at `FILE:LINE:COLUMN` and asked first; then the

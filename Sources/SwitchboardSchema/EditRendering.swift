@@ -22,6 +22,8 @@ struct EditWriter {
         guard case .string(let text) = value else { return plainScalar(value) }
         switch style {
         case .plain:
+            // In a block, the file's plain style holds more than new plain text is written with (`nginx:1.27`).
+            if !inFlow, isPlainYAMLBlockText(text) { return text }
             return plainString(text, inFlow: inFlow)
         case .singleQuoted:
             let printable = text.unicodeScalars.allSatisfy {

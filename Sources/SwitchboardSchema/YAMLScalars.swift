@@ -93,6 +93,35 @@ package func isPlainYAMLText(_ text: String) -> Bool {
     return !["y", "n", "yes", "no", "on", "off", "true", "false", "null"].contains(text.lowercased())
 }
 
+/// `isPlainYAMLText`, or text that a plain scalar in a block holds as it is for YAML 1.2 and 1.1 readers though it
+/// holds a `:` or a `#` or starts with `.` (an image `nginx:1.27`, a path `./app`, a URL): neither `: ` nor ` #` in
+/// it, no `:` at its end, not a float's form (`.5`, `.inf`, `.nan`). What an edit puts in place of a plain scalar
+/// (the editor reads the edited text back as well, and refuses text that reads otherwise).
+///
+/// ```swift
+/// isPlainYAMLBlockText("nginx:1.27")   // true
+/// isPlainYAMLBlockText("a: b")         // false
+/// ```
+package func isPlainYAMLBlockText(_ text: String) -> Bool {
+    if isPlainYAMLText(text) { return true }
+    let scalars = Array(text.unicodeScalars)
+    guard let first = scalars.first, let last = scalars.last, last != " ", last != ":" else { return false }
+    if first == "." {
+        guard scalars.count > 1, !("0"..."9").contains(scalars[1]),
+              ![".inf", ".nan", "-.inf", "+.inf"].contains(text.lowercased()) else { return false }
+    } else if #"-?:,[]{}#&*!|>'"%@`+~<= 0123456789"#.unicodeScalars.contains(first) {
+        return false
+    }
+    for (index, scalar) in scalars.enumerated() {
+        if scalar == ":" && index + 1 < scalars.count && scalars[index + 1] == " " { return false }
+        if scalar == "#" && index > 0 && scalars[index - 1] == " " { return false }
+        if scalar != " " && (needsDisplayEscape(scalar) || isYAMLUnprintable(scalar) || scalar.properties.isWhitespace) {
+            return false
+        }
+    }
+    return !["y", "n", "yes", "no", "on", "off", "true", "false", "null"].contains(text.lowercased())
+}
+
 /// YAML readers end an implicit key (`key: value`) at 1024 characters: a key written longer than this many bytes is
 /// written as an explicit one (`? key` and `: value` on the next line).
 package let longestImplicitYAMLKey = 1000

@@ -98,6 +98,18 @@ struct DocumentEditorTests {
         #expect(try edit("a: !!str 1\n", [.set("/a", to: .number(JSONNumber(2)))]) == "a: 2\n")
         #expect(try edit("a: !Ref x\n", [.set("/a", to: .string("z"))]) == "a: !Ref z\n")
         #expect(try edit("a: &x 1\n", [.set("/a", to: .number(JSONNumber(2)))]) == "a: &x 2\n")
+        // A plain scalar stays plain where YAML 1.2 and 1.1 read the new text as it is: an image, a path, a URL
+        // (they were double-quoted); text that would read otherwise is still quoted.
+        #expect(try edit("image: nginx:1.25\n", [.set("/image", to: .string("nginx:1.27"))]) == "image: nginx:1.27\n")
+        #expect(try edit("build: ./app\n", [.set("/build", to: .string("./app2"))]) == "build: ./app2\n")
+        #expect(try edit("u: x\n", [.set("/u", to: .string("https://a.example/b#c"))]) == "u: https://a.example/b#c\n")
+        for (text, written) in [("a: b", "\"a: b\""), ("a #b", "\"a #b\""), ("a:", "\"a:\""), (".5", "\".5\""),
+                                (".inf", "\".inf\""), ("1:20", "\"1:20\""), ("#x", "\"#x\""), ("yes", "\"yes\""),
+                                (": x", "\": x\"")] {
+            #expect(try edit("a: x\n", [.set("/a", to: .string(text))]) == "a: \(written)\n", "\(text)")
+        }
+        // In a flow collection, as before.
+        #expect(try edit("a: [x]\n", [.set("/a/0", to: .string("n:1"))]) == "a: [\"n:1\"]\n")
     }
 
     @Test("a block scalar stays a literal block with its indentation")
