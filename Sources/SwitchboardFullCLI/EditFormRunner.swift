@@ -111,6 +111,9 @@ extension EditRunner {
         if dryRun { return printDiff(edited, newBytes) }
         do {
             if editing.submitted == nil { try validate(newText, isJSON: isJSON, with: validator) }
+            // From here the file is written: a Ctrl-C (or a SIGTERM, a SIGHUP) that comes now no longer ends the
+            // process, which would say 130 with the file changed; the exit status says what happened.
+            Self.finishingUninterrupted()
             try edited.replace(with: newBytes, backup: backup)
         } catch {
             throw CommandFailure(lines: error.lines + kept(editing, in: draftFile), status: error.status, plain: true)
@@ -183,6 +186,12 @@ extension EditRunner {
 }
 
 extension EditRunner {
+    /// Ignores the signals that end the process from the terminal or a supervisor (the write that follows takes
+    /// milliseconds: rename, fsync).
+    static func finishingUninterrupted() {
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP] { signal(number, SIG_IGN) }
+    }
+
     /// Whether `a` and `b` name the same file (through links too); false when either is not there.
     static func isSameFile(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()

@@ -59,6 +59,7 @@ struct EditRunner {
         try validate(newText, isJSON: isJSON, with: validator)
         let newBytes = Array(newText.utf8)
         if dryRun { return printDiff(edited, newBytes) }
+        Self.finishingUninterrupted()   // the status says whether the file was written
         try edited.replace(with: newBytes, backup: backup)
         sayWritten(edited, count: edits.count)
     }

@@ -34,10 +34,26 @@ extension EditPlanner {
             }
             return Replacement(start: entryStart, end: nextStart, text: "")
         }
-        let start = commentsAbove(lineStart(entryStart))
+        var start = commentsAbove(lineStart(entryStart))
         let last = max(ownEnd(value), entryStart)
-        let end = last > 0 && bytes[last - 1] == 0x0A ? last : lineEnd(last, includingBreak: true)
+        var end = last > 0 && bytes[last - 1] == 0x0A ? last : lineEnd(last, includingBreak: true)
+        // After a blank line (entries set apart by them): the blank line after it goes too, not two left in a row;
+        // at the end of the text, the one before it (no blank line left at the end).
+        if start > 0, isBlankLine(lineStart(start - 1)) {
+            if end >= bytes.count {
+                start = lineStart(start - 1)
+            } else if isBlankLine(end) {
+                end = lineEnd(end, includingBreak: true)
+            }
+        }
         return Replacement(start: start, end: end, text: "")
+    }
+
+    /// Whether the line starting at `line` holds only spaces, tabs and its line break.
+    func isBlankLine(_ line: Int) -> Bool {
+        var at = line
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D { at += 1 }
+        return at == bytes.count || bytes[at] == 0x0A
     }
 
     /// The last entry of a block collection removed: the collection written `{}` or `[]` in its place.

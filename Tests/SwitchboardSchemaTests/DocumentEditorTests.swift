@@ -208,6 +208,11 @@ struct DocumentEditorTests {
         #expect(port == Self.config.replacing("  # the TLS port\n  - 443\n", with: ""))
         let first = try edit(Self.config, [.remove("/ports/0")])
         #expect(first == Self.config.replacing("  - 80\n", with: ""))
+        // Entries set apart by blank lines: the removed one's lines and one of the two blank lines around it.
+        let spaced = "a:\n  - x: 1\n\n  # two\n  - x: 2\n\n  - x: 3\n"
+        #expect(try edit(spaced, [.remove("/a/1")]) == "a:\n  - x: 1\n\n  - x: 3\n")
+        #expect(try edit(spaced, [.remove("/a/2")]) == "a:\n  - x: 1\n\n  # two\n  - x: 2\n")
+        #expect(try edit("a: 1\n\nb: 2\n\nc: 3\n", [.remove("/b")]) == "a: 1\n\nc: 3\n")
         // The comment lines that open the file are the file's (a licence, a schema modeline): they stay.
         let trailing = try edit(Self.config, [.remove("/name")])
         #expect(trailing == Self.config.replacing("name: web   # the service's name\n", with: ""))
