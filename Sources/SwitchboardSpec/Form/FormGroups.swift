@@ -287,9 +287,7 @@ extension Form {
             prepare(item.fields, of: list)
             list.items.append(item.fields)
             list.itemTokens.append(ItemToken())
-            list.deferred.append(item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred))
-            for question in item.deferred { list.deferredNameSet.insert(question.name) }
-            deferredQuestionCount += item.deferred.count
+            list.deferred.append(noteDeferred(item, in: list))
             made.append(item.fields)
         }
         return made

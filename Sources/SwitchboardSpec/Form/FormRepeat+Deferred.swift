@@ -131,14 +131,26 @@ extension Form {
         var items: [Int: Set<String>] = [:]
         for name in names {
             guard let (index, within) = item(named: name, in: list.name), let local = within else { continue }
-            var end = local.utf8.endIndex
-            while true {
-                if items[index, default: []].insert(String(local[..<end])).inserted == false { break }
-                guard let dot = local.utf8[..<end].lastIndex(of: UInt8(ascii: ".")) else { break }
-                end = dot
-            }
+            insertWithPrefixes(local, into: &items[index, default: []])
         }
         return items
+    }
+
+    /// Inserts `name` (`build.context`) and each of its prefixes (`build`) into `names`, stopping at one already
+    /// there (its prefixes are then there too).
+    static func insertWithPrefixes(_ name: Substring, into names: inout Set<String>) {
+        var end = name.utf8.endIndex
+        while names.insert(String(name[..<end])).inserted,
+              let dot = name.utf8[..<end].lastIndex(of: UInt8(ascii: ".")) {
+            end = dot
+        }
+    }
+
+    /// The questions `item`'s closure declined (deferred), noted in `list`'s names and the form's count.
+    func noteDeferred(_ item: FormItem, in list: FormRepeat) -> DeferredQuestions? {
+        for question in item.deferred { list.deferredNameSet.insert(question.name) }
+        deferredQuestionCount += item.deferred.count
+        return item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred)
     }
 
     /// The item of the list `list` (a list's name) that `name` names (`services.3.build` is item 3 of `services`,

@@ -192,13 +192,7 @@ extension Form {
         guard let held = list.heldItem(at: index) else { return }
         let item = newItem(of: list, at: index)
         var answered = Set<String>()
-        for made in held.answers.map(\.name) + held.keptAsWritten {
-            var name = Substring(made)
-            while answered.insert(String(name)).inserted,
-                  let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) {
-                name = name[..<dot]
-            }
-        }
+        for name in held.answers.map(\.name) + held.keptAsWritten { Form.insertWithPrefixes(name[...], into: &answered) }
         item.answered = answered
         func make() {
             // Held until made: what the document was before is read with the held value in its place.
@@ -207,9 +201,7 @@ extension Form {
             list.makeItem(item)
             prepare(item.fields, of: list)
             list.items[index] = item.fields
-            list.deferred[index] = item.deferred.isEmpty ? nil : DeferredQuestions(names: item.deferred)
-            for question in item.deferred { list.deferredNameSet.insert(question.name) }
-            deferredQuestionCount += item.deferred.count
+            list.deferred[index] = noteDeferred(item, in: list)
             settle(item.fields)
             for answer in held.answers { item.made[answer.name]?.answer(answer.text) }
             for name in held.keptAsWritten { item.made[name]?.keepAsWritten() }

@@ -18,6 +18,8 @@ struct MapEntries {
     let written: [String]
     /// The name in the document of each item's entry, by the item's name question.
     var origins: [ObjectIdentifier: String]
+    /// The name within an item of its entry's name question (`key`).
+    @MainActor var keyName: String { list.itemNeeds?.names.first ?? "key" }
 }
 
 /// The items of one list (an array) of the document, as the form's list holds them: an item removed is its own
@@ -172,12 +174,9 @@ extension SchemaDocumentForm {
                 var names: [String: Int] = [:]
                 var items: [(item: ObjectIdentifier, origin: String?, name: String)] = []
                 for index in map.list.items.indices {
-                    guard let item = map.list.itemIdentity(at: index), let name = map.list.firstAnswer(at: index)
-                    else { continue }
-                    let origin = map.origins[item]
-                    if case .some(.none) = clashes[item] { continue }   // left out
-                    let shown = clashes[item].flatMap { $0 } ?? name
-                    items.append((item, origin, shown))
+                    guard let item = map.list.itemIdentity(at: index),
+                          let shown = documentName(at: index, of: map, clashes) else { continue }
+                    items.append((item, map.origins[item], shown))
                     names[shown, default: 0] += 1
                 }
                 for entry in items where names[entry.name, default: 0] > 1 && clashes.index(forKey: entry.item) == nil {
@@ -200,12 +199,11 @@ extension SchemaDocumentForm {
         let clashes = clashingEntries
         var failures: [FieldFailure] = []
         for map in mapEntries {
-            let keyName = map.list.itemNeeds?.names.first ?? "key"
             for index in map.list.items.indices {
                 guard let item = map.list.itemIdentity(at: index), clashes.index(forKey: item) != nil,
                       let name = map.list.firstAnswer(at: index) else { continue }
                 failures.append(FieldFailure(
-                    field: "\(map.list.name).\(index).\(keyName)", rule: "unique",
+                    field: "\(map.list.name).\(index).\(map.keyName)", rule: "unique",
                     message: "the name \(displayQuoted(name, limit: 60)) is given to another entry of \(map.list.name); "
                         + "each entry needs a name of its own", value: name))
             }
@@ -223,11 +221,10 @@ extension SchemaDocumentForm {
         guard !clashes.isEmpty else { return schemaForm.document(of: form) }
         var answers = form.typedAnswers
         for map in mapEntries {
-            let keyName = map.list.itemNeeds?.names.first ?? "key"
             for index in map.list.items.indices {
                 guard let item = map.list.itemIdentity(at: index), let clash = clashes[item] else { continue }
                 if let origin = clash {
-                    answers.insert(.text(origin), at: (map.list.path + [.index(index), .key(keyName)])[...])
+                    answers.insert(.text(origin), at: (map.list.path + [.index(index), .key(map.keyName)])[...])
                 } else {
                     answers.insert(.null, at: (map.list.path + [.index(index)])[...])   // no entry
                 }
@@ -236,20 +233,21 @@ extension SchemaDocumentForm {
         return SchemaForm.typed(answers, schemaForm.document)
     }
 
-    /// `tokens` (a pointer into the form's document) with each entry named as the document names it: where a default
-    /// a question brings when made later goes in `initialDocument`; nil for an entry the document does not have.
-    func writtenTokens(_ tokens: [String]) -> [String]? {
+    /// The name the form's document (`document(namingBack: clashes)`) gives item `index` of `map`: its own, or,
+    /// clashing, its entry's name in the document; nil when it is left out or has no name.
+    private func documentName(at index: Int, of map: MapEntries, _ clashes: [ObjectIdentifier: String?]) -> String? {
+        if let item = map.list.itemIdentity(at: index), let clash = clashes[item] { return clash }
+        return map.list.firstAnswer(at: index)
+    }
+
+    /// `tokens` (a pointer into the form's document `document(namingBack: clashes)`) with each entry named as the
+    /// document names it: where a default a question brings when made later goes in `initialDocument`; nil for an
+    /// entry the document does not have.
+    func writtenTokens(_ tokens: [String], _ clashes: [ObjectIdentifier: String?]) -> [String]? {
         var tokens = tokens
         for map in mapEntries where tokens.count > map.tokens.count && tokens.starts(with: map.tokens) {
             let current = tokens[map.tokens.count]
-            let clashes = clashingEntries
-            // The item the form's document names so (under its own name when its new one clashes).
-            guard let index = map.list.items.indices.first(where: { index in
-                      guard let item = map.list.itemIdentity(at: index), let clash = clashes[item] else {
-                          return map.list.firstAnswer(at: index) == current
-                      }
-                      return clash == current   // nil: left out
-                  }),
+            guard let index = map.list.items.indices.first(where: { documentName(at: $0, of: map, clashes) == current }),
                   let origin = map.list.itemIdentity(at: index).flatMap({ map.origins[$0] }) else { return nil }
             tokens[map.tokens.count] = origin
         }

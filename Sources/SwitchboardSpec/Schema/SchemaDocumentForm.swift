@@ -125,10 +125,11 @@ public final class SchemaDocumentForm {
             guard let self else { return make() }
             let before = self.document()
             make()
-            let after = self.document()
+            let clashes = self.clashingEntries   // made questions name no entry anew
+            let after = self.document(namingBack: clashes)
             for edit in DocumentEdit.changes(from: before, to: after) {
                 // At the entry's name in the document (the entry may have been renamed since).
-                guard let tokens = JSONPointer.tokens(edit.pointer).flatMap({ self.writtenTokens($0) }),
+                guard let tokens = JSONPointer.tokens(edit.pointer).flatMap({ self.writtenTokens($0, clashes) }),
                       let edited = try? initialDocument.editing(tokens[...], edit.change) else { continue }
                 initialDocument = edited
             }
