@@ -26,11 +26,6 @@ struct SchemaCheckOptions {
     /// Fetches http(s) schemas and references (`--fetch`), or reads them from its cache alone (`--offline`).
     var fetcher: SchemaFetcher? = nil
 
-    /// Lines per batch handed to a thread: large enough to amortise the hand-over, small enough that memory stays
-    /// flat (at most 2 x jobs batches are in flight).
-    static let batchLines = 2048
-    static let batchBytes = 4 << 20
-
     /// A schema to load: a file, or a built-in metaschema named by its URL.
     enum Source: Hashable {
         case file(String)
@@ -48,12 +43,16 @@ struct SchemaCheckOptions {
                 for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
                 return
             }
+            // With --jobs, the threads' copies of the schema are compiled beside the first one.
+            let threaded = inputs.contains { Self.isLines($0) && !($0 == "-" && isTerminal(0)) }
+            let copies = jobs > 1 && threaded ? SchemaCopies(compiling: jobs - 1) { try? self.loadSchema(source) } : nil
             let validator = try loadSchema(source)
+            copies?.give(validator)
             var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)
             // A file that cannot be read is an error naming it (exit 2), after the others are checked and reported.
             var problems: [String] = []
             for input in inputs {
-                do { try checkInput(input, source, validator, &report) } catch { problems += error.lines }
+                do { try checkInput(input, source, validator, &report, copies: copies) } catch { problems += error.lines }
             }
             report.finish()
             if !problems.isEmpty { throw CommandFailure(lines: problems, status: ExitStatus.usage) }
@@ -76,7 +75,7 @@ struct SchemaCheckOptions {
                 missing.append("standard input: give --schema SCHEMA (a schema is found by itself only for files)")
                 continue
             }
-            let isLines = input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
+            let isLines = Self.isLines(input)
             var text = ""
             if !isLines {
                 do { text = try readText(input) } catch {
@@ -116,11 +115,16 @@ struct SchemaCheckOptions {
         if let report, report.invalid > 0 { throw CommandFailure.status(ExitStatus.invalid) }
     }
 
+    /// Whether `input` holds one document per line: standard input, and files ending `.jsonl`/`.ndjson`.
+    private static func isLines(_ input: String) -> Bool {
+        input == "-" || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
+    }
+
     private func checkInput(_ input: String, _ source: Source, _ validator: JSONSchema, _ report: inout SchemaReport,
-                            text: String? = nil) throws(CommandFailure)
+                            text: String? = nil, copies: SchemaCopies? = nil) throws(CommandFailure)
     {
-        if input == "-" || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson") {
-            try checkLines(input, source, validator, &report)
+        if Self.isLines(input) {
+            try checkLines(input, source, validator, &report, copies: copies)
         } else {
             var whole = ""
             if let text { whole = text } else { whole = try readText(input) }
@@ -229,9 +233,10 @@ struct SchemaCheckOptions {
         }
     }
 
-    /// One document per line, in batches validated on `jobs` threads, reported in input order.
-    private func checkLines(_ input: String, _ source: Source, _ validator: JSONSchema, _ report: inout SchemaReport)
-        throws(CommandFailure)
+    /// One document per line, in chunks of whole lines validated on `jobs` threads (each splitting its chunk into
+    /// lines), reported in input order. `copies`: the schema's copies for the threads, if some were started early.
+    private func checkLines(_ input: String, _ source: Source, _ validator: JSONSchema, _ report: inout SchemaReport,
+                            copies: SchemaCopies? = nil) throws(CommandFailure)
     {
         var fd: Int32 = 0
         if input != "-" {
@@ -244,30 +249,37 @@ struct SchemaCheckOptions {
         }
         defer { if fd > 0 { close(fd) } }
         let name = input
-        var reader = LineReader(fd: fd, name: fd == 0 ? "standard input" : name)
-        let typed = isTerminal(fd)
-        let limit = typed ? 1 : Self.batchLines
-        var batch = LineBatch()
-        var lineNumber = 0
-        let pool = jobs > 1 && !typed
-            ? BatchPool(jobs: jobs, validator: validator, verdictOnly: count) { try? self.loadSchema(source) } : nil
-        func flush(_ batch: inout LineBatch) {
-            guard !batch.ends.isEmpty else { return }
-            if let pool {
-                pool.submit(batch) { results in report.add(results, input: name) }
-            } else {
-                report.add(batch.check(validator, verdictOnly: count), input: name)
-                if typed { standardOutput.flush() }
+        // 1 MiB chunks: large enough to amortise the hand-over, small enough that memory stays flat (at most
+        // 2 x jobs in flight) and that the threads finish together (the last chunk is one thread's alone).
+        var chunks = LineChunks(fd: fd, name: fd == 0 ? "standard input" : name, size: 1 << 20)
+        var pool: BatchPool? = nil
+        if jobs > 1 && !isTerminal(fd) {
+            var shared = copies
+            if shared == nil {
+                shared = SchemaCopies { try? self.loadSchema(source) }
+                shared?.give(validator)
             }
-            batch = LineBatch()
+            if let shared { pool = BatchPool(jobs: jobs, validator: validator, copies: shared, verdictOnly: count) }
         }
-        try reader.forEachLine { bytes in
-            lineNumber += 1
-            batch.append(bytes, line: lineNumber)
-            if batch.ends.count >= limit || batch.bytes.count >= Self.batchBytes { flush(&batch) }
+        var linesBefore = 0
+        func write(_ checked: ChunkResults) {
+            var results = checked.results
+            if linesBefore > 0 { for i in results.indices { results[i].moveDown(linesBefore) } }
+            linesBefore += checked.lines
+            report.add(results, input: name)
+            // What was typed or piped slowly is reported as it is checked.
+            standardOutput.flush()
         }
-        flush(&batch)
-        pool?.finish { results in report.add(results, input: name) }
+        while let chunk = try chunks.next() {
+            if let pool {
+                pool.submit(chunk, write)
+                // Input that comes slowly (a pipe): what came is reported before the next read waits.
+                if chunks.waiting { pool.finish(write) }
+            } else {
+                write(checkChunk(chunk, validator, verdictOnly: count))
+            }
+        }
+        pool?.finish(write)
     }
 
     private func readText(_ path: String) throws(CommandFailure) -> String {
@@ -275,144 +287,6 @@ struct SchemaCheckOptions {
             return try readFile(path)
         } catch {
             throw CommandFailure.usage(error.description)
-        }
-    }
-}
-
-/// Lines copied out of the reader's buffer, with their line numbers.
-struct LineBatch: Sendable {
-    var bytes: [UInt8] = []
-    var ends: [Int] = []
-    var firstLine = 0
-
-    mutating func append(_ line: UnsafeRawBufferPointer, line number: Int) {
-        if ends.isEmpty { firstLine = number }
-        bytes.append(contentsOf: line)
-        ends.append(bytes.count)
-    }
-
-    /// Every non-blank line's result. `verdictOnly` (for `--count`): an invalid document gets one failure saying so
-    /// instead of all of them (finding them all costs as much again as the verdict).
-    func check(_ validator: JSONSchema, verdictOnly: Bool = false) -> [DocumentResult] {
-        var results: [DocumentResult] = []
-        results.reserveCapacity(ends.count)
-        var names = JSONNameCache()   // the batch's documents share their member names
-        var tape = JSONTape()         // one buffer for the batch's documents
-        var start = 0
-        for (i, end) in ends.enumerated() {
-            let line = bytes[start..<end]
-            start = end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            results.append(SwitchboardFullCLI.check(bytes, line.indices, line: firstLine + i, validator,
-                                                    verdictOnly: verdictOnly, names: &names, tape: &tape))
-        }
-        return results
-    }
-}
-
-/// One document's verdict: its line (0 for a whole file), its index in a YAML file, and its failures (none: valid),
-/// each at its place in the text.
-struct DocumentResult: Sendable {
-    var line: Int
-    var document: Int? = nil
-    var failures: [SchemaFailure]
-}
-
-/// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
-/// Lines input). Failures are placed only when they are reported (not for `verdictOnly`).
-func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
-    let whole = Array(bytes)
-    var names = JSONNameCache()
-    var tape = JSONTape()
-    return check(whole, whole.indices, line: line, validator, verdictOnly: verdictOnly, names: &names, tape: &tape)
-}
-
-/// `check` of the bytes in `range` of `batch` (a line of a batch, read where it lies). A document is read onto
-/// `tape` and decided there (no tree of values); one the tape refuses (not JSON, or left to the tree: see
-/// `JSONTape`), or an invalid one whose failures are reported, is parsed into a `JSONValue` and checked as before,
-/// so that errors and failures are the tree's, word for word.
-func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false,
-           names: inout JSONNameCache, tape: inout JSONTape) -> DocumentResult
-{
-    if validator.validatesTapes, tape.read(batch, in: range) {
-        if validator.isValid(tape: tape) { return DocumentResult(line: line, failures: []) }
-        if verdictOnly {
-            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
-        }
-    }
-    do {
-        let value = try JSONValue.parse(bytes: batch, in: range, names: &names)
-        if validator.isValid(value) { return DocumentResult(line: line, failures: []) }
-        if verdictOnly {
-            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
-        }
-        let document = LocatedDocument(value: value, json: batch[range], line: max(line, 1))
-        return DocumentResult(line: line, failures: document.locate(validator.validate(value)))
-    } catch {
-        var failure = SchemaFailure(pointer: "", message: "is not valid JSON: \(error.message)", keyword: "json")
-        failure.location = SourceLocation(line: line > 0 ? line : error.line, column: error.column)
-        return DocumentResult(line: line, failures: [failure])
-    }
-}
-
-/// Batches validated on a concurrent queue, at most 2 x jobs in flight, handed back in submission order.
-///
-/// Each thread validates with a schema of its own, compiled when a thread first needs one: validating bumps the
-/// reference counts of the compiled schema's objects, and threads sharing one schema fought over those counters'
-/// cache lines (two jobs took a third more CPU time than one for the same documents, and ran only 1.4 times as fast).
-final class BatchPool: Sendable {
-    private let queue = DispatchQueue(label: "switchboard.check-schema", attributes: .concurrent)
-    private let finished = DispatchSemaphore(value: 0)
-    private let results = Mutex<[Int: [DocumentResult]]>([:])
-    private let limit: Int
-    private let validator: JSONSchema
-    private let verdictOnly: Bool
-    /// Compiles another copy of the schema (nil if it cannot: the shared one is used then).
-    private let makeValidator: @Sendable () -> JSONSchema?
-    /// Compiled schemas not in use by a thread right now.
-    private let spares: Mutex<[JSONSchema]>
-    // Touched by the submitting thread only.
-    private nonisolated(unsafe) var submitted = 0
-    private nonisolated(unsafe) var written = 0
-
-    init(jobs: Int, validator: JSONSchema, verdictOnly: Bool, makeValidator: @escaping @Sendable () -> JSONSchema?) {
-        limit = 2 * jobs
-        self.validator = validator
-        self.verdictOnly = verdictOnly
-        self.makeValidator = makeValidator
-        spares = Mutex([validator])
-    }
-
-    func submit(_ batch: LineBatch, _ write: ([DocumentResult]) -> Void) {
-        while submitted - written >= limit {
-            finished.wait()
-            drain(write)
-        }
-        let number = submitted
-        submitted += 1
-        let verdictOnly = verdictOnly
-        queue.async {
-            let own = self.spares.withLock { $0.popLast() } ?? self.makeValidator() ?? self.validator
-            let checked = batch.check(own, verdictOnly: verdictOnly)
-            self.spares.withLock { $0.append(own) }
-            self.results.withLock { $0[number] = checked }
-            self.finished.signal()
-        }
-        drain(write)
-    }
-
-    func finish(_ write: ([DocumentResult]) -> Void) {
-        while written < submitted {
-            finished.wait()
-            drain(write)
-        }
-    }
-
-    /// Writes every finished batch that is next in order.
-    private func drain(_ write: ([DocumentResult]) -> Void) {
-        while let next = results.withLock({ $0.removeValue(forKey: written) }) {
-            write(next)
-            written += 1
         }
     }
 }

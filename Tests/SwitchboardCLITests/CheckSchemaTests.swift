@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
+import TerminalTestSupport
 
 /// `switchboard check --schema` as a shell script calls it (the built binary; `--schema` runs in switchboard-full).
 @Suite("check --schema")
@@ -124,6 +125,64 @@ struct CheckSchemaTests {
             let run = try switchboard(["check", "--schema", schema, "--jobs", jobs], input: deep + "\n" + allowed + "\n")
             #expect(run.status == 1)
             #expect(run.stdout == "1:257: (root): is not valid JSON: arrays and objects nested deeper than 256 levels\n")
+        }
+    }
+
+    @Test("a JSON Lines file of several read chunks: each failure on its own line number, CRLF and blank lines, a 2 MB line; --jobs 1, 2 and 3 alike")
+    func manyChunks() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let schema = try scratch.file("s.json", Self.schema)
+        // About 5 MB: 1 MiB chunks, lines of different lengths so that chunks end anywhere; a line of 2 MB (longer
+        // than a chunk) in the middle; every 9th line invalid, every 13th blank, every 5th ends with CRLF.
+        var input = "", expected = ""
+        let padding = String(repeating: "p", count: 2_000_000)
+        for line in 1...40_000 {
+            let pad = String(repeating: " ", count: line % 211)
+            if line == 20_001 {
+                input += #"{"version": 2, "updates": [], "note": "\#(padding)"}"#
+            } else if line % 13 == 0 {
+                input += pad
+            } else if line % 9 == 0 {
+                input += #"{"version": \#(line), "updates": []}"# + pad
+                expected += "\(line):13: /version: must be 2\n"
+            } else {
+                input += #"{"version": 2,"# + pad + #""updates": []}"#
+            }
+            input += line % 5 == 0 ? "\r\n" : "\n"
+        }
+        input += #"{"version": 3, "updates": []}"#   // the last line, without a newline
+        expected += "40001:13: /version: must be 2\n"
+        let file = try scratch.file("many.jsonl", input)
+        for jobs in ["1", "2", "3"] {
+            let run = try switchboard(["check", "--schema", schema, "--jobs", jobs, file])
+            #expect(run.status == 1)
+            #expect(run.stdout == expected, "--jobs \(jobs)")
+            let piped = try switchboard(["check", "--schema", schema, "--jobs", jobs, "--count"], input: input)
+            #expect(piped.stdout == "\(expected.split(separator: "\n").count)\n", "--jobs \(jobs)")
+        }
+    }
+
+    @Test("a slow producer: a line is reported while the next is not written yet, with --jobs 1 and 2")
+    func slowProducer() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        _ = try scratch.file("s.json", Self.schema)
+        for jobs in ["1", "2"] {
+            let run = try runProgram("/bin/bash", ["-c", #"""
+                rm -f in out; mkfifo in out
+                timeout -s KILL 30 "$SB" check --schema s.json --jobs $JOBS < in > out & pid=$!
+                exec 3> in 4< out
+                echo '{"version": 3, "updates": []}' >&3
+                IFS= read -r -t 20 first <&4 && echo "first: $first"
+                echo '{"version": 2, "updates": []}' >&3
+                echo '{"version": 4, "updates": []}' >&3
+                IFS= read -r -t 20 second <&4 && echo "second: $second"
+                exec 3>&-
+                wait $pid; echo "status $?"
+                """#], environment: ["SB": try switchboardPath(), "JOBS": jobs], directory: scratch.url.path)
+            #expect(run.stdout == "first: 1:13: /version: must be 2\nsecond: 3:13: /version: must be 2\nstatus 1\n",
+                    "--jobs \(jobs): \(run.stderr)")
         }
     }
 }

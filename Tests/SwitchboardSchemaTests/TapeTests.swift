@@ -238,11 +238,11 @@ extension TapeTests {
         #expect(Self.tapeVerdict(try JSONSchema(json: schemas[1]), "[\"\(long)\", \"k163\"]") == true)
     }
 
-    @Test("strings whose ASCII run stops at every offset (a quote, an escape, a byte not ASCII, a control byte)")
+    @Test("strings whose ASCII run stops at every offset of the eight-byte words it is read in (a quote, an escape, a byte not ASCII, a control byte)")
     func stringRuns() throws {
-        for length in 0...9 {
+        for length in 0...17 {
             let run = String(repeating: "a", count: length)
-            for tail in ["", #"\n"#, "é", "\u{01}", #"\""#, "é\\t", "\u{7F}", "~"] {
+            for tail in ["", #"\n"#, "é", "\u{01}", "\u{1F}", #"\""#, "é\\t", "\u{7F}", "\u{80}", "~", " ", "!", "#", "]", "[\\"] {
                 let text = "\"" + run + tail + "b\""
                 let bytes = Array(text.utf8)
                 var tape = JSONTape()
