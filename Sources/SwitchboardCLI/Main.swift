@@ -20,7 +20,7 @@ enum Switchboard {
         let command = QuickCommandLine(arguments)
         // A line for switchboard-full is handed over as it came, closed standard descriptors included (it
         // reports them itself); one run here is prepared as switchboard-full prepares its own.
-        if command != nil { prepareProcess() }
+        if let command, !command.isCheckSchema { prepareProcess() }
         do throws(CommandFailure) {
             switch command {
             case .version:
@@ -29,7 +29,7 @@ enum Switchboard {
                 try options.run()
             case .check(let options):
                 try options.run()
-            case nil:
+            case .checkSchema, nil:
                 try FullCommandLine.run(arguments)
             }
             exitFlushing(ExitStatus.accepted)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The command lines that scripts run most, read without ArgumentParser: `ask PROMPT` and `check` with their
-/// options (`--rule R`, `--rule=R`, `--`...), and `--version` alone.
+/// options (`--rule R`, `--rule=R`, `--`...), `check --schema S` with `--format`, `--count`, `--jobs` and files
+/// (run by `switchboard-full`, which links the validator, and read there with this too), and `--version` alone.
 ///
 /// It accepts only what ArgumentParser accepts with the same meaning, and declines (`nil`) everything else:
 /// help, completion scripts, unknown or repeated options, a value that looks like an option, a missing value,
@@ -17,6 +18,26 @@ package enum QuickCommandLine: Equatable {
     case version
     case ask(AskOptions)
     case check(CheckOptions)
+    case checkSchema(SchemaLine)
+
+    /// `check --schema SCHEMA [--format F] [--count] [--jobs N] [FILE...]`, as `CheckCommand` reads it.
+    package struct SchemaLine: Equatable, Sendable {
+        package var schema: String
+        package var files: [String]
+        /// `text`, `json`, `tap`, `github` or `sarif`.
+        package var format: String
+        package var count: Bool
+        package var jobs: Int
+
+        package init(schema: String, files: [String] = [], format: String = "text", count: Bool = false,
+                     jobs: Int = 1) {
+            self.schema = schema
+            self.files = files
+            self.format = format
+            self.count = count
+            self.jobs = jobs
+        }
+    }
 
     package init?(_ arguments: [String]) {
         guard let command = arguments.first else { return nil }
@@ -28,8 +49,8 @@ package enum QuickCommandLine: Equatable {
             guard let options = Self.ask(rest) else { return nil }
             self = .ask(options)
         case "check":
-            guard let options = Self.check(rest) else { return nil }
-            self = .check(options)
+            guard let line = Self.check(rest) else { return nil }
+            self = line
         default:
             return nil
         }
@@ -63,27 +84,53 @@ package enum QuickCommandLine: Equatable {
         }
     }
 
-    private static func check(_ arguments: ArraySlice<String>) -> CheckOptions? {
+    /// Whether this is a `check --schema` line (which `switchboard` hands to `switchboard-full`).
+    package var isCheckSchema: Bool {
+        if case .checkSchema = self { return true }
+        return false
+    }
+
+    private static func check(_ arguments: ArraySlice<String>) -> QuickCommandLine? {
         var tokens = Tokens(arguments)
-        var options = CheckOptions(rules: [])
-        var format: CheckFormat?
+        var rules: [String] = []
+        var schema: String?
+        var files: [String] = []
+        var format: String?
         var count = false
+        var jobs: Int?
         while true {
             switch tokens.next() {
             case .end:
-                guard !tokens.failed, !options.rules.isEmpty, !(count && format == .tap) else { return nil }
-                options.format = format ?? .text
-                options.count = count
-                return options
+                guard !tokens.failed else { return nil }
+                if let schema {
+                    guard rules.isEmpty, !(count && (format == "tap" || format == "github" || format == "sarif"))
+                    else { return nil }
+                    return .checkSchema(SchemaLine(schema: schema, files: files, format: format ?? "text", count: count,
+                                                   jobs: jobs ?? 1))
+                }
+                guard !rules.isEmpty, files.count <= 1, jobs == nil else { return nil }
+                guard let checkFormat = CheckFormat(rawValue: format ?? "text"), !(count && checkFormat == .tap)
+                else { return nil }
+                return .check(CheckOptions(rules: rules, format: checkFormat, count: count, file: files.first))
             case .option("rule", let value):
-                options.rules.append(value)
+                rules.append(value)
+            case .option("schema", let value) where schema == nil:
+                schema = value
             case .option("format", let value) where format == nil:
-                guard let chosen = CheckFormat(rawValue: value) else { return nil }
-                format = chosen
+                switch value {
+                case "text", "json", "tap", "github", "sarif": format = value
+                default: return nil
+                }
+            case .option("jobs", let value) where jobs == nil:
+                // Plain digits from 1 to 256 (ArgumentParser reads `+2` or `02` too: those are left to it).
+                guard let first = value.utf8.first, first != UInt8(ascii: "0"),
+                      value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                      value.utf8.count <= 3, let number = Int(value), number <= 256 else { return nil }
+                jobs = number
             case .flag("count") where !count:
                 count = true
-            case .positional(let value) where options.file == nil:
-                options.file = value
+            case .positional(let value):
+                files.append(value)
             default:
                 return nil
             }
@@ -92,7 +139,7 @@ package enum QuickCommandLine: Equatable {
 }
 
 /// The arguments of one command as options, flags and positionals. Which long names take a value is fixed
-/// here (`rule`, `default`, `choices`, `message`, `format`); an option's value must not start with `-`
+/// here (`rule`, `default`, `choices`, `message`, `format`, `schema`, `jobs`); an option's value must not start with `-`
 /// (ArgumentParser reads that as a missing value) and must not be empty after `=`.
 private struct Tokens {
     /// A token; `end` after the last one (not an optional token: `Optional<Token>` is a generic type each start
@@ -109,7 +156,7 @@ private struct Tokens {
     /// start that a script pays for).
     static func takesValue(_ name: Substring) -> Bool {
         switch name {
-        case "rule", "default", "choices", "message", "format": true
+        case "rule", "default", "choices", "message", "format", "schema", "jobs": true
         default: false
         }
     }

@@ -43,9 +43,12 @@ struct SchemaCheckOptions {
                 for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
                 return
             }
-            // With --jobs, the threads' copies of the schema are compiled beside the first one.
+            // With --jobs, the threads' copies of the schema are compiled beside the first one (a remote schema's
+            // once the first is fetched: from the cache then).
             let threaded = inputs.contains { Self.isLines($0) && !($0 == "-" && isTerminal(0)) }
-            let copies = jobs > 1 && threaded ? SchemaCopies(compiling: jobs - 1) { try? self.loadSchema(source) } : nil
+            var early = 0
+            if case .file = source, jobs > 1, threaded { early = jobs - 1 }
+            let copies = jobs > 1 && threaded ? SchemaCopies(compiling: early) { try? self.loadSchema(source) } : nil
             let validator = try loadSchema(source)
             copies?.give(validator)
             var report = SchemaReport(format: format, countOnly: count, named: files.count > 1)

@@ -191,9 +191,7 @@ struct TapeReader {
     }
 
     /// Where the run of string bytes from `start` ends (at a quote, backslash or control byte, or `end`), and
-    /// whether it is all ASCII: `JSONParser.plainRun`, eight bytes at a time (a word's bytes tested at once for a
-    /// quote, a backslash, a control byte or a high bit: the lowest one flagged is the first stop), the last few
-    /// looked up in a table.
+    /// whether it is all ASCII: `JSONParser.plainRun`, with the ASCII run's stops looked up in a table.
     @inline(__always)
     private static func run(_ span: Span<UInt8>, _ stops: Span<UInt8>, from start: Int, to end: Int)
         -> (stop: Int, plain: Bool) {
@@ -203,22 +201,7 @@ struct TapeReader {
             return (stop, high < 0x80)
         }
         var i = start
-        let raw = span.bytes
-        var found = false
-        while i + 8 <= limit {
-            let word = raw.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let flagged = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
-                           | (word &- 0x2020_2020_2020_2020) & ~word | word) & 0x8080_8080_8080_8080
-            if flagged != 0 {
-                i += flagged.trailingZeroBitCount >> 3
-                found = true
-                break
-            }
-            i += 8
-        }
-        if !found { while i < limit, stops[Int(span[i])] == 0 { i += 1 } }
+        while i < limit, stops[Int(span[i])] == 0 { i += 1 }
         // Not ASCII: the rest of the run (its bytes are checked as UTF-8 by the caller).
         if i < limit, span[i] >= 0x80 { return (JSONParser.plainRun(span, from: i, to: end).stop, false) }
         return (i, true)

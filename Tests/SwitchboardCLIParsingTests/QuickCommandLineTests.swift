@@ -15,7 +15,14 @@ struct QuickCommandLineTests {
         do {
             let command = try SwitchboardTool.parseAsRoot(arguments)
             if let ask = command as? AskCommand { return .ask(ask.options) }
-            if let check = command as? CheckCommand { return .check(check.options) }
+            if let check = command as? CheckCommand {
+                guard let schema = check.schema else { return .check(check.options) }
+                // Only the options the quick line reads, at their defaults otherwise.
+                guard check.catalog == nil, check.schemaDirectory == nil, !check.printSchema, !check.fetch,
+                      !check.offline, check.cacheDirectory == nil, check.fetchTimeout == 30 else { return nil }
+                return .checkSchema(.init(schema: schema, files: check.files, format: check.format.rawValue,
+                                          count: check.count, jobs: check.jobs))
+            }
             return nil
         } catch {
             let isVersion = SwitchboardTool.exitCode(for: error) == .success
@@ -39,6 +46,12 @@ struct QuickCommandLineTests {
         ["ask", "Name", "--default", ""],
         ["ask", "--", "-weird prompt"],
         ["ask", "Email", "--rule", "email \"Use your work address\""],
+        ["check", "--schema", "s.json"],
+        ["check", "--schema", "s.json", "--count", "--jobs", "2", "a.jsonl", "-", "b.json"],
+        ["check", "--schema=s.json", "--format", "sarif", "a.yaml"],
+        ["check", "a.jsonl", "--format=github", "--schema", "https://example.com/s.json", "--jobs=256"],
+        ["check", "--schema", "s.json", "--format", "json", "--count", "--", "-a.jsonl"],
+        ["check", "--schema", "s.json", "--jobs", "1", "--format", "tap"],
     ])
     func acceptedLines(_ arguments: [String]) throws {
         let quick = try #require(QuickCommandLine(arguments))
@@ -54,6 +67,14 @@ struct QuickCommandLineTests {
         ["ask", "A", "--format", "json"], ["ask", "A", "--version"], ["form", "signup.yaml"], ["test", "a.yaml"],
         ["ask", "User", "--check-command", "./free.sh"], ["check", "--rule", "email", "--jobs", "8"],
         ["check", "--check-command", "true"],
+        ["check", "--schema", "s.json", "--count", "--format", "tap"], ["check", "--schema", "s.json", "--jobs", "0"],
+        ["check", "--schema", "s.json", "--jobs", "257"], ["check", "--schema", "s.json", "--jobs", "02"],
+        ["check", "--schema", "s.json", "--jobs", "+2"], ["check", "--schema", "s.json", "--rule", "email"],
+        ["check", "--schema", "a", "--schema", "b"], ["check", "--schema", "s.json", "--fetch"],
+        ["check", "--schema", "s.json", "--catalog", "c.json"], ["check", "--schema", "s.json", "--format", "xml"],
+        ["check", "--schema", "s.json", "--print-schema"], ["check", "--schema", "s.json", "--jobs", "2", "--jobs", "2"],
+        ["check", "--schema"], ["check", "--schema", "s.json", "-h"], ["check", "a.json", "b.json"],
+        ["check", "--rule", "email", "--format", "github"],
         ["--generate-completion-script", "bash"], ["--version", "extra"], ["chek", "--rule", "email"],
     ])
     func declinedLines(_ arguments: [String]) {
@@ -66,6 +87,7 @@ struct QuickCommandLineTests {
         "text", "xml", "--count", "--mask", "--default", "--default=x", "--choices", "a,b", "--message", "msg",
         "-", "--", "-x", "-h", "--help", "--version", "file.txt", "Email", "", "--rule=", "--rule=-x", "a=b",
         "--unknown", "form", "test", "--check-command", "./free.sh", "--jobs", "8", "--check-timeout",
+        "--schema", "--schema=s.json", "s.json", "github", "sarif", "--jobs=2", "300", "a.jsonl", "--fetch",
     ]
 
     @Test("on random command lines, every line read quickly is read the same by ArgumentParser")
