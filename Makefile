@@ -14,7 +14,7 @@
 # Each installs the Debian packages the build and the tests need first (see APT_PACKAGES).
 
 # libreadline-dev, libpcre2-dev, pkgconf (pkg-config finds them for SwiftPM): the build. libcurl4-openssl-dev:
-# Foundation's URLSession (check --fetch) in the statically linked switchboard-full. tmux: terminal tests. perl (prove), python3-tap (tappy),
+# curl.h for check --fetch (CFetch: libcurl itself is loaded when a download is asked for, not linked). tmux: terminal tests. perl (prove), python3-tap (tappy),
 # node-tap-parser (node-tap's parser): TAP output tests. jq: JSON output tests. man-db: the man page test.
 # time (/usr/bin/time): the peak memory of a spec refused at load.
 APT_PACKAGES := libreadline-dev libpcre2-dev pkgconf libcurl4-openssl-dev tmux perl python3-tap node-tap-parser jq man-db time

@@ -94,9 +94,11 @@ let package = Package(
         .target(name: "SwitchboardCLISupport", dependencies: ["SwitchboardRules", "SwitchboardTerminal"],
                 swiftSettings: strict),
         .executableTarget(name: "SwitchboardCLI", dependencies: ["SwitchboardCLISupport"], swiftSettings: strict),
+        // `check --fetch`'s downloads: libcurl, loaded at the first one (dlopen), not linked.
+        .target(name: "CFetch"),
         .executableTarget(name: "SwitchboardFullCLI",
                           dependencies: ["SwitchboardRules", "SwitchboardSpec", "SwitchboardCLISupport", "SwitchboardSchema",
-                                         "SwitchboardTesting",
+                                         "SwitchboardTesting", "CFetch",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 

@@ -4,7 +4,8 @@
 # stages (DESTDIR, PREFIX=/usr): the command, its libexec helper, the man page and the completions, laid out as
 # Debian wants them (man page and changelog compressed, binaries stripped, the copyright file, zsh completion in
 # vendor-completions, md5sums). Depends: is what dpkg-shlibdeps finds the two binaries need (glibc, GNU readline,
-# PCRE2, and the C++ runtime of the Swift runtime that is linked in). Then lintian checks the package: any tag it
+# PCRE2, and the C++ runtime of the Swift runtime that is linked in); libcurl, which `check --fetch` loads when it
+# downloads, is recommended (packaging/debian/control.in). Then lintian checks the package: any tag it
 # reports (info included) fails, but for those packaging/debian/lintian-overrides lists, each with its reason.
 set -eu
 cd "$(dirname "$0")/.."

@@ -4,6 +4,7 @@
 standard input closes (the test ends it), at most 120 seconds. Paths:
   /schema.json   a schema whose $ref names /defs.json (relative)      /defs.json   its definitions
   /redirect      302 to /schema.json                                  /loop        302 to itself
+  /to-file       302 to file:///etc/passwd
   /missing       404                                                   /text        200, not JSON
   /huge.json     200, 20 MB of JSON-looking bytes                      /slow.json   answers after 30 seconds
   /trickle.json  a schema sent a byte every half second
@@ -51,6 +52,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(302, b"", headers=[("Location", "/schema.json")])
         elif path == "/loop":
             self.answer(302, b"", headers=[("Location", "/loop")])
+        elif path == "/to-file":
+            self.answer(302, b"", headers=[("Location", "file:///etc/passwd")])
         elif path == "/missing":
             self.answer(404, b"not here", "text/plain")
         elif path == "/text":

@@ -43,11 +43,12 @@ struct SchemaCheckOptions {
                 for input in inputs { standardOutput.write("\(displayEscaped(input, limit: 200)): \(displayEscaped(schema ?? "", limit: 200)) (given with --schema)\n") }
                 return
             }
-            // With --jobs, the threads' copies of the schema are compiled beside the first one (a remote schema's
-            // once the first is fetched: from the cache then).
+            // With --jobs, the threads' copies of the schema are compiled beside the first one; with --fetch or
+            // --offline once the first is loaded (then from the cache: two downloads of one URL at once would
+            // write one cache file).
             let threaded = inputs.contains { Self.isLines($0) && !($0 == "-" && isTerminal(0)) }
             var early = 0
-            if case .file = source, jobs > 1, threaded { early = jobs - 1 }
+            if case .file = source, fetcher == nil, jobs > 1, threaded { early = jobs - 1 }
             let copies = jobs > 1 && threaded ? SchemaCopies(compiling: early) { try? self.loadSchema(source) } : nil
             let validator = try loadSchema(source)
             copies?.give(validator)

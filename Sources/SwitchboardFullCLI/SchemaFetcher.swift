@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
+import CFetch
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSchema
 
-/// Remote schemas for `check --fetch` (and `--offline`): http(s) schemas and references downloaded with
-/// Foundation's URLSession into an on-disk cache, each under the SHA-256 of its whole URL (never its file name: a
+/// Remote schemas for `check --fetch` (and `--offline`): http(s) schemas and references downloaded with libcurl
+/// (loaded at the first download: `CFetch`) into an on-disk cache, each under the SHA-256 of its whole URL (never its file name: a
 /// cache keyed by name let one URL's schema stand in for another's, check-jsonschema's CVE-2024-53848). Bounded:
 /// at most `maximumSize` bytes, `timeout` seconds for the whole answer, five redirects (never from https to http).
 /// A download is cached only when it reads as a schema document (JSON, or YAML for a .yaml/.yml URL).
@@ -52,9 +48,10 @@ final class SchemaFetcher: Sendable {
 
     /// `$XDG_CACHE_HOME/switchboard/schemas`, else `$HOME/.cache/switchboard/schemas`; nil when neither is set.
     static func defaultDirectory() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/switchboard/schemas" }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        if let cache = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), cache.hasPrefix("/") {
+            return cache + "/switchboard/schemas"
+        }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
         return home + "/.cache/switchboard/schemas"
     }
 
@@ -96,36 +93,61 @@ final class SchemaFetcher: Sendable {
         return value
     }
 
-    /// The answer's body: 2xx only, bounded in size, time and redirects.
+    /// The answer's body: 2xx only, bounded in size, time (`timeout` for the whole answer, redirects included) and
+    /// redirects (each followed here: only to http(s), never from https to http).
     private func download(_ url: String) throws(SchemaError) -> [UInt8] {
-        guard let address = URL(string: url), address.scheme == "http" || address.scheme == "https" else {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw SchemaError(location: "", message: "\(url) is not an http(s) URL")
         }
-        let configuration = URLSessionConfiguration.ephemeral
-        // The deadline below ends a download; URLSession's own (which restart with each byte) only back it up.
-        configuration.timeoutIntervalForRequest = timeout + 5
-        configuration.timeoutIntervalForResource = timeout + 5
-        configuration.urlCache = nil
-        let delegate = FetchDelegate(limit: Self.maximumSize, redirects: Self.maximumRedirects)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        var request = URLRequest(url: address)
-        // Compressed answers are not asked for: a small gzip can unpack to gigabytes before the size check sees it.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        let task = session.dataTask(with: request)
-        task.resume()
-        // The whole answer within `timeout` (URLSession's own timeouts restart with each byte received).
-        guard let outcome = delegate.wait(seconds: timeout) else {
-            task.cancel()
-            throw SchemaError(location: "", message: "cannot fetch \(url): no complete answer in \(Self.seconds(timeout))")
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        func elapsed() -> Double {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
         }
-        if let problem = outcome.problem {
-            throw SchemaError(location: "", message: "cannot fetch \(url): \(problem)")
+        let late = "cannot fetch \(url): no complete answer in \(Self.seconds(timeout))"
+        var current = url
+        var redirects = 0
+        while true {
+            let left = timeout - elapsed()
+            guard left > 0 else { throw SchemaError(location: "", message: late) }
+            var answer = sb_fetch_answer()
+            let outcome = sb_fetch(current, max(1, Int(left * 1000)), Self.maximumSize, &answer)
+            defer { sb_fetch_free(&answer) }
+            switch outcome {
+            case SB_FETCH_ANSWERED:
+                break
+            case SB_FETCH_NO_LIBRARY:
+                throw SchemaError(location: "", message: "cannot fetch \(url): libcurl is not installed (libcurl4)")
+            case SB_FETCH_TOO_LARGE:
+                throw SchemaError(location: "", message: "cannot fetch \(url): the answer is larger than "
+                                  + "\(Self.maximumSize >> 20) MB")
+            case SB_FETCH_TIMED_OUT:
+                throw SchemaError(location: "", message: late)
+            default:
+                let reason = withUnsafeBytes(of: answer.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                throw SchemaError(location: "", message: "cannot fetch \(url): \(reason)")
+            }
+            if (300..<400).contains(answer.status), let target = answer.location.map({ String(cString: $0) }) {
+                redirects += 1
+                if redirects > Self.maximumRedirects {
+                    throw SchemaError(location: "", message: "cannot fetch \(url): more than \(Self.maximumRedirects) redirects")
+                }
+                let secure = current.hasPrefix("https://")
+                guard target.hasPrefix("https://") || target.hasPrefix("http://") && !secure else {
+                    throw SchemaError(location: "", message: "cannot fetch \(url): a redirect to \(target) is refused "
+                                      + "(only http(s), never from https to http)")
+                }
+                current = target
+                continue
+            }
+            guard (200..<300).contains(answer.status) else {
+                throw SchemaError(location: "", message: "cannot fetch \(url): the server answered \(answer.status)")
+            }
+            guard let body = answer.body, answer.size > 0 else { return [] }
+            return Array(UnsafeBufferPointer(start: body, count: answer.size))
         }
-        guard (200..<300).contains(outcome.status) else {
-            throw SchemaError(location: "", message: "cannot fetch \(url): the server answered \(outcome.status)")
-        }
-        return outcome.body
     }
 
     /// Writes the cache entry: a temporary file created anew beside it (no link followed), then renamed over it.
@@ -200,84 +222,5 @@ final class SchemaFetcher: Sendable {
             guard makeDirectory(String(path[..<slash])) else { return false }
         }
         return mkdir(path, 0o700) == 0 || errno == EEXIST
-    }
-}
-
-/// Collects one download's answer, bounded in size and redirects, and wakes the waiting thread at its end.
-private final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    struct Outcome {
-        var status = 0
-        var body: [UInt8] = []
-        var problem: String?
-        var redirects = 0
-    }
-
-    private let state = Mutex(Outcome())
-    private let finished = DispatchSemaphore(value: 0)
-    private let limit: Int
-    private let maximumRedirects: Int
-
-    init(limit: Int, redirects: Int) {
-        self.limit = limit
-        maximumRedirects = redirects
-    }
-
-    /// The outcome once the download ends, or nil when `seconds` pass first.
-    func wait(seconds: Double) -> Outcome? {
-        guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
-        return state.withLock { $0 }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let tooLarge = response.expectedContentLength > Int64(limit)
-        state.withLock {
-            $0.status = status
-            if tooLarge { $0.problem = "the answer is larger than \(limit >> 20) MB" }
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { outcome -> Bool in
-            // Once over the limit, nothing more is kept (data already on its way still arrives).
-            guard outcome.problem == nil else { return false }
-            outcome.body.append(contentsOf: data)
-            guard outcome.body.count > limit else { return false }
-            outcome.problem = "the answer is larger than \(limit >> 20) MB"
-            outcome.body = []
-            return true
-        }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let from = task.originalRequest?.url?.scheme, to = request.url?.scheme
-        let refused = state.withLock { outcome -> Bool in
-            outcome.redirects += 1
-            if outcome.redirects > maximumRedirects {
-                outcome.problem = "more than \(maximumRedirects) redirects"
-                return true
-            }
-            if to != "http" && to != "https" || (from == "https" && to == "http") {
-                outcome.problem = "a redirect to \(request.url?.absoluteString ?? "?") is refused (only http(s), never from https to http)"
-                return true
-            }
-            return false
-        }
-        completionHandler(refused ? nil : request)
-        if refused { task.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        if let error {
-            let timedOut = (error as? URLError)?.code == .timedOut
-            state.withLock {
-                if $0.problem == nil { $0.problem = timedOut ? "no complete answer in time" : "\(error.localizedDescription)" }
-            }
-        }
-        finished.signal()
     }
 }

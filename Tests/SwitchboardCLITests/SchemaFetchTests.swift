@@ -84,6 +84,7 @@ struct SchemaFetchTests {
             ("/slow.json", "no complete answer in 2 s"),
             ("/trickle.json", "no complete answer in 2 s"),
             ("/loop", "more than 5 redirects"),
+            ("/to-file", "a redirect to file:///etc/passwd is refused (only http(s), never from https to http)"),
             ("/local-ref.json", "refers to the local file file:///etc/passwd (in $ref)"),
             ("/array.json", "answered with a JSON array, not a schema"),
         ]
@@ -95,6 +96,11 @@ struct SchemaFetchTests {
             #expect(run.stderr.contains(expected), "\(path): \(run.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).isEmpty)
+        // No server there: what libcurl says, naming the URL.
+        let nowhere = "http://127.0.0.1:1/s.json"
+        let refused = try switchboard(["check", "--fetch", "--fetch-timeout", "2", "--cache-dir", cache, "--schema",
+                                       nowhere, config])
+        #expect(refused.status == 2 && refused.stderr.contains("cannot fetch \(nowhere): "), "\(refused.stderr)")
     }
 
     @Test("the cache must be a folder of the user's that no one else may write to; with no HOME, --cache-dir is needed")
