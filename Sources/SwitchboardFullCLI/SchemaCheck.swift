@@ -267,10 +267,16 @@ struct SchemaCheckOptions {
         }
         var linesBefore = 0
         func write(_ checked: ChunkResults) {
-            var results = checked.results
-            if linesBefore > 0 { for i in results.indices { results[i].moveDown(linesBefore) } }
+            // The chunk's lines numbered on from the chunks before (not for --count, which shows none: the copy
+            // of the results that numbering makes was a percent of the run).
+            if linesBefore > 0 && !count {
+                var results = checked.results
+                for i in results.indices { results[i].moveDown(linesBefore) }
+                report.add(results, input: name)
+            } else {
+                report.add(checked.results, input: name)
+            }
             linesBefore += checked.lines
-            report.add(results, input: name)
             // What was typed or piped slowly is reported as it is checked.
             standardOutput.flush()
         }
