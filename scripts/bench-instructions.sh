@@ -58,17 +58,17 @@ for row in "one:one observer, per set" "validation:5-predicate validation, per e
     printf '%-34s %9s %12s %6sx %10s %8s  %s\n' "$title" "$limit" "$ours" "$ratio" "$before" "$change" "$verdict"
 done
 # check --schema: instructions per document (read, parse, validate, free) of the four schemas of
-# scripts/bench-check-speed.sh, on 2,000 of its documents each; only the batches are counted (not the start-up, nor
-# the schema's load). Needs switchboard-full's release build and the inputs (bench-check-speed.sh makes them).
+# scripts/bench-check-speed.sh, on 2,000 of its documents each; only the chunks are counted (their lines split,
+# checked, their results made; not the start-up, nor the schema's load). Needs switchboard-full's release build and the inputs (bench-check-speed.sh makes them).
 full=${FULL:-.build-static/release/switchboard-full}
-data=.build-bench/check-speed
+data=${DATA:-.build-bench/check-speed}
 if [ -x "$full" ] && [ -f "$data/renovate.jsonl" ]; then
     strip --strip-debug -o "$out/switchboard-full" "$full"
     printf '\n== check --schema --count: instructions per document (callgrind; 2,000 documents per schema) ==\n'
     printf '%-34s %12s %10s %8s\n' schema Switchboard recorded change
     for name in github-workflow dependabot-2.0 tsconfig renovate; do
         head -n 2000 "$data/$name.jsonl" > "$out/$name.jsonl"
-        valgrind --tool=callgrind --callgrind-out-file="$out/check-$name.out" --toggle-collect='*LineBatchV5check*' \
+        valgrind --tool=callgrind --callgrind-out-file="$out/check-$name.out" --toggle-collect='*10checkChunk*' \
             "$out/switchboard-full" check --schema "$data/$name.json" --count "$out/$name.jsonl" >/dev/null 2>"$out/check-$name.log" || true
         total=$(grep -m1 '^summary:' "$out/check-$name.out" 2>/dev/null | awk '{print $2}')
         if [ -z "$total" ] || [ "$total" -eq 0 ]; then
