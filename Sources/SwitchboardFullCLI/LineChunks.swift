@@ -13,14 +13,12 @@ struct LineChunks: ~Copyable {
     /// The longest line read: 256 MiB, as `LineReader`'s.
     static let maximumLineLength = 256 << 20
     private let fd: Int32
-    /// What the descriptor is, for messages: a file name, or "standard input".
+    /// What the descriptor is, for messages (escaped): a file name, or "standard input".
     private let name: String
     private let size: Int
     /// The bytes after the last chunk's last newline.
     private var rest: [UInt8] = []
     private var atEnd = false
-    /// Lines handed out so far (for the message about a line too long).
-    private var lines = 0
     /// Whether the last chunk ended because nothing more could be read at once (the next read may wait): what
     /// was read should be reported before it.
     private(set) var waiting = false
@@ -31,24 +29,29 @@ struct LineChunks: ~Copyable {
         self.size = size
     }
 
+    /// Why there is no next chunk.
+    enum Problem: Error {
+        /// Reading failed (the failure says why, naming the input).
+        case unreadable(CommandFailure)
+        /// The line after the chunks handed out is longer than `maximumLineLength` (the caller, which counts the
+        /// lines, says which).
+        case lineTooLong
+    }
+
     /// The next chunk of whole lines (the last may end without a newline), nil after the last.
-    /// - Throws: `CommandFailure` (exit 2) when reading fails or a line is longer than `maximumLineLength`.
-    mutating func next() throws(CommandFailure) -> [UInt8]? {
+    mutating func next() throws(Problem) -> [UInt8]? {
         var chunk = rest
         rest = []
         var capacity = max(size, 2 * chunk.count)
         waiting = false
         while !atEnd {
             let (filled, ended, failure) = Self.fill(fd, after: chunk, capacity: capacity)
-            if failure != 0 { throw .usage("cannot read \(name): \(String(cString: strerror(failure)))") }
+            if failure != 0 { throw .unreadable(.usage("cannot read \(name): \(String(cString: strerror(failure)))")) }
             chunk = filled
             if ended {
                 atEnd = true
             } else if chunk.count == capacity, Self.lastNewline(in: chunk) == nil {
-                guard capacity < Self.maximumLineLength else {
-                    throw .usage("\(name): line \(lines + 1) is longer than \(Self.maximumLineLength >> 20) MB "
-                                 + "(no newline in it); values are lines of text")
-                }
+                guard capacity < Self.maximumLineLength else { throw .lineTooLong }
                 capacity = min(2 * capacity, Self.maximumLineLength)
             } else {
                 waiting = chunk.count < capacity
@@ -60,7 +63,6 @@ struct LineChunks: ~Copyable {
             rest = Array(chunk[(last + 1)...])
             chunk.removeSubrange((last + 1)...)
         }
-        lines += Self.lineCount(chunk)
         return chunk
     }
 
@@ -98,16 +100,6 @@ struct LineChunks: ~Copyable {
             }
         }
         return (bytes, ended, failure)
-    }
-
-    /// The lines of `chunk`: its newlines, and one more when it does not end with one.
-    static func lineCount(_ chunk: [UInt8]) -> Int {
-        var count = 0, start = 0
-        while let newline = firstNewline(in: chunk, from: start) {
-            count += 1
-            start = newline + 1
-        }
-        return start < chunk.count ? count + 1 : count
     }
 
     /// The index of the first `\n` in `bytes` from `start` (`memchr`: many bytes at a time), nil if none.

@@ -255,7 +255,8 @@ struct SchemaCheckOptions {
         let name = input
         // 1 MiB chunks: large enough to amortise the hand-over, small enough that memory stays flat (at most
         // 2 x jobs in flight) and that the threads finish together (the last chunk is one thread's alone).
-        var chunks = LineChunks(fd: fd, name: fd == 0 ? "standard input" : name, size: 1 << 20)
+        let shown = fd == 0 ? "standard input" : displayEscaped(name, limit: 200)
+        var chunks = LineChunks(fd: fd, name: shown, size: 1 << 20)
         var pool: BatchPool? = nil
         if jobs > 1 && !isTerminal(fd) {
             var shared = copies
@@ -280,7 +281,22 @@ struct SchemaCheckOptions {
             // What was typed or piped slowly is reported as it is checked.
             standardOutput.flush()
         }
-        while let chunk = try chunks.next() {
+        func nextChunk() throws(CommandFailure) -> [UInt8]? {
+            do {
+                return try chunks.next()
+            } catch {
+                switch error {
+                case .unreadable(let failure):
+                    throw failure
+                case .lineTooLong:
+                    // The chunks before are reported first: then the lines before the long one are counted.
+                    pool?.finish(write)
+                    throw .usage("\(shown): line \(linesBefore + 1) is longer than "
+                                 + "\(LineChunks.maximumLineLength >> 20) MB (no newline in it); values are lines of text")
+                }
+            }
+        }
+        while let chunk = try nextChunk() {
             if let pool {
                 pool.submit(chunk, write)
                 // Input that comes slowly (a pipe): what came is reported before the next read waits.

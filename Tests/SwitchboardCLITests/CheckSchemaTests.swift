@@ -185,4 +185,20 @@ struct CheckSchemaTests {
                     "--jobs \(jobs): \(run.stderr)")
         }
     }
+
+    @Test("a line longer than 256 MB is refused naming its number, after the lines before it are reported")
+    func lineTooLong() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        _ = try scratch.file("s.json", Self.schema)
+        for jobs in ["1", "2"] {
+            let run = try runProgram("/bin/bash", ["-c", #"""
+                { printf '{"version": 3, "updates": []}\n\n'; head -c 270000000 /dev/zero | tr '\0' a; } |
+                    "$SB" check --schema s.json --jobs $JOBS
+                """#], environment: ["SB": try switchboardPath(), "JOBS": jobs], directory: scratch.url.path)
+            #expect(run.status == 2, "--jobs \(jobs)")
+            #expect(run.stdout == "1:13: /version: must be 2\n", "--jobs \(jobs)")
+            #expect(run.stderr.contains("standard input: line 3 is longer than 256 MB"), "--jobs \(jobs): \(run.stderr)")
+        }
+    }
 }
