@@ -28,6 +28,8 @@ enum Switchboard {
             case .ask(let options):
                 try options.run()
             case .check(let options):
+                // A file name that is not UTF-8 would be opened under its repaired name: another file.
+                try refuseArgumentsNotUTF8(command: "check")
                 try options.run()
             case .checkSchema, nil:
                 try FullCommandLine.run(arguments)

@@ -2,8 +2,9 @@
 import SwitchboardRules
 
 /// The command line's arguments that are not UTF-8 text. Swift's `CommandLine.arguments` repairs such bytes
-/// (each bad byte becomes U+FFFD), so an option given as `$'c\x9b31m'` would silently become another text;
-/// `choose` refuses them instead, as it refuses such lines on standard input.
+/// (each bad byte becomes U+FFFD), so an option given as `$'c\x9b31m'` would silently become another text (and a
+/// file name another file's); `choose` and `check` refuse them instead, as `choose` refuses such lines on standard
+/// input.
 ///
 /// ```swift
 /// // switchboard choose C a $'c\x9b31m'

@@ -55,6 +55,12 @@ package struct LineReader: ~Copyable {
             let count = read(fd, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
+                // A descriptor left non-blocking by the program that handed it over: wait until it can be read.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+                    continue
+                }
                 throw .usage("cannot read \(name): \(String(cString: strerror(errno)))")
             }
             filled += count

@@ -157,6 +157,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A file name (or schema, rule...) that is not UTF-8 would be used under its repaired name: another file.
+        try refuseArgumentsNotUTF8(command: "check")
         if schema != nil || isDiscovering {
             let fetcher = fetch || offline
                 ? try SchemaFetcher(mode: fetch ? .online : .offline, directory: cacheDirectory, timeout: fetchTimeout)

@@ -19,9 +19,6 @@ struct LineChunks: ~Copyable {
     /// The bytes after the last chunk's last newline.
     private var rest: [UInt8] = []
     private var atEnd = false
-    /// Whether the last chunk ended because nothing more could be read at once (the next read may wait): what
-    /// was read should be reported before it.
-    private(set) var waiting = false
 
     init(fd: Int32, name: String, size: Int = 1 << 20) {
         self.fd = fd
@@ -43,7 +40,6 @@ struct LineChunks: ~Copyable {
         var chunk = rest
         rest = []
         var capacity = max(size, 2 * chunk.count)
-        waiting = false
         while !atEnd {
             let (filled, ended, failure) = Self.fill(fd, after: chunk, capacity: capacity)
             if failure != 0 { throw .unreadable(.usage("cannot read \(name): \(String(cString: strerror(failure)))")) }
@@ -54,7 +50,6 @@ struct LineChunks: ~Copyable {
                 guard capacity < Self.maximumLineLength else { throw .lineTooLong }
                 capacity = min(2 * capacity, Self.maximumLineLength)
             } else {
-                waiting = chunk.count < capacity
                 break
             }
         }
@@ -65,6 +60,10 @@ struct LineChunks: ~Copyable {
         }
         return chunk
     }
+
+    /// Whether the next chunk's first read would not wait: the input is at its end or has bytes to read (always
+    /// for a file; a pipe or terminal may have nothing yet, and what came before should be reported first).
+    var readsAtOnce: Bool { atEnd || Self.readable(fd) }
 
     /// `start` followed by what `read(2)` gives, up to `capacity` bytes in all: read until the chunk is full, or
     /// it holds a newline and nothing more can be read at once, or the input ends (`ended`); `failure` is the
@@ -87,6 +86,11 @@ struct LineChunks: ~Copyable {
                 let count = read(fd, base + initialized, capacity - initialized)
                 if count < 0 {
                     if errno == EINTR { continue }
+                    // A descriptor left non-blocking by the program that handed it over: wait for it.
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        Self.waitReadable(fd)
+                        continue
+                    }
                     failure = errno
                     return
                 }
@@ -126,5 +130,11 @@ struct LineChunks: ~Copyable {
     private static func readable(_ fd: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
+    }
+
+    /// Waits until `fd` can be read (or is at its end, or failed: the read says which).
+    private static func waitReadable(_ fd: Int32) {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
     }
 }

@@ -281,26 +281,28 @@ struct SchemaCheckOptions {
             // What was typed or piped slowly is reported as it is checked.
             standardOutput.flush()
         }
+        // On any failure to read on, the chunks read before are checked and reported first (and counted: a line
+        // too long is named by its number).
         func nextChunk() throws(CommandFailure) -> [UInt8]? {
             do {
                 return try chunks.next()
             } catch {
+                pool?.finish(write)
                 switch error {
                 case .unreadable(let failure):
                     throw failure
                 case .lineTooLong:
-                    // The chunks before are reported first: then the lines before the long one are counted.
-                    pool?.finish(write)
                     throw .usage("\(shown): line \(linesBefore + 1) is longer than "
                                  + "\(LineChunks.maximumLineLength >> 20) MB (no newline in it); values are lines of text")
                 }
             }
         }
-        while let chunk = try nextChunk() {
+        while true {
+            // Input that comes slowly (a pipe): what came is reported before a read that would wait.
+            if let pool, !chunks.readsAtOnce { pool.finish(write) }
+            guard let chunk = try nextChunk() else { break }
             if let pool {
                 pool.submit(chunk, write)
-                // Input that comes slowly (a pipe): what came is reported before the next read waits.
-                if chunks.waiting { pool.finish(write) }
             } else {
                 write(checkChunk(chunk, validator, verdictOnly: count))
             }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CFetch
+import Synchronization
 import SwitchboardCLISupport
 import SwitchboardRules
 import SwitchboardSchema
@@ -20,6 +21,9 @@ final class SchemaFetcher: Sendable {
     let mode: Mode
     let directory: String
     let timeout: Double
+    /// The documents downloaded by this run, by URL: each is downloaded once, whether or not the cache could keep
+    /// it (the copies of a schema that `--jobs` threads compile must all be of the same answer).
+    private let downloaded = Mutex<[String: JSONValue]>([:])
     static let maximumSize = 16 << 20
     static let maximumRedirects = 5
 
@@ -62,6 +66,7 @@ final class SchemaFetcher: Sendable {
 
     /// The document at `url`: from the cache, else downloaded (online), checked, cached.
     func document(_ url: String) throws(SchemaError) -> JSONValue {
+        if let known = downloaded.withLock({ $0[url] }) { return known }
         let path = cachePath(url)
         if let cached = try? readFile(path) {
             do {
@@ -90,6 +95,7 @@ final class SchemaFetcher: Sendable {
         }
         try Self.checkRemote(value, url: url)
         store(bytes, at: path)
+        downloaded.withLock { $0[url] = value }
         return value
     }
 

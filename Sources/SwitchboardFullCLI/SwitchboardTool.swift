@@ -49,6 +49,7 @@ struct SwitchboardTool: ParsableCommand {
         // the command types by reflection was two thirds of the start of a check).
         if case .checkSchema(let line)? = QuickCommandLine(arguments), let format = ReportFormat(rawValue: line.format) {
             do throws(CommandFailure) {
+                try refuseArgumentsNotUTF8(command: "check")
                 try SchemaCheckOptions(schema: line.schema, files: line.files, format: format, count: line.count,
                                        jobs: line.jobs).run()
                 exitFlushing(ExitStatus.accepted)

@@ -69,6 +69,28 @@ struct SchemaFetchTests {
         #expect(redirected.status == 0, "\(redirected.stdout)\(redirected.stderr)")
     }
 
+    @Test("with --jobs, a schema is downloaded once a run even when the cache cannot keep it (every thread's copy of the one answer)")
+    func onceWithJobs() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let server = try SchemaServer()
+        defer { server.stop() }
+        let cache = scratch.path("cache")
+        // 4 MB of documents: several chunks, so more than one thread compiles its copy of the schema.
+        var input = ""
+        for i in 0..<60_000 { input += i % 5 == 0 ? #"{"port": 80, "pad": "......................."}"# + "\n" : #"{"port": 8080, "pad": "......................."}"# + "\n" }
+        _ = try scratch.file("many.jsonl", input)
+        // The cache entry's place is taken by a folder: the download cannot be kept.
+        let run = try runProgram("/bin/bash", ["-c", #"""
+            mkdir -m 700 cache && mkdir "cache/$(printf '%s' "$URL" | sha256sum | cut -c1-64).json"
+            "$SB" check --fetch --cache-dir cache --jobs 4 --count --schema "$URL" many.jsonl
+            """#], environment: ["SB": try switchboardPath(), "URL": server.url("/schema.json")],
+            directory: scratch.url.path)
+        #expect(run.stdout == "12000\n", "\(run.stdout)\(run.stderr)")
+        #expect(try runTool("/usr/bin/curl", ["-s", server.url("/count")], input: "") == "1", "downloaded once")
+        _ = cache
+    }
+
     @Test("404, not JSON, too large, too slow (silent or a byte at a time) and redirect loops are refused naming the URL, and nothing is cached")
     func refusals() throws {
         let scratch = try Scratch()
