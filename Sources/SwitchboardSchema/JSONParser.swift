@@ -473,6 +473,9 @@ struct JSONParser {
             line += 1
             lineStart = i + 1
         }
-        return JSONParseError(message: message, offset: stop - start, line: line, column: stop - lineStart + 1)
+        // Characters, as every other column: a UTF-8 continuation byte does not start one.
+        var column = 1
+        for i in lineStart..<stop where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return JSONParseError(message: message, offset: stop - start, line: line, column: column)
     }
 }

@@ -48,4 +48,16 @@ struct JSONTextTests {
         }
         #expect(try JSONValue.parse(#""\ud83d\ude00""#) == .string("😀"))
     }
+
+    @Test("a syntax error's column counts characters, as a failure's does (not the bytes of the UTF-8 before it)")
+    func errorColumnInCharacters() {
+        for (text, line, column) in [("{\"é😀\": 1,}", 1, 10), ("[\n  \"ü\", x]", 2, 8), ("[1,\n2 3]", 2, 3)] {
+            do {
+                _ = try JSONValue.parse(text)
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.line == line && error.column == column, "\(text): \(error)")
+            }
+        }
+    }
 }
