@@ -63,7 +63,8 @@ struct CheckCommand: ParsableCommand {
             + "(SARIF 2.1.0)."))
     var format: ReportFormat = .text
 
-    @Flag(help: "Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}).")
+    @Flag(help: ArgumentHelp("Print only the number of failing lines (json: {\"lines\":N,\"valid\":N,\"invalid\":N}); with "
+                             + "--schema, of invalid documents (json: {\"documents\":N,\"valid\":N,\"invalid\":N})."))
     var count = false
 
     @Option(help: ArgumentHelp(
