@@ -264,13 +264,14 @@ struct SchemaCheckOptions {
                 shared = SchemaCopies { try? self.loadSchema(source) }
                 shared?.give(validator)
             }
-            if let shared { pool = BatchPool(jobs: jobs, validator: validator, copies: shared, verdictOnly: count) }
+            if let shared { pool = BatchPool(jobs: jobs, validator: validator, copies: shared, countOnly: count) }
         }
         var linesBefore = 0
         func write(_ checked: ChunkResults) {
-            // The chunk's lines numbered on from the chunks before (not for --count, which shows none: the copy
-            // of the results that numbering makes was a percent of the run).
-            if linesBefore > 0 && !count {
+            if count {
+                report.add(documents: checked.documents, invalid: checked.invalid)
+            } else if linesBefore > 0 {
+                // The chunk's lines numbered on from the chunks before.
                 var results = checked.results
                 for i in results.indices { results[i].moveDown(linesBefore) }
                 report.add(results, input: name)
@@ -304,7 +305,7 @@ struct SchemaCheckOptions {
             if let pool {
                 pool.submit(chunk, write)
             } else {
-                write(checkChunk(chunk, validator, verdictOnly: count))
+                write(checkChunk(chunk, validator, countOnly: count))
             }
         }
         pool?.finish(write)

@@ -18,17 +18,20 @@ struct DocumentResult: Sendable {
 }
 
 /// The results of a chunk of JSON Lines (`LineChunks`), numbered from line 1 of the chunk, and how many lines it holds
-/// (blank ones too), so that the next chunk's numbers follow on.
+/// (blank ones too), so that the next chunk's numbers follow on. Counted only (`--count`): no results, the numbers of
+/// documents and of invalid ones.
 struct ChunkResults: Sendable {
     var results: [DocumentResult]
     var lines: Int
+    var documents = 0
+    var invalid = 0
 }
 
 /// Every non-blank line's result, each line checked where it lies in `chunk` (split on `\n`, one trailing `\r`
-/// taken off). `verdictOnly` (for `--count`): an invalid document gets one failure saying so instead of all of them
-/// (finding them all costs as much again as the verdict).
-func checkChunk(_ chunk: [UInt8], _ validator: JSONSchema, verdictOnly: Bool = false) -> ChunkResults {
-    var results: [DocumentResult] = []
+/// taken off). `countOnly` (for `--count`): the documents and the invalid ones are counted, and no result is made
+/// (nor an invalid document's failures looked for: that costs as much again as the verdict).
+func checkChunk(_ chunk: [UInt8], _ validator: JSONSchema, countOnly: Bool = false) -> ChunkResults {
+    var checked = ChunkResults(results: [], lines: 0)
     var names = JSONNameCache()   // the chunk's documents share their member names
     var tape = JSONTape()         // one buffer for the chunk's documents
     var start = 0, line = 0
@@ -38,12 +41,27 @@ func checkChunk(_ chunk: [UInt8], _ validator: JSONSchema, verdictOnly: Bool = f
         var end = newline
         if end > start, chunk[end - 1] == 0x0D { end -= 1 }
         if chunk[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            results.append(check(chunk, start..<end, line: line, validator, verdictOnly: verdictOnly, names: &names,
-                                 tape: &tape))
+            if countOnly {
+                checked.documents += 1
+                if !isValid(chunk, start..<end, validator, names: &names, tape: &tape) { checked.invalid += 1 }
+            } else {
+                checked.results.append(check(chunk, start..<end, line: line, validator, names: &names, tape: &tape))
+            }
         }
         start = newline + 1
     }
-    return ChunkResults(results: results, lines: line)
+    checked.lines = line
+    return checked
+}
+
+/// Whether the JSON document in `range` of `batch` is valid: decided on `tape`, else (not JSON: invalid, or left to
+/// the tree) parsed and validated the tree's way.
+func isValid(_ batch: [UInt8], _ range: Range<Int>, _ validator: JSONSchema, names: inout JSONNameCache,
+             tape: inout JSONTape) -> Bool
+{
+    if validator.validatesTapes, tape.read(batch, in: range) { return validator.isValid(tape: tape) }
+    guard let value = try? JSONValue.parse(bytes: batch, in: range, names: &names) else { return false }
+    return validator.isValid(value)
 }
 
 /// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
@@ -62,18 +80,16 @@ func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdi
 func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false,
            names: inout JSONNameCache, tape: inout JSONTape) -> DocumentResult
 {
-    if validator.validatesTapes, tape.read(batch, in: range) {
-        if validator.isValid(tape: tape) { return DocumentResult(line: line, failures: []) }
-        if verdictOnly {
-            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
-        }
+    if verdictOnly {
+        if isValid(batch, range, validator, names: &names, tape: &tape) { return DocumentResult(line: line, failures: []) }
+        return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
+    }
+    if validator.validatesTapes, tape.read(batch, in: range), validator.isValid(tape: tape) {
+        return DocumentResult(line: line, failures: [])
     }
     do {
         let value = try JSONValue.parse(bytes: batch, in: range, names: &names)
         if validator.isValid(value) { return DocumentResult(line: line, failures: []) }
-        if verdictOnly {
-            return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
-        }
         let document = LocatedDocument(value: value, json: batch[range], line: max(line, 1))
         return DocumentResult(line: line, failures: document.locate(validator.validate(value)))
     } catch {
@@ -139,16 +155,16 @@ final class BatchPool: Sendable {
     private let results = Mutex<[Int: ChunkResults]>([:])
     private let limit: Int
     private let validator: JSONSchema
-    private let verdictOnly: Bool
+    private let countOnly: Bool
     private let copies: SchemaCopies
     // Touched by the submitting thread only.
     private nonisolated(unsafe) var submitted = 0
     private nonisolated(unsafe) var written = 0
 
-    init(jobs: Int, validator: JSONSchema, copies: SchemaCopies, verdictOnly: Bool) {
+    init(jobs: Int, validator: JSONSchema, copies: SchemaCopies, countOnly: Bool) {
         limit = 2 * jobs
         self.validator = validator
-        self.verdictOnly = verdictOnly
+        self.countOnly = countOnly
         self.copies = copies
     }
 
@@ -159,10 +175,10 @@ final class BatchPool: Sendable {
         }
         let number = submitted
         submitted += 1
-        let verdictOnly = verdictOnly
+        let countOnly = countOnly
         queue.async {
             let own = self.copies.take(or: self.validator)
-            let checked = checkChunk(chunk, own, verdictOnly: verdictOnly)
+            let checked = checkChunk(chunk, own, countOnly: countOnly)
             self.copies.give(own)
             self.results.withLock { $0[number] = checked }
             self.finished.signal()

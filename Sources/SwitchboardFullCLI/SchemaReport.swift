@@ -32,6 +32,12 @@ struct SchemaReport {
         for result in results { add(result, input: input, lines: true) }
     }
 
+    /// Documents counted without results (`--count`).
+    mutating func add(documents: Int, invalid: Int) {
+        self.documents += documents
+        self.invalid += invalid
+    }
+
     /// `input`: the input's name as given (a path, or `-`), escaped here as the format needs.
     mutating func add(_ result: DocumentResult, input: String, lines: Bool) {
         documents += 1
