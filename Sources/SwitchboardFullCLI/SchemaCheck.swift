@@ -299,8 +299,8 @@ struct SchemaCheckOptions {
             }
         }
         while true {
-            // Input that comes slowly (a pipe): what came is reported before a read that would wait.
-            if let pool, !chunks.readsAtOnce { pool.finish(write) }
+            // Input that comes slowly (a pipe): what was checked is reported while the next read would wait.
+            if let pool, !chunks.readsAtOnce { pool.waitForInput(fd, write) }
             guard let chunk = try nextChunk() else { break }
             if let pool {
                 pool.submit(chunk, write)

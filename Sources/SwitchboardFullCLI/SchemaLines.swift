@@ -152,6 +152,8 @@ final class SchemaCopies: Sendable {
 final class BatchPool: Sendable {
     private let queue = DispatchQueue(label: "switchboard.check-schema", attributes: .concurrent)
     private let finished = DispatchSemaphore(value: 0)
+    /// A pipe a byte is written to as each chunk is checked: `waitForInput` waits for it and for the input at once.
+    private let wake: (read: Int32, write: Int32)
     private let results = Mutex<[Int: ChunkResults]>([:])
     private let limit: Int
     private let validator: JSONSchema
@@ -166,6 +168,21 @@ final class BatchPool: Sendable {
         self.validator = validator
         self.countOnly = countOnly
         self.copies = copies
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+            wake = (ends[0], ends[1])
+        } else {
+            wake = (-1, -1)
+        }
+    }
+
+    deinit {
+        if wake.read >= 0 { close(wake.read) }
+        if wake.write >= 0 { close(wake.write) }
     }
 
     func submit(_ chunk: [UInt8], _ write: (ChunkResults) -> Void) {
@@ -182,8 +199,36 @@ final class BatchPool: Sendable {
             self.copies.give(own)
             self.results.withLock { $0[number] = checked }
             self.finished.signal()
+            // A full pipe is already a wake-up: the byte that did not fit is not needed.
+            var byte: UInt8 = 1
+            _ = Glibc.write(self.wake.write, &byte, 1)
         }
         drain(write)
+    }
+
+    /// Writes the chunks checked meanwhile, in order, until `fd` can be read (a pipe whose producer is slower than
+    /// the threads: what it sent is reported before more comes, and a fast one is not waited on chunk by chunk) or
+    /// until none is left to check.
+    func waitForInput(_ fd: Int32, _ write: (ChunkResults) -> Void) {
+        guard wake.read >= 0 else { return finish(write) }
+        while written < submitted {
+            drain(write)
+            if written == submitted { return }
+            var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                         pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            if poll(&ready, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return finish(write)
+            }
+            if ready[1].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while Glibc.read(wake.read, &bytes, bytes.count) > 0 {}
+            }
+            if ready[0].revents != 0 {
+                drain(write)
+                return
+            }
+        }
     }
 
     func finish(_ write: (ChunkResults) -> Void) {
