@@ -51,6 +51,9 @@ package struct LineReader: ~Copyable {
         var filled = 0
         var lines = 0
         while true {
+            // Results that can no longer be written end the reading (a full disk, a reader gone with SIGPIPE
+            // ignored): an endless producer would otherwise be read, and checked, for ever.
+            if standardOutput.failure != nil { return }
             if announcingReads { beforeRead(fd) }
             let count = read(fd, buffer + filled, capacity - filled)
             if count < 0 {

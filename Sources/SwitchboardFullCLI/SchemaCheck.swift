@@ -298,7 +298,9 @@ struct SchemaCheckOptions {
                 }
             }
         }
-        while true {
+        // Results that can no longer be written (a full disk, a reader gone with SIGPIPE ignored) end the reading:
+        // an endless producer would otherwise be read, and checked, for ever.
+        while standardOutput.failure == nil {
             // Input that comes slowly (a pipe): what was checked is reported while the next read would wait.
             if let pool, !chunks.readsAtOnce { pool.waitForInput(fd, write) }
             guard let chunk = try nextChunk() else { break }

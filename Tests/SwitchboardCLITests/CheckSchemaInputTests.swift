@@ -91,4 +91,19 @@ struct CheckSchemaInputTests {
             #expect(run.stdout.contains("| exit 1"), "\(arguments): \(run.stdout)")
         }
     }
+
+    @Test("an endless producer into a full disk: check stops at the first failed write, exit 2 naming it (--schema and --rule)")
+    func endlessInputUnwritableOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        _ = try scratch.file("s.json", Self.schema)
+        for command in [#""$SB" check --schema s.json"#, #""$SB" check --schema s.json --jobs 2"#,
+                        #""$SB" check --rule int"#] {
+            // `timeout` only bounds a failure: before, this ran until killed.
+            let run = try bash(#"yes '{"a": "x"}' | timeout -s KILL 30 "# + command + " > /dev/full; echo \"status ${PIPESTATUS[1]}\"",
+                               in: scratch)
+            #expect(run.stdout == "status 2\n", "\(command): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("cannot write to standard output"), "\(command): \(run.stderr)")
+        }
+    }
 }
