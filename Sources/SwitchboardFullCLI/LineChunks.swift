@@ -48,13 +48,14 @@ struct LineChunks: ~Copyable {
         case lineTooLong
     }
 
-    /// The next chunk of whole lines (the last may end without a newline), nil after the last.
-    mutating func next() throws(Problem) -> [UInt8]? {
+    /// The next chunk of whole lines (the last may end without a newline), nil after the last. `whileWaiting` is
+    /// called before each read that would wait (a pipe with nothing yet): the caller reports what it has checked.
+    mutating func next(whileWaiting: () -> Void = {}) throws(Problem) -> [UInt8]? {
         var chunk = rest
         rest = []
         var capacity = max(size, 2 * chunk.count)
         while !atEnd {
-            let (filled, ended, failure) = Self.fill(fd, after: chunk, capacity: capacity)
+            let (filled, ended, failure) = Self.fill(fd, after: chunk, capacity: capacity, whileWaiting: whileWaiting)
             if failure != 0 { throw .unreadable(.usage("cannot read \(name): \(String(cString: strerror(failure)))")) }
             chunk = filled
             if ended {
@@ -74,14 +75,11 @@ struct LineChunks: ~Copyable {
         return chunk
     }
 
-    /// Whether the next chunk's first read would not wait: the input is at its end or has bytes to read (always
-    /// for a file; a pipe or terminal may have nothing yet, and what came before should be reported first).
-    var readsAtOnce: Bool { atEnd || Self.readable(fd) }
-
     /// `start` followed by what `read(2)` gives, up to `capacity` bytes in all: read until the chunk is full, or
     /// it holds a newline and nothing more can be read at once, or the input ends (`ended`); `failure` is the
-    /// `errno` of a failed read (0: none). One array, read into where it lies.
-    private static func fill(_ fd: Int32, after start: [UInt8], capacity: Int)
+    /// `errno` of a failed read (0: none). One array, read into where it lies. Before a read that would wait with
+    /// no whole line to hand over, `whileWaiting` is called.
+    private static func fill(_ fd: Int32, after start: [UInt8], capacity: Int, whileWaiting: () -> Void)
         -> (bytes: [UInt8], ended: Bool, failure: Int32)
     {
         var ended = false
@@ -96,6 +94,12 @@ struct LineChunks: ~Copyable {
             // `start` holds no newline: it is what followed the last chunk's last one (or a line too long).
             var newline = false
             while initialized < capacity {
+                if !readable(fd) {
+                    // Whole lines read: handed over before waiting. None yet (or only the start of one): what was
+                    // checked meanwhile is reported while the rest comes.
+                    if newline { return }
+                    whileWaiting()
+                }
                 let count = read(fd, base + initialized, capacity - initialized)
                 if count < 0 {
                     if errno == EINTR { continue }
@@ -113,7 +117,6 @@ struct LineChunks: ~Copyable {
                 }
                 if !newline, memchr(base + initialized, 0x0A, count) != nil { newline = true }
                 initialized += count
-                if newline && !readable(fd) { return }
             }
         }
         return (bytes, ended, failure)

@@ -286,7 +286,8 @@ struct SchemaCheckOptions {
         // too long is named by its number).
         func nextChunk() throws(CommandFailure) -> [UInt8]? {
             do {
-                return try chunks.next()
+                // Input that comes slowly (a pipe): what was checked is reported while the next read would wait.
+                return try chunks.next { pool?.waitForInput(fd, write) }
             } catch {
                 pool?.finish(write)
                 switch error {
@@ -301,8 +302,6 @@ struct SchemaCheckOptions {
         // Results that can no longer be written (a full disk, a reader gone with SIGPIPE ignored) end the reading:
         // an endless producer would otherwise be read, and checked, for ever.
         while standardOutput.failure == nil {
-            // Input that comes slowly (a pipe): what was checked is reported while the next read would wait.
-            if let pool, !chunks.readsAtOnce { pool.waitForInput(fd, write) }
             guard let chunk = try nextChunk() else { break }
             if let pool {
                 pool.submit(chunk, write)
