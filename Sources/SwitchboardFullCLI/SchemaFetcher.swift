@@ -102,7 +102,10 @@ final class SchemaFetcher: Sendable {
     /// The answer's body: 2xx only, bounded in size, time (`timeout` for the whole answer, redirects included) and
     /// redirects (each followed here: only to http(s), never from https to http).
     private func download(_ url: String) throws(SchemaError) -> [UInt8] {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+        // No space, control byte or NUL: handed to C, a NUL would end the URL early (another URL fetched, cached
+        // under this one's name).
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"),
+              !url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw SchemaError(location: "", message: "\(url) is not an http(s) URL")
         }
         var start = timespec()
