@@ -91,6 +91,19 @@ struct SchemaFetchTests {
         _ = cache
     }
 
+    @Test("a URL with a NUL, a space or a control byte is refused before anything is fetched (C would end it at the NUL)")
+    func urlsWithControls() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let config = try scratch.file("c.json", "{}")
+        for reference in [#"http://127.0.0.1:1/a\u0000b.json"#, "http://127.0.0.1:1/a b.json", #"http://127.0.0.1:1/a\u001b.json"#] {
+            let schema = try scratch.file("s.json", #"{"$ref": ""# + reference + #""}"#)
+            let run = try switchboard(["check", "--fetch", "--cache-dir", scratch.path("cache"), "--schema", schema, config])
+            #expect(run.status == 2, "\(reference): \(run.stderr)")
+            #expect(run.stderr.contains("is not an http(s) URL"), "\(reference): \(run.stderr)")
+        }
+    }
+
     @Test("404, not JSON, too large, too slow (silent or a byte at a time) and redirect loops are refused naming the URL, and nothing is cached")
     func refusals() throws {
         let scratch = try Scratch()
