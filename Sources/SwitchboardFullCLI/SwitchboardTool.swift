@@ -46,7 +46,7 @@ struct SwitchboardTool: ParsableCommand {
             exitFlushing(ExitStatus.accepted)
         }
         // `check --schema` without the options ArgumentParser alone reads: run at once (ArgumentParser's reading of
-        // the command types by reflection was two thirds of the start of a check).
+        // the command types by reflection was 17 million of the 38 million instructions of a check's start).
         if case .checkSchema(let line)? = QuickCommandLine(arguments), let format = ReportFormat(rawValue: line.format) {
             do throws(CommandFailure) {
                 try refuseArgumentsNotUTF8(command: "check")
