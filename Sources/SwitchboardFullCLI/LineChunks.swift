@@ -24,19 +24,8 @@ struct LineChunks: ~Copyable {
         self.fd = fd
         self.name = name
         self.size = size
-        Self.widenPipe(fd, to: size)
-    }
-
-    /// A pipe's buffer widened towards `size` bytes (Linux: 64 KiB by default, and at most
-    /// /proc/sys/fs/pipe-max-size, 1 MiB, for a user), so that a producer faster than the checks writes ahead and a
-    /// read takes a chunk's worth, not 64 KiB at a time. Anything else, or a refusal, is left as it is.
-    private static func widenPipe(_ fd: Int32, to size: Int) {
-        #if os(Linux)
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
-        let setPipeSize: Int32 = 1031   // F_SETPIPE_SZ (fcntl.h, with _GNU_SOURCE)
-        _ = fcntl(fd, setPipeSize, Int32(clamping: size))
-        #endif
+        // A producer faster than the checks writes ahead, and a read takes a chunk's worth, not 64 KiB.
+        widenPipe(fd, to: size)
     }
 
     /// Why there is no next chunk.

@@ -199,9 +199,7 @@ final class BatchPool: Sendable {
             self.copies.give(own)
             self.results.withLock { $0[number] = checked }
             self.finished.signal()
-            // A full pipe is already a wake-up: the byte that did not fit is not needed.
-            var byte: UInt8 = 1
-            _ = Glibc.write(self.wake.write, &byte, 1)
+            writeWakeByte(self.wake.write)
         }
         drain(write)
     }
@@ -220,10 +218,7 @@ final class BatchPool: Sendable {
                 if errno == EINTR { continue }
                 return finish(write)
             }
-            if ready[1].revents != 0 {
-                var bytes = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(wake.read, &bytes, bytes.count) > 0 {}
-            }
+            if ready[1].revents != 0 { drainWakeBytes(wake.read) }
             if ready[0].revents != 0 {
                 drain(write)
                 return
