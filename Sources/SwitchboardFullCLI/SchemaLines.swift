@@ -65,25 +65,21 @@ func isValid(_ batch: [UInt8], _ range: Range<Int>, _ validator: JSONSchema, nam
 }
 
 /// Parses and validates one JSON document's bytes (a whole file when `line` is 0, else the line `line` of a JSON
-/// Lines input). Failures are placed only when they are reported (not for `verdictOnly`).
-func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false) -> DocumentResult {
+/// Lines input), each failure at its place.
+func check(_ bytes: ArraySlice<UInt8>, line: Int, _ validator: JSONSchema) -> DocumentResult {
     let whole = Array(bytes)
     var names = JSONNameCache()
     var tape = JSONTape()
-    return check(whole, whole.indices, line: line, validator, verdictOnly: verdictOnly, names: &names, tape: &tape)
+    return check(whole, whole.indices, line: line, validator, names: &names, tape: &tape)
 }
 
 /// `check` of the bytes in `range` of `batch` (a line of a chunk, read where it lies). A document is read onto
 /// `tape` and decided there (no tree of values); one the tape refuses (not JSON, or left to the tree: see
-/// `JSONTape`), or an invalid one whose failures are reported, is parsed into a `JSONValue` and checked as before,
-/// so that errors and failures are the tree's, word for word.
-func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, verdictOnly: Bool = false,
-           names: inout JSONNameCache, tape: inout JSONTape) -> DocumentResult
+/// `JSONTape`), or an invalid one, is parsed into a `JSONValue` and checked as before, so that errors and failures
+/// are the tree's, word for word. (`--count` asks `isValid` instead: no failures looked for.)
+func check(_ batch: [UInt8], _ range: Range<Int>, line: Int, _ validator: JSONSchema, names: inout JSONNameCache,
+           tape: inout JSONTape) -> DocumentResult
 {
-    if verdictOnly {
-        if isValid(batch, range, validator, names: &names, tape: &tape) { return DocumentResult(line: line, failures: []) }
-        return DocumentResult(line: line, failures: [SchemaFailure(pointer: "", message: "is not valid", keyword: "")])
-    }
     if validator.validatesTapes, tape.read(batch, in: range), validator.isValid(tape: tape) {
         return DocumentResult(line: line, failures: [])
     }
