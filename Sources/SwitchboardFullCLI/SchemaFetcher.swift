@@ -108,21 +108,16 @@ final class SchemaFetcher: Sendable {
               !url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw SchemaError(location: "", message: "\(url) is not an http(s) URL")
         }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        func elapsed() -> Double {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
-        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         let late = "cannot fetch \(url): no complete answer in \(Self.seconds(timeout))"
         var current = url
         var redirects = 0
         while true {
-            let left = timeout - elapsed()
+            let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+            let left = seconds * 1000 + attoseconds / 1_000_000_000_000_000   // milliseconds
             guard left > 0 else { throw SchemaError(location: "", message: late) }
             var answer = sb_fetch_answer()
-            let outcome = sb_fetch(current, max(1, Int(left * 1000)), Self.maximumSize, &answer)
+            let outcome = sb_fetch(current, Int(left), Self.maximumSize, &answer)
             defer { sb_fetch_free(&answer) }
             switch outcome {
             case SB_FETCH_ANSWERED:
