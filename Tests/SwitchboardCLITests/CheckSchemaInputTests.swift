@@ -35,14 +35,12 @@ struct CheckSchemaInputTests {
         }
     }
 
-    @Test("--jobs 2: a pipe holding exactly one whole chunk has its verdicts reported before the producer writes again")
-    func fullChunkThenPause() throws {
-        let scratch = try Scratch()
-        defer { scratch.cleanUp() }
-        _ = try scratch.file("s.json", Self.schema)
-        // 1 MiB of whole lines (the first invalid) in a pipe of 1 MiB, written before check starts: its first read
-        // fills a chunk exactly. The last line is written only once the first verdict was read (or after 20 s).
-        let run = try runProgram("/usr/bin/env", ["python3", "-c", #"""
+    /// `check --schema s.json --jobs 2` reading a pipe of 1 MiB that holds 1 MiB of whole lines (the first invalid),
+    /// written before check starts, so that its first read fills a chunk exactly; then `start` is written (as soon as
+    /// the pipe has room), and `rest` only once the first verdict was read (or after 20 s). Prints `first: ...`,
+    /// then `rest: ... exit N`.
+    func fullChunk(thenWriting start: String, rest: String, in scratch: Scratch) throws -> ProgramRun {
+        try runProgram("/usr/bin/env", ["python3", "-c", #"""
             import fcntl, os, select, subprocess, sys
             r, w = os.pipe()
             fcntl.fcntl(w, 1031, 1 << 20)  # F_SETPIPE_SZ
@@ -54,12 +52,22 @@ struct CheckSchemaInputTests {
             check = subprocess.Popen([sys.argv[1], "check", "--schema", "s.json", "--jobs", "2"], stdin=r,
                                      stdout=subprocess.PIPE)
             os.close(r)
+            if sys.argv[2]:
+                os.write(w, sys.argv[2].encode())
             ready, _, _ = select.select([check.stdout], [], [], 20)
             print("first:", check.stdout.readline().decode().strip() if ready else "nothing in 20 s")
-            os.write(w, b'{"a": "y"}\n')
+            os.write(w, sys.argv[3].encode())
             os.close(w)
             print("rest:", check.stdout.read().decode().strip(), "exit", check.wait())
-            """#, try switchboardPath()], directory: scratch.url.path)
+            """#, try switchboardPath(), start, rest], directory: scratch.url.path)
+    }
+
+    @Test("--jobs 2: a pipe holding exactly one whole chunk has its verdicts reported before the producer writes again")
+    func fullChunkThenPause() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        _ = try scratch.file("s.json", Self.schema)
+        let run = try fullChunk(thenWriting: "", rest: #"{"a": "y"}"# + "\n", in: scratch)
         #expect(run.stdout.hasPrefix("first: 1:7: /a: must be an integer, not a string\n"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("exit 1"), "\(run.stdout)\(run.stderr)")
     }
@@ -69,29 +77,10 @@ struct CheckSchemaInputTests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         _ = try scratch.file("s.json", Self.schema)
-        // 1 MiB of whole lines in a pipe of 1 MiB, written before check starts (its first read fills a chunk
-        // exactly), then the start of another line, written as soon as the pipe has room: check either reads it
-        // next or waits for it. Either way the chunk's verdicts must come before the line's rest (a build that
-        // read the start and then waited for the rest in a read held them back, and a signal then lost them).
-        let run = try runProgram("/usr/bin/env", ["python3", "-c", #"""
-            import fcntl, os, select, subprocess, sys
-            r, w = os.pipe()
-            fcntl.fcntl(w, 1031, 1 << 20)  # F_SETPIPE_SZ
-            count = ((1 << 20) - 40 - 11) // 9
-            lines = b'{"a": "x"}\n' + b'{"a": 1}\n' * count
-            lines += b'{"a": ' + b' ' * ((1 << 20) - len(lines) - 9) + b'2}\n'
-            assert len(lines) == 1 << 20
-            os.write(w, lines)
-            check = subprocess.Popen([sys.argv[1], "check", "--schema", "s.json", "--jobs", "2"], stdin=r,
-                                     stdout=subprocess.PIPE)
-            os.close(r)
-            os.write(w, b'{"a": ')
-            ready, _, _ = select.select([check.stdout], [], [], 20)
-            print("first:", check.stdout.readline().decode().strip() if ready else "nothing in 20 s")
-            os.write(w, b'"y"}\n')
-            os.close(w)
-            print("rest:", check.stdout.read().decode().strip(), "exit", check.wait())
-            """#, try switchboardPath()], directory: scratch.url.path)
+        // The start of a line after the full chunk: check either reads it next or waits for it. Either way the
+        // chunk's verdicts must come before the line's rest (a build that read the start and then waited for the
+        // rest in a read held them back, and a signal then lost them).
+        let run = try fullChunk(thenWriting: #"{"a": "#, rest: #""y"}"# + "\n", in: scratch)
         #expect(run.stdout.hasPrefix("first: 1:7: /a: must be an integer, not a string\n"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("7: /a: must be an integer, not a string exit 1"), "\(run.stdout)\(run.stderr)")
     }
